@@ -1,0 +1,307 @@
+//! The game state and what each seat may do in it.
+
+use crate::action::{Action, Actions, Answer, RuleError};
+use crate::event::Events;
+use crate::outcome::RoundOutcome;
+use crate::rules::{Answering, ClosedCards, Rules};
+use crate::{partner_of, team_of, Seat, Team};
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet, GameRng};
+
+/// What the table is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The team at 11 decides whether to play the hand.
+    HandOfEleven { team: Team },
+    /// Cards are being played (a raise may be pending).
+    Playing,
+    /// Someone reached the target score.
+    Over { winner: Team },
+}
+
+/// A raise waiting for the other team's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pending {
+    pub(crate) raiser: Seat,
+    /// The value asked for.
+    pub(crate) value: u8,
+    /// The answers so far, indexed by `seat / 2` (one slot per member of a team).
+    pub(crate) answers: [Option<Answer>; 2],
+}
+
+/// One card on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Play {
+    pub(crate) seat: Seat,
+    pub(crate) card: Card,
+    pub(crate) closed: bool,
+}
+
+/// A hand set up by hand (see [`Game::from_position`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Team scores before the hand.
+    pub scores: [u8; 2],
+    /// 1-based number of the hand.
+    pub number: u32,
+    /// The seat that plays first.
+    pub opener: Seat,
+    /// Each seat's three cards.
+    pub hands: [[Card; 3]; 4],
+    /// The turned card (only with new manilhas).
+    pub vira: Option<Card>,
+}
+
+/// A whole Truco game: scores, the hand being played and the RNG that deals the next.
+///
+/// Cloning is cheap (no heap data), which is what searching bots rely on.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) rng: GameRng,
+    pub(crate) scores: [u8; 2],
+    pub(crate) phase: Phase,
+    /// 1-based number of the hand being played.
+    pub(crate) hand_number: u32,
+    pub(crate) opener: Seat,
+    /// The cards each seat still holds.
+    pub(crate) held: [CardSet; 4],
+    pub(crate) vira: Option<Card>,
+    /// The hand's value as accepted so far.
+    pub(crate) value: u8,
+    /// The team that made the last accepted or pending raise in this hand.
+    pub(crate) last_raiser: Option<Team>,
+    pub(crate) pending: Option<Pending>,
+    /// Hand-of-11 decisions so far, indexed by `seat / 2`.
+    pub(crate) eleven: [Option<bool>; 2],
+    /// Every card played this hand, in order; the current round is the tail.
+    pub(crate) plays: ArrayVec<Play, 12>,
+    pub(crate) rounds: ArrayVec<RoundOutcome, 3>,
+    pub(crate) turn: Seat,
+}
+
+impl Game {
+    /// A new game under `rules`, dealing from `rng`; returns the events of the first deal.
+    pub fn new(rules: Rules, rng: GameRng) -> (Game, Events) {
+        let mut game = Game::new_undealt(rules, rng);
+        let mut events = Events::new();
+        game.deal(&mut events);
+        (game, events)
+    }
+
+    /// A game that starts from a chosen position instead of a shuffle: these scores,
+    /// this hand (`number`, opened by `opener`) with these cards and vira. Later hands are
+    /// dealt from `rng`. For puzzles, tests and bot training.
+    ///
+    /// Returns `None` if a card is dealt twice, is not in the rules' deck, or the vira
+    /// does not match the rules (present exactly when they use new manilhas).
+    pub fn from_position(rules: Rules, rng: GameRng, position: Position) -> Option<(Game, Events)> {
+        let cards: CardSet = position
+            .hands
+            .iter()
+            .flatten()
+            .copied()
+            .chain(position.vira)
+            .collect();
+        let count = 12 + usize::from(position.vira.is_some());
+        let valid = cards.len() == count
+            && cards.difference(rules.deck()).is_empty()
+            && position.vira.is_some() == rules.uses_vira()
+            && position.opener < 4
+            && position.number > 0;
+        if !valid {
+            return None;
+        }
+        let mut game = Game::new_undealt(rules, rng);
+        game.scores = position.scores;
+        game.hand_number = position.number - 1;
+        let mut events = Events::new();
+        game.start_hand(position.opener, position.hands, position.vira, &mut events);
+        Some((game, events))
+    }
+
+    fn new_undealt(rules: Rules, rng: GameRng) -> Game {
+        Game {
+            rules,
+            rng,
+            scores: [0, 0],
+            phase: Phase::Playing,
+            hand_number: 0,
+            opener: 3,
+            held: [CardSet::EMPTY; 4],
+            vira: None,
+            value: rules.stakes.base,
+            last_raiser: None,
+            pending: None,
+            eleven: [None; 2],
+            plays: ArrayVec::new(),
+            rounds: ArrayVec::new(),
+            turn: 0,
+        }
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Team scores (team 0 first).
+    pub fn scores(&self) -> [u8; 2] {
+        self.scores
+    }
+
+    /// What the table waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// The seat on turn (during a pending raise: the seat that will play after it).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.held[seat]
+    }
+
+    /// The turned card, if the rules use one.
+    pub fn vira(&self) -> Option<Card> {
+        self.vira
+    }
+
+    /// What the hand is worth now (before any pending raise).
+    pub fn value(&self) -> u8 {
+        self.value
+    }
+
+    /// The number of the hand being played (1-based).
+    pub fn hand_number(&self) -> u32 {
+        self.hand_number
+    }
+
+    /// How strong `card` is in this hand.
+    pub fn strength(&self, card: Card) -> u8 {
+        self.rules.strength(card, self.vira)
+    }
+
+    /// The 0-based round being played.
+    pub fn round(&self) -> usize {
+        self.rounds.len()
+    }
+
+    /// Whether `seat`, on turn, may play a card face down now.
+    pub fn closed_allowed(&self, seat: Seat) -> bool {
+        match self.rules.closed {
+            ClosedCards::Always => true,
+            ClosedCards::FromSecondRound => {
+                let partner = partner_of(seat);
+                self.round() > 0
+                    && !self
+                        .current_round_plays()
+                        .iter()
+                        .any(|p| p.seat == partner && p.closed)
+            }
+        }
+    }
+
+    /// Whether `seat` may ask for a raise now (ignoring whose turn it is).
+    pub(crate) fn raise_allowed(&self, seat: Seat) -> bool {
+        !matches!(self.eleven_team(), Some(_))
+            && self.last_raiser != Some(team_of(seat))
+            && self.rules.stakes.next_raise(self.value).is_some()
+    }
+
+    /// The team at 11 if this hand is a hand of 11.
+    pub(crate) fn eleven_team(&self) -> Option<Team> {
+        let at = self.rules.stakes.hand_of?;
+        match self.scores {
+            [a, b] if a == at && b != at => Some(0),
+            [a, b] if b == at && a != at => Some(1),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn current_round_plays(&self) -> &[Play] {
+        let done = self.rounds.len() * 4;
+        &self.plays[done.min(self.plays.len())..]
+    }
+
+    /// Everything `seat` may do now; empty when it is not the seat's move.
+    pub fn legal_actions(&self, seat: Seat) -> Actions {
+        let mut actions = Actions::new();
+        if seat > 3 {
+            return actions;
+        }
+        match self.phase {
+            Phase::Over { .. } => {}
+            Phase::HandOfEleven { team } => {
+                if team_of(seat) == team && self.eleven[seat / 2].is_none() {
+                    actions.push(Action::PlayHandOfEleven(true));
+                    actions.push(Action::PlayHandOfEleven(false));
+                }
+            }
+            Phase::Playing => match self.pending {
+                Some(pending) => {
+                    if team_of(seat) != team_of(pending.raiser)
+                        && pending.answers[seat / 2].is_none()
+                    {
+                        actions.push(Action::Answer(Answer::Accept));
+                        actions.push(Action::Answer(Answer::Fold));
+                        if self.rules.answering == Answering::BothAnswer
+                            && self.rules.stakes.next_raise(pending.value).is_some()
+                        {
+                            actions.push(Action::Answer(Answer::Raise));
+                        }
+                    }
+                }
+                None if seat == self.turn => {
+                    let closed = self.closed_allowed(seat);
+                    for card in self.held[seat].iter() {
+                        actions.push(Action::Play {
+                            card,
+                            closed: false,
+                        });
+                        if closed {
+                            actions.push(Action::Play { card, closed: true });
+                        }
+                    }
+                    if self.raise_allowed(seat) {
+                        actions.push(Action::Truco);
+                    }
+                }
+                None => {}
+            },
+        }
+        actions
+    }
+
+    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
+    /// then nothing changed).
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, RuleError> {
+        let mut events = Events::new();
+        if seat > 3 {
+            return Err(RuleError::NotYourTurn);
+        }
+        match action {
+            Action::Play { card, closed } => self.play(seat, card, closed, &mut events)?,
+            Action::Truco => self.ask_raise(seat, &mut events)?,
+            Action::Answer(answer) => self.answer(seat, answer, &mut events)?,
+            Action::PlayHandOfEleven(play) => self.decide_eleven(seat, play, &mut events)?,
+        }
+        Ok(events)
+    }
+
+    /// Seats that have something to do now (at most two: the answerers of a raise or the
+    /// team deciding a hand of 11; otherwise the seat on turn).
+    pub fn to_act(&self) -> ArrayVec<Seat, 2> {
+        (0..4)
+            .filter(|&s| !self.legal_actions(s).is_empty())
+            .collect()
+    }
+}

@@ -1,0 +1,167 @@
+//! What one seat knows: the projection of a [`Game`] that bots and clients play from.
+
+use crate::game::{Game, Pending, Phase, Play};
+use crate::outcome::RoundOutcome;
+use crate::rules::Rules;
+use crate::{partner_of, team_of, Answer, Seat, Team};
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet, GameRng};
+use rand::Rng;
+
+/// A card on the table as one seat saw it: `card` is `None` for another seat's closed card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub seat: Seat,
+    pub card: Option<Card>,
+    pub closed: bool,
+}
+
+/// A raise waiting for answers. Answers are announced to the table, so everyone knows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingRaise {
+    pub raiser: Seat,
+    /// The value asked for.
+    pub value: u8,
+    /// The answering team's answers so far, indexed by `seat / 2`.
+    pub answers: [Option<Answer>; 2],
+}
+
+/// Everything one seat may know about the game, and nothing more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub seat: Seat,
+    pub rules: Rules,
+    pub scores: [u8; 2],
+    pub phase: Phase,
+    pub hand_number: u32,
+    pub opener: Seat,
+    pub vira: Option<Card>,
+    /// The seat's own cards still in hand.
+    pub hand: CardSet,
+    /// The partner's cards still in hand, when the seat was shown them (hand of 11).
+    pub partner_hand: Option<CardSet>,
+    /// The hand's accepted value.
+    pub value: u8,
+    pub last_raiser: Option<Team>,
+    pub pending: Option<PendingRaise>,
+    /// Hand-of-11 decisions announced so far, indexed by `seat / 2`.
+    pub eleven: [Option<bool>; 2],
+    /// Every card played this hand, in order (closed cards of others hidden).
+    pub plays: ArrayVec<Seen, 12>,
+    pub rounds: ArrayVec<RoundOutcome, 3>,
+    pub turn: Seat,
+    /// How many cards each seat still holds.
+    pub cards_left: [u8; 4],
+}
+
+impl View {
+    /// The plays of the round being played.
+    pub fn current_round(&self) -> &[Seen] {
+        let done = self.rounds.len() * 4;
+        &self.plays[done.min(self.plays.len())..]
+    }
+
+    /// The seat's team.
+    pub fn team(&self) -> Team {
+        team_of(self.seat)
+    }
+
+    /// How strong `card` is in this hand.
+    pub fn strength(&self, card: Card) -> u8 {
+        self.rules.strength(card, self.vira)
+    }
+
+    /// The cards this seat cannot place: not in its hand, not seen on the table, not the
+    /// vira and not in a partner's hand it was shown. Hidden hands and other seats'
+    /// closed cards come from these.
+    pub fn unseen(&self) -> CardSet {
+        let mut known = self.hand.union(self.partner_hand.unwrap_or_default());
+        known.extend(self.plays.iter().filter_map(|p| p.card));
+        known.extend(self.vira);
+        self.rules.deck().difference(known)
+    }
+}
+
+impl Game {
+    /// What `seat` may know of the game now.
+    pub fn view(&self, seat: Seat) -> View {
+        let shown_partner =
+            self.eleven_team() == Some(team_of(seat)) && !matches!(self.phase, Phase::Over { .. });
+        View {
+            seat,
+            rules: self.rules,
+            scores: self.scores,
+            phase: self.phase,
+            hand_number: self.hand_number,
+            opener: self.opener,
+            vira: self.vira,
+            hand: self.held[seat],
+            partner_hand: shown_partner.then(|| self.held[partner_of(seat)]),
+            value: self.value,
+            last_raiser: self.last_raiser,
+            pending: self.pending.map(|p| PendingRaise {
+                raiser: p.raiser,
+                value: p.value,
+                answers: p.answers,
+            }),
+            eleven: self.eleven,
+            plays: self
+                .plays
+                .iter()
+                .map(|p| Seen {
+                    seat: p.seat,
+                    card: (!p.closed || p.seat == seat).then_some(p.card),
+                    closed: p.closed,
+                })
+                .collect(),
+            rounds: self.rounds.clone(),
+            turn: self.turn,
+            cards_left: self.held.map(|h| h.len() as u8),
+        }
+    }
+
+    /// A full game consistent with `view`: the hidden cards (other hands, others' closed
+    /// cards) are dealt at random from the cards the seat has not seen, and later hands
+    /// are dealt from `rng`. Searching bots play such "determinized" games forward to
+    /// weigh their options without ever looking at the real hidden cards.
+    pub fn determinize(view: &View, rng: &mut GameRng) -> Game {
+        let mut pool = ArrayVec::<Card, 52>::new();
+        pool.extend(view.unseen().iter());
+        let mut draw = |rng: &mut GameRng| pool.swap_remove(rng.gen_range(0..pool.len()));
+        let plays = view
+            .plays
+            .iter()
+            .map(|s| Play {
+                seat: s.seat,
+                card: s.card.unwrap_or_else(|| draw(rng)),
+                closed: s.closed,
+            })
+            .collect();
+        let held = [0, 1, 2, 3].map(|seat| match view.partner_hand {
+            _ if seat == view.seat => view.hand,
+            Some(partner) if seat == partner_of(view.seat) => partner,
+            _ => (0..view.cards_left[seat]).map(|_| draw(rng)).collect(),
+        });
+        Game {
+            rules: view.rules,
+            rng: rng.clone(),
+            scores: view.scores,
+            phase: view.phase,
+            hand_number: view.hand_number,
+            opener: view.opener,
+            held,
+            vira: view.vira,
+            value: view.value,
+            last_raiser: view.last_raiser,
+            pending: view.pending.map(|p| Pending {
+                raiser: p.raiser,
+                value: p.value,
+                answers: p.answers,
+            }),
+            eleven: view.eleven,
+            plays,
+            rounds: view.rounds.clone(),
+            turn: view.turn,
+        }
+    }
+}
