@@ -212,7 +212,7 @@ impl Game {
 
     /// Whether `seat` may ask for a raise now (ignoring whose turn it is).
     pub(crate) fn raise_allowed(&self, seat: Seat) -> bool {
-        !matches!(self.eleven_team(), Some(_))
+        self.eleven_team().is_none()
             && self.last_raiser != Some(team_of(seat))
             && self.rules.stakes.next_raise(self.value).is_some()
     }
@@ -247,19 +247,19 @@ impl Game {
                 }
             }
             Phase::Playing => match self.pending {
-                Some(pending) => {
+                Some(pending)
                     if team_of(seat) != team_of(pending.raiser)
-                        && pending.answers[seat / 2].is_none()
+                        && pending.answers[seat / 2].is_none() =>
+                {
+                    actions.push(Action::Answer(Answer::Accept));
+                    actions.push(Action::Answer(Answer::Fold));
+                    if self.rules.answering == Answering::BothAnswer
+                        && self.rules.stakes.next_raise(pending.value).is_some()
                     {
-                        actions.push(Action::Answer(Answer::Accept));
-                        actions.push(Action::Answer(Answer::Fold));
-                        if self.rules.answering == Answering::BothAnswer
-                            && self.rules.stakes.next_raise(pending.value).is_some()
-                        {
-                            actions.push(Action::Answer(Answer::Raise));
-                        }
+                        actions.push(Action::Answer(Answer::Raise));
                     }
                 }
+                Some(_) => {}
                 None if seat == self.turn => {
                     let closed = self.closed_allowed(seat);
                     for card in self.held[seat].iter() {
