@@ -1,1 +1,29 @@
-fn main() {}
+//! `parlor`: one binary for the server and its tools.
+//!
+//! `parlor serve` runs every implemented protocol on its default port; see `--help` for
+//! the other subcommands.
+
+mod serve;
+
+use clap::{Parser, Subcommand};
+
+/// parlor hosts classic card and tile games over the protocols their clients speak.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server: every implemented protocol plus the HTTP port.
+    Serve(serve::ServeArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Serve(args) => serve::run(args),
+    }
+}

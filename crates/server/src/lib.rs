@@ -1,1 +1,72 @@
-//! placeholder
+//! parlor's network server.
+//!
+//! [`serve`] binds one listener per implemented protocol plus the HTTP port and runs until
+//! the [`Shutdown`](tokio_util::sync::CancellationToken) it was given is cancelled. The
+//! pieces, from the outside in:
+//!
+//! - [`net`]: what every TCP protocol shares: accepting connections under a limit, line
+//!   framing, the bounded per-connection [`net::Outbox`] that keeps a slow client from
+//!   blocking anybody else.
+//! - [`protocols`]: one module per wire protocol. A protocol module parses bytes into
+//!   commands, hands them to the room that owns the game, and renders the events a client
+//!   may see back into bytes. It never decides a rule: rules live in the rules crates.
+//! - [`http`]: the HTTP port (`GET /healthz`).
+//! - [`seeds`]: where every game's RNG seed comes from, so `--seed` makes runs repeatable.
+
+pub mod config;
+pub mod http;
+pub mod net;
+pub mod protocols;
+pub mod seeds;
+
+pub use config::Config;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+/// A server that is listening: the addresses it bound (by protocol name) and its tasks.
+pub struct Running {
+    /// The bound address of each listener, keyed `minitruco`, `http`, ...
+    pub addrs: BTreeMap<&'static str, SocketAddr>,
+    tasks: JoinSet<()>,
+}
+
+impl Running {
+    /// Waits until every listener has stopped (after the shutdown token is cancelled).
+    pub async fn finished(mut self) {
+        while self.tasks.join_next().await.is_some() {}
+    }
+}
+
+/// Binds every listener and starts serving; returns once all ports are bound.
+pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
+    let seeds = seeds::SeedSource::new(config.seed);
+    let mut addrs = BTreeMap::new();
+    let mut tasks = JoinSet::new();
+
+    let minitruco = TcpListener::bind((config.bind, config.ports.minitruco)).await?;
+    addrs.insert("minitruco", minitruco.local_addr()?);
+    let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
+    tasks.spawn(net::accept_loop(
+        "minitruco",
+        minitruco,
+        config.limits.max_connections,
+        shutdown.clone(),
+        move |socket, peer, stop| {
+            let lounge = lounge.clone();
+            async move { protocols::minitruco::session::run(socket, peer, lounge, stop).await }
+        },
+    ));
+
+    let http = TcpListener::bind((config.bind, config.ports.http)).await?;
+    addrs.insert("http", http.local_addr()?);
+    tasks.spawn(http::serve(http, addrs.clone(), shutdown.clone()));
+
+    for (name, addr) in &addrs {
+        tracing::info!(protocol = name, %addr, "listening");
+    }
+    Ok(Running { addrs, tasks })
+}

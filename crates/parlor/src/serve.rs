@@ -1,0 +1,122 @@
+//! `parlor serve`: flags (each also read from a `PARLOR_*` environment variable), logging
+//! and signal handling around [`parlor_server::serve`].
+
+use clap::Args;
+use parlor_server::config::{Config, Ports};
+use std::net::IpAddr;
+use std::process::ExitCode;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// Flags of `parlor serve`. A protocol that is not built yet ignores its port flag.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address every listener binds.
+    #[arg(long, env = "PARLOR_BIND", default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// miniTruco (seed 000) TCP port.
+    #[arg(long, env = "PARLOR_MINITRUCO_PORT", default_value_t = 6912)]
+    minitruco_port: u16,
+    /// Course Truco (seed 003) TCP port.
+    #[arg(long, env = "PARLOR_TRUCO_PORT", default_value_t = 6913)]
+    truco_port: u16,
+    /// Warlords & Scumbags (seed 001) TCP port.
+    #[arg(long, env = "PARLOR_WARS_PORT", default_value_t = 36700)]
+    wars_port: u16,
+    /// Jass Challenge (seed 002) WebSocket port.
+    #[arg(long, env = "PARLOR_JASS_PORT", default_value_t = 3000)]
+    jass_port: u16,
+    /// Mahjong mmj1 (seed 004) TCP port.
+    #[arg(long, env = "PARLOR_MAHJONG_PORT", default_value_t = 6914)]
+    mahjong_port: u16,
+    /// HTTP port (health check; later the web client and the API).
+    #[arg(long, env = "PARLOR_HTTP_PORT", default_value_t = 8080)]
+    http_port: u16,
+    /// Make every deal and CPU choice repeatable.
+    #[arg(long, env = "PARLOR_SEED")]
+    seed: Option<u64>,
+    /// CPU players' thinking time per move, in milliseconds (0 for tests and benchmarks).
+    #[arg(long, env = "PARLOR_BOT_DELAY_MS", default_value_t = 800)]
+    bot_delay_ms: u64,
+    /// Rooms in the miniTruco lounge.
+    #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    rooms: u16,
+    /// Seconds of client silence before a miniTruco keep-alive line.
+    #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
+    keepalive_secs: u64,
+}
+
+impl ServeArgs {
+    fn config(&self) -> Config {
+        Config {
+            bind: self.bind,
+            ports: Ports {
+                minitruco: self.minitruco_port,
+                truco: self.truco_port,
+                wars: self.wars_port,
+                jass: self.jass_port,
+                mahjong: self.mahjong_port,
+                http: self.http_port,
+            },
+            seed: self.seed,
+            bot_delay: Duration::from_millis(self.bot_delay_ms),
+            rooms: usize::from(self.rooms),
+            keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
+            ..Config::default()
+        }
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn run(args: ServeArgs) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("parlor: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        let shutdown = CancellationToken::new();
+        let server = match parlor_server::serve(args.config(), shutdown.clone()).await {
+            Ok(server) => server,
+            Err(error) => {
+                tracing::error!(%error, "cannot listen");
+                return ExitCode::FAILURE;
+            }
+        };
+        wait_for_signal().await;
+        tracing::info!("shutting down");
+        shutdown.cancel();
+        server.finished().await;
+        tracing::info!("stopped");
+        ExitCode::SUCCESS
+    })
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

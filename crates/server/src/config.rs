@@ -1,0 +1,104 @@
+//! Everything `parlor serve` can be told, with the defaults a game night wants.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
+
+/// The TCP port of each protocol (0 asks the OS for a free one, as tests do).
+#[derive(Clone, Debug)]
+pub struct Ports {
+    pub minitruco: u16,
+    pub truco: u16,
+    pub wars: u16,
+    pub jass: u16,
+    pub mahjong: u16,
+    pub http: u16,
+}
+
+impl Default for Ports {
+    fn default() -> Ports {
+        Ports {
+            minitruco: 6912,
+            truco: 6913,
+            wars: 36700,
+            jass: 3000,
+            mahjong: 6914,
+            http: 8080,
+        }
+    }
+}
+
+/// Bounds that protect the server from clients that misbehave. Each one is documented in
+/// the README; a client that passes one is disconnected, never the server harmed.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Simultaneous connections per protocol; further ones are closed at once.
+    pub max_connections: usize,
+    /// Longest line a client may send, in bytes, before its connection is closed.
+    pub max_line: usize,
+    /// Lines queued to one client before it is judged not to be reading and is dropped.
+    pub outbox_lines: usize,
+    /// Commands queued to one room; a client waits (and stops being read) while it is full.
+    pub room_inbox: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 4096,
+            max_line: 4096,
+            outbox_lines: 1024,
+            room_inbox: 256,
+        }
+    }
+}
+
+/// The server's whole configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address every listener binds.
+    pub bind: IpAddr,
+    pub ports: Ports,
+    /// With a seed, every deal and every CPU choice repeats from run to run.
+    pub seed: Option<u64>,
+    /// How long CPU players think before each move.
+    pub bot_delay: Duration,
+    /// Rooms in the miniTruco lounge.
+    pub rooms: usize,
+    /// Silence after which a miniTruco client is sent an empty keep-alive line.
+    pub keepalive: Duration,
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            ports: Ports::default(),
+            seed: None,
+            bot_delay: Duration::from_millis(800),
+            rooms: 10,
+            keepalive: Duration::from_secs(5),
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl Config {
+    /// A configuration for tests: loopback, every port chosen by the OS, CPU players
+    /// moving at once, and a fixed seed.
+    pub fn for_tests(seed: u64) -> Config {
+        Config {
+            ports: Ports {
+                minitruco: 0,
+                truco: 0,
+                wars: 0,
+                jass: 0,
+                mahjong: 0,
+                http: 0,
+            },
+            seed: Some(seed),
+            bot_delay: Duration::ZERO,
+            ..Config::default()
+        }
+    }
+}

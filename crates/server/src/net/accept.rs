@@ -1,0 +1,53 @@
+//! Accepting connections under a limit until shutdown.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+/// Accepts connections on `listener` and runs `session` for each, at most `max` at once
+/// (a connection past the limit is closed at once). On shutdown the listener closes and
+/// the loop waits for the sessions, which see the same token, to finish.
+pub async fn accept_loop<F, Fut>(
+    protocol: &'static str,
+    listener: TcpListener,
+    max: usize,
+    shutdown: CancellationToken,
+    session: F,
+) where
+    F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let permits = Arc::new(Semaphore::new(max));
+    let mut sessions = JoinSet::new();
+    loop {
+        let (socket, peer) = tokio::select! {
+            _ = shutdown.cancelled() => break,
+            Some(_) = sessions.join_next(), if !sessions.is_empty() => continue,
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(error) => {
+                    tracing::warn!(protocol, %error, "accept failed");
+                    continue;
+                }
+            },
+        };
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            tracing::warn!(protocol, %peer, max, "connection refused: too many connections");
+            continue;
+        };
+        let _ = socket.set_nodelay(true);
+        tracing::info!(protocol, %peer, "connection opened");
+        let run = session(socket, peer, shutdown.child_token());
+        sessions.spawn(async move {
+            run.await;
+            tracing::info!(protocol, %peer, "connection closed");
+            drop(permit);
+        });
+    }
+    drop(listener);
+    while sessions.join_next().await.is_some() {}
+}

@@ -1,0 +1,9 @@
+//! What every TCP protocol shares: the accept loop, line framing and outboxes.
+
+mod accept;
+mod lines;
+mod outbox;
+
+pub use accept::accept_loop;
+pub use lines::{LineCodec, LineError};
+pub use outbox::{write_lines, Outbox};

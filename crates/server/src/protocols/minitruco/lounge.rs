@@ -1,0 +1,177 @@
+//! The lounge: the nickname registry and the directory of rooms.
+
+use super::room::{self, RoomHandle};
+use crate::config::Config;
+use crate::seeds::SeedSource;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// The longest nickname accepted (the seed sets no limit; a line-sized nick would make
+/// every `I` line unwieldy).
+pub const MAX_NICK_CHARS: usize = 32;
+
+/// Why a nickname was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NickError {
+    /// `X NI`: empty, too long, or a character outside letters, digits and `!@$()-_.`.
+    Invalid,
+    /// `X NE`: someone connected already uses it (in any letter case), or it is a CPU
+    /// player's name.
+    InUse,
+}
+
+impl NickError {
+    /// The error notification.
+    pub fn line(self) -> &'static str {
+        match self {
+            NickError::Invalid => "X NI",
+            NickError::InUse => "X NE",
+        }
+    }
+}
+
+/// The nicknames in use, compared case-insensitively. Shared by sessions and rooms.
+#[derive(Clone, Debug, Default)]
+pub struct Nicks(Arc<Mutex<HashSet<String>>>);
+
+impl Nicks {
+    /// Takes `new` for a user who had `old`; on success `old` is freed.
+    pub fn claim(&self, old: Option<&str>, new: &str) -> Result<(), NickError> {
+        let valid = !new.is_empty()
+            && new.chars().count() <= MAX_NICK_CHARS
+            && new
+                .chars()
+                .all(|c| c.is_alphanumeric() || "!@$()-_.".contains(c));
+        if !valid {
+            return Err(NickError::Invalid);
+        }
+        let key = new.to_lowercase();
+        if room::is_cpu_name(&key) {
+            return Err(NickError::InUse);
+        }
+        let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let own = old.is_some_and(|o| o.to_lowercase() == key);
+        if !own && !nicks.insert(key) {
+            return Err(NickError::InUse);
+        }
+        if let Some(old) = old.filter(|_| !own) {
+            nicks.remove(&old.to_lowercase());
+        }
+        Ok(())
+    }
+
+    /// Frees a nickname (its user disconnected).
+    pub fn release(&self, nick: &str) {
+        let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        nicks.remove(&nick.to_lowercase());
+    }
+}
+
+/// The lounge every miniTruco session shares. Cheap to clone.
+#[derive(Clone)]
+pub struct Lounge {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    nicks: Nicks,
+    rooms: Vec<RoomHandle>,
+    keepalive: Duration,
+    max_line: usize,
+    outbox_lines: usize,
+}
+
+impl Lounge {
+    /// Starts one actor per room and returns the lounge that leads to them.
+    pub fn start(config: &Config, seeds: SeedSource, shutdown: CancellationToken) -> Lounge {
+        let nicks = Nicks::default();
+        let rooms = (1..=config.rooms.max(1))
+            .map(|number| {
+                room::spawn(room::RoomConfig {
+                    number,
+                    nicks: nicks.clone(),
+                    seeds: seeds.clone(),
+                    bot_delay: config.bot_delay,
+                    inbox: config.limits.room_inbox,
+                    shutdown: shutdown.clone(),
+                })
+            })
+            .collect();
+        Lounge {
+            inner: Arc::new(Inner {
+                nicks,
+                rooms,
+                keepalive: config.keepalive,
+                max_line: config.limits.max_line,
+                outbox_lines: config.limits.outbox_lines,
+            }),
+        }
+    }
+
+    /// The nickname registry.
+    pub fn nicks(&self) -> &Nicks {
+        &self.inner.nicks
+    }
+
+    /// Room `number` (1-based), if it exists.
+    pub fn room(&self, number: usize) -> Option<&RoomHandle> {
+        self.inner.rooms.get(number.checked_sub(1)?)
+    }
+
+    /// Parses a room number argument: `None` for anything that is not an existing room.
+    pub fn room_number(&self, arg: Option<&str>) -> Option<usize> {
+        let number = arg?.parse::<usize>().ok()?;
+        self.room(number).map(|_| number)
+    }
+
+    /// The `L` notification: how many seats are taken in each room.
+    pub fn room_list(&self) -> String {
+        let counts: Vec<String> = self
+            .inner
+            .rooms
+            .iter()
+            .map(|r| r.occupancy().to_string())
+            .collect();
+        format!("L {}", counts.join("|"))
+    }
+
+    /// Silence after which a client gets an empty keep-alive line.
+    pub fn keepalive(&self) -> Duration {
+        self.inner.keepalive
+    }
+
+    /// The longest line a client may send.
+    pub fn max_line(&self) -> usize {
+        self.inner.max_line
+    }
+
+    /// Lines queued to a client before it is dropped as not reading.
+    pub fn outbox_lines(&self) -> usize {
+        self.inner.outbox_lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nicknames_are_unique_in_any_case_and_validated() {
+        let nicks = Nicks::default();
+        assert_eq!(nicks.claim(None, "Alice"), Ok(()));
+        assert_eq!(nicks.claim(None, "alice"), Err(NickError::InUse));
+        assert_eq!(nicks.claim(None, "bob smith"), Err(NickError::Invalid));
+        assert_eq!(nicks.claim(None, ""), Err(NickError::Invalid));
+        assert_eq!(nicks.claim(None, "joão!@$()-_."), Ok(()));
+        assert_eq!(nicks.claim(None, "cpu3"), Err(NickError::InUse));
+        assert_eq!(nicks.claim(None, &"x".repeat(33)), Err(NickError::Invalid));
+        // Renaming frees the old nick; renaming to oneself in another case is fine.
+        assert_eq!(nicks.claim(Some("Alice"), "ALICE"), Ok(()));
+        assert_eq!(nicks.claim(Some("ALICE"), "carol"), Ok(()));
+        assert_eq!(nicks.claim(None, "alice"), Ok(()));
+        nicks.release("CAROL");
+        assert_eq!(nicks.claim(None, "carol"), Ok(()));
+    }
+}

@@ -1,0 +1,33 @@
+//! miniTruco (seed 000): Brazilian Truco over CRLF text lines on TCP port 6912.
+//!
+//! ```text
+//! client: N alice            server: N alice
+//! client: E 1                server: E 1
+//!                            server: I 1 alice||| TTTT 1 FF
+//! client: Q                  server: I 1 alice||| TTTT 1 FF
+//!                            server: P 1
+//!                            server: M 3p 6c 7e 4o
+//!                            server: V 1 F
+//! ```
+//!
+//! - [`command`]: a line to a typed [`command::Command`] (one match).
+//! - [`session`]: one connection: reads lines, answers lounge commands, forwards room
+//!   commands to the room it is in.
+//! - [`lounge`]: the shared directory of nicknames and rooms.
+//! - [`room`]: the room actor: seats, manager, readiness, and the game with its CPU players.
+//! - [`render`]: game events to the notification lines one seat may see.
+//!
+//! `docs/protocols/minitruco.md` records every decision the seed left open.
+
+pub mod command;
+pub mod lounge;
+pub mod render;
+pub mod room;
+mod seating;
+pub mod session;
+mod table;
+
+pub use lounge::Lounge;
+
+/// The version `W` reports: the minimum client version, as the original server did.
+pub const VERSION: &str = "2.00.00";

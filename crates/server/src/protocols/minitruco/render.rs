@@ -1,0 +1,171 @@
+//! Game events to the notification lines one seat may see.
+//!
+//! | event | line |
+//! |---|---|
+//! | own cards (and the vira) | `M c1 c2 c3 [vira]` |
+//! | turn | `V pos T\|F` |
+//! | a card | `J pos card`, `J pos` (someone else's closed card), `J pos card T` (own closed) |
+//! | round over | `R team\|3 pos` |
+//! | hand over | `O p1 p2` |
+//! | game over | `G team` |
+//! | raise asked / accepted / declined | `T pos value` / `D pos value` / `C pos` |
+//! | hand of 11: partner's cards, decisions | `F c1 c2 c3` / `H pos T\|F` |
+
+use cards::Card;
+use truco::{Answer, Event, RoundOutcome, Seat};
+
+/// Renders events for one seat. It holds the seat's dealt cards until the vira arrives,
+/// because `M` carries both.
+#[derive(Debug)]
+pub struct Renderer {
+    seat: Seat,
+    uses_vira: bool,
+    cards: Option<[Card; 3]>,
+}
+
+/// A seat (0..4) as the protocol numbers it (1..4).
+pub fn position(seat: Seat) -> usize {
+    seat + 1
+}
+
+fn flag(b: bool) -> char {
+    if b {
+        'T'
+    } else {
+        'F'
+    }
+}
+
+fn cards3(cards: [Card; 3]) -> String {
+    format!("{} {} {}", cards[0], cards[1], cards[2])
+}
+
+impl Renderer {
+    /// A renderer for `seat` in a game whose rules do or do not turn a vira.
+    pub fn new(seat: Seat, uses_vira: bool) -> Renderer {
+        Renderer {
+            seat,
+            uses_vira,
+            cards: None,
+        }
+    }
+
+    /// The line `event` gives this seat, if any. Hidden information is removed first
+    /// ([`Event::for_seat`]), so nothing here can leak another seat's cards.
+    pub fn render(&mut self, event: &Event) -> Option<String> {
+        let line = match event.for_seat(self.seat)? {
+            Event::Dealt { cards, .. } if self.uses_vira => {
+                self.cards = Some(cards);
+                return None;
+            }
+            Event::Dealt { cards, .. } => format!("M {}", cards3(cards)),
+            Event::Vira(vira) => format!("M {} {vira}", cards3(self.cards.take()?)),
+            Event::PartnerHand { cards, .. } => format!("F {}", cards3(cards)),
+            Event::HandOfElevenDecided { seat, play } => {
+                format!("H {} {}", position(seat), flag(play))
+            }
+            Event::Turn {
+                seat,
+                closed_allowed,
+            } => format!("V {} {}", position(seat), flag(closed_allowed)),
+            Event::Played {
+                seat,
+                card: Some(card),
+                closed: true,
+            } => format!("J {} {card} T", position(seat)),
+            Event::Played {
+                seat,
+                card: Some(card),
+                ..
+            } => format!("J {} {card}", position(seat)),
+            Event::Played { seat, .. } => format!("J {}", position(seat)),
+            Event::RoundEnded { outcome, next, .. } => {
+                let team = match outcome {
+                    RoundOutcome::Won(team) => team + 1,
+                    RoundOutcome::Tied => 3,
+                };
+                format!("R {team} {}", position(next))
+            }
+            Event::HandEnded { scores, .. } => format!("O {} {}", scores[0], scores[1]),
+            Event::GameEnded { winner, .. } => format!("G {}", winner + 1),
+            Event::RaiseAsked { seat, value } => format!("T {} {value}", position(seat)),
+            Event::RaiseAccepted { by, value, .. } => format!("D {} {value}", position(by)),
+            Event::Answered {
+                seat,
+                answer: Answer::Fold,
+            } => format!("C {}", position(seat)),
+            Event::Answered { .. } | Event::HandStarted { .. } | Event::HandOfEleven { .. } => {
+                return None
+            }
+        };
+        Some(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_deal_waits_for_the_vira() {
+        let mut r = Renderer::new(1, true);
+        let cards = [c("3p"), c("6c"), c("7e")];
+        assert_eq!(r.render(&Event::Dealt { seat: 1, cards }), None);
+        assert_eq!(r.render(&Event::Dealt { seat: 2, cards }), None);
+        assert_eq!(
+            r.render(&Event::Vira(c("4o"))).as_deref(),
+            Some("M 3p 6c 7e 4o")
+        );
+        let mut old = Renderer::new(0, false);
+        assert_eq!(
+            old.render(&Event::Dealt { seat: 0, cards }).as_deref(),
+            Some("M 3p 6c 7e")
+        );
+    }
+
+    #[test]
+    fn closed_cards_show_only_to_their_player() {
+        let played = Event::Played {
+            seat: 2,
+            card: Some(c("Ae")),
+            closed: true,
+        };
+        assert_eq!(
+            Renderer::new(2, true).render(&played).as_deref(),
+            Some("J 3 Ae T")
+        );
+        assert_eq!(
+            Renderer::new(0, true).render(&played).as_deref(),
+            Some("J 3")
+        );
+    }
+
+    #[test]
+    fn rounds_hands_and_raises() {
+        let mut r = Renderer::new(0, true);
+        let tie = Event::RoundEnded {
+            round: 0,
+            outcome: RoundOutcome::Tied,
+            winner: None,
+            next: 3,
+        };
+        assert_eq!(r.render(&tie).as_deref(), Some("R 3 4"));
+        let raise = Event::RaiseAsked { seat: 1, value: 6 };
+        assert_eq!(r.render(&raise).as_deref(), Some("T 2 6"));
+        let accepted = Event::RaiseAccepted {
+            by: 2,
+            value: 6,
+            turn: 1,
+        };
+        assert_eq!(r.render(&accepted).as_deref(), Some("D 3 6"));
+        let ended = Event::GameEnded {
+            winner: 1,
+            scores: [3, 12],
+        };
+        assert_eq!(r.render(&ended).as_deref(), Some("G 2"));
+    }
+}

@@ -1,0 +1,303 @@
+//! Who sits where in a room, who manages it, and the `I` line that shows it.
+
+use super::room::ConnId;
+use crate::net::Outbox;
+use tokio::sync::mpsc;
+use truco::{DeckStyle, ManilhaStyle, Rules, RulesError};
+
+/// A person (a connection with a nickname) in a seat.
+pub struct Person {
+    pub conn: ConnId,
+    pub nick: String,
+    pub outbox: Outbox,
+    /// Tells the person's session that it is no longer in the room (kicked, or left).
+    pub left: mpsc::UnboundedSender<usize>,
+    pub ready: bool,
+    /// Arrival order in the room: the earliest arrival is the manager.
+    since: u64,
+}
+
+impl Person {
+    /// A person who has just arrived.
+    pub fn new(
+        conn: ConnId,
+        nick: String,
+        outbox: Outbox,
+        left: mpsc::UnboundedSender<usize>,
+    ) -> Person {
+        Person {
+            conn,
+            nick,
+            outbox,
+            left,
+            ready: false,
+            since: 0,
+        }
+    }
+}
+
+/// The four seats of a room and its rule options.
+pub struct Seating {
+    number: usize,
+    seats: [Option<Person>; 4],
+    arrivals: u64,
+    rules: Rules,
+}
+
+/// The rules of a room that nobody has changed: dirty deck, new manilha.
+fn default_rules() -> Rules {
+    Rules::paulista(DeckStyle::Dirty, ManilhaStyle::New).expect("the default rules are valid")
+}
+
+impl Seating {
+    /// An empty room with the default rules (dirty deck, new manilha).
+    pub fn new(number: usize) -> Seating {
+        Seating {
+            number,
+            seats: [None, None, None, None],
+            arrivals: 0,
+            rules: default_rules(),
+        }
+    }
+
+    /// The lowest free seat.
+    pub fn free_seat(&self) -> Option<usize> {
+        self.seats.iter().position(Option::is_none)
+    }
+
+    /// Seats a person in the lowest free seat (the caller checked there is one).
+    pub fn seat(&mut self, mut person: Person) {
+        if let Some(seat) = self.free_seat() {
+            self.arrivals += 1;
+            person.since = self.arrivals;
+            self.seats[seat] = Some(person);
+        }
+    }
+
+    /// Removes a connection's person; an emptied room returns to the default rules.
+    pub fn unseat(&mut self, conn: ConnId) -> Option<(usize, Person)> {
+        let seat = self.seat_of(conn)?;
+        let person = self.seats[seat].take()?;
+        if self.people().next().is_none() {
+            self.rules = default_rules();
+        }
+        Some((seat, person))
+    }
+
+    /// The seat of a connection.
+    pub fn seat_of(&self, conn: ConnId) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.conn == conn))
+    }
+
+    /// The connection in a seat.
+    pub fn conn_at(&self, seat: usize) -> Option<ConnId> {
+        self.seats.get(seat)?.as_ref().map(|p| p.conn)
+    }
+
+    /// Whether a person sits in `seat`.
+    pub fn is_person(&self, seat: usize) -> bool {
+        self.seats[seat].is_some()
+    }
+
+    /// The manager: the person in the room longest.
+    pub fn manager(&self) -> Option<usize> {
+        (0..4)
+            .filter_map(|s| self.seats[s].as_ref().map(|p| (p.since, s)))
+            .min()
+            .map(|(_, seat)| seat)
+    }
+
+    /// Everyone in the room.
+    pub fn people(&self) -> impl Iterator<Item = &Person> {
+        self.seats.iter().flatten()
+    }
+
+    /// The nickname in a seat (empty for an empty seat).
+    pub fn nick(&self, seat: usize) -> &str {
+        self.seats[seat].as_ref().map_or("", |p| p.nick.as_str())
+    }
+
+    /// The person with this nickname, compared case-insensitively.
+    pub fn find_nick(&self, nick: &str) -> Option<&Person> {
+        let nick = nick.to_lowercase();
+        self.people().find(|p| p.nick.to_lowercase() == nick)
+    }
+
+    /// The nicknames by seat, for logs.
+    pub fn names(&self) -> [&str; 4] {
+        [0, 1, 2, 3].map(|s| self.nick(s))
+    }
+
+    /// Changes a person's nickname (already claimed in the registry).
+    pub fn rename(&mut self, seat: usize, nick: String) {
+        if let Some(p) = &mut self.seats[seat] {
+            p.nick = nick;
+        }
+    }
+
+    /// Sends a line to everyone in the room.
+    pub fn broadcast(&self, line: &str) {
+        for person in self.people() {
+            person.outbox.send(line);
+        }
+    }
+
+    /// Sends a line to the person in a seat.
+    pub fn send_to(&self, seat: usize, line: &str) {
+        if let Some(p) = &self.seats[seat] {
+            p.outbox.send(line);
+        }
+    }
+
+    /// `R`: the rule options; a combination the rules refuse changes nothing.
+    pub fn set_rules(&mut self, clean_deck: bool, old_manilha: bool) -> Result<(), RulesError> {
+        let deck = if clean_deck {
+            DeckStyle::Clean
+        } else {
+            DeckStyle::Dirty
+        };
+        let manilha = if old_manilha {
+            ManilhaStyle::Old
+        } else {
+            ManilhaStyle::New
+        };
+        self.rules = Rules::paulista(deck, manilha)?;
+        Ok(())
+    }
+
+    /// The rules the next game will use.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// `V`: the manager's two adversaries (the seats on either side) change places.
+    pub fn swap_foes(&mut self, manager: usize) {
+        self.seats.swap((manager + 1) % 4, (manager + 3) % 4);
+    }
+
+    /// `O`: the partner becomes the right foe, the right foe the left foe, and the left
+    /// foe the partner. The right foe is the next seat in playing order.
+    pub fn cycle_partner(&mut self, manager: usize) {
+        let right = (manager + 1) % 4;
+        let partner = (manager + 2) % 4;
+        let left = (manager + 3) % 4;
+        let mut moved = [None, None, None];
+        for (slot, seat) in moved.iter_mut().zip([partner, right, left]) {
+            *slot = self.seats[seat].take();
+        }
+        let [from_partner, from_right, from_left] = moved;
+        self.seats[right] = from_partner;
+        self.seats[left] = from_right;
+        self.seats[partner] = from_left;
+    }
+
+    /// `Q`: a person is ready.
+    pub fn set_ready(&mut self, seat: usize) {
+        if let Some(p) = &mut self.seats[seat] {
+            p.ready = true;
+        }
+    }
+
+    /// Whether there is someone here and everyone is ready.
+    pub fn all_ready(&self) -> bool {
+        self.people().next().is_some() && self.people().all(|p| p.ready)
+    }
+
+    /// After a game (or when one is abandoned) everybody must say `Q` again.
+    pub fn reset_ready(&mut self) {
+        for p in self.seats.iter_mut().flatten() {
+            p.ready = false;
+        }
+    }
+
+    /// The `I` line: `I <room> <n1>|<n2>|<n3>|<n4> <ready flags> <manager> <clean><old>`.
+    /// During a game, `cpus` names the CPU players in the seats without a person.
+    pub fn info_line(&self, cpus: Option<[Option<&str>; 4]>) -> String {
+        let names: Vec<&str> = (0..4)
+            .map(|s| match (&self.seats[s], cpus) {
+                (Some(p), _) => p.nick.as_str(),
+                (None, Some(cpus)) => cpus[s].unwrap_or(""),
+                (None, None) => "",
+            })
+            .collect();
+        let ready: String = self
+            .seats
+            .iter()
+            .map(|p| {
+                if p.as_ref().is_none_or(|p| p.ready) {
+                    'T'
+                } else {
+                    'F'
+                }
+            })
+            .collect();
+        let manager = self.manager().map_or(0, |s| s + 1);
+        let flag = |b: bool| if b { 'T' } else { 'F' };
+        format!(
+            "I {} {} {ready} {manager} {}{}",
+            self.number,
+            names.join("|"),
+            flag(self.rules.deck == DeckStyle::Clean),
+            flag(self.rules.manilha == ManilhaStyle::Old)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio_util::sync::CancellationToken;
+
+    fn person(conn: ConnId, nick: &str) -> Person {
+        let (outbox, _) = Outbox::new(8, CancellationToken::new());
+        Person::new(conn, nick.into(), outbox, mpsc::unbounded_channel().0)
+    }
+
+    fn full() -> Seating {
+        let mut s = Seating::new(1);
+        for (conn, nick) in [(1, "a"), (2, "b"), (3, "c"), (4, "d")] {
+            s.seat(person(conn, nick));
+        }
+        s
+    }
+
+    #[test]
+    fn lowest_free_seat_and_the_manager_is_the_earliest() {
+        let mut s = full();
+        assert_eq!(s.free_seat(), None);
+        s.unseat(2);
+        s.unseat(1);
+        assert_eq!(s.free_seat(), Some(0));
+        assert_eq!(s.manager(), Some(2));
+        s.seat(person(5, "e"));
+        assert_eq!(s.seat_of(5), Some(0));
+        assert_eq!(s.manager(), Some(2));
+        assert_eq!(s.info_line(None), "I 1 e||c|d FTFF 3 FF");
+    }
+
+    #[test]
+    fn swap_and_cycle_around_the_manager() {
+        let mut s = full();
+        s.swap_foes(0);
+        assert_eq!(s.names(), ["a", "d", "c", "b"]);
+        let mut s = full();
+        s.cycle_partner(0);
+        // partner c -> right foe (seat 2), right foe b -> left foe (seat 4), left foe d -> partner.
+        assert_eq!(s.names(), ["a", "c", "d", "b"]);
+    }
+
+    #[test]
+    fn an_emptied_room_forgets_its_rules() {
+        let mut s = Seating::new(3);
+        s.seat(person(1, "a"));
+        s.set_rules(true, false).unwrap();
+        assert!(s.info_line(None).ends_with(" 1 TF"));
+        assert!(s.set_rules(true, true).is_err());
+        assert!(s.info_line(None).ends_with(" 1 TF"));
+        s.unseat(1);
+        assert_eq!(s.rules(), default_rules());
+        assert_eq!(s.info_line(None), "I 3 ||| TTTT 0 FF");
+    }
+}

@@ -1,0 +1,215 @@
+//! One miniTruco connection: reads command lines, answers the lounge commands itself and
+//! forwards room commands to the room the person is in.
+
+use super::command::{parse, Command, Parsed};
+use super::lounge::Lounge;
+use super::room::{ConnId, RoomMsg};
+use super::VERSION;
+use crate::net::{write_lines, LineCodec, LineError, Outbox};
+use futures::StreamExt;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::codec::FramedRead;
+use tokio_util::sync::CancellationToken;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Serves one client until it disconnects, misbehaves past a limit, or the server stops.
+pub async fn run(socket: TcpStream, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
+    let (reader, writer) = socket.into_split();
+    let (outbox, lines) = Outbox::new(lounge.outbox_lines(), stop.clone());
+    let writing = tokio::spawn(write_lines(writer, lines, "\r\n", stop.clone()));
+    let (left_tx, left_rx) = mpsc::unbounded_channel();
+    let mut session = Session {
+        conn: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        lounge,
+        outbox,
+        nick: None,
+        room: None,
+        left_tx,
+        stop: stop.clone(),
+    };
+    let mut input = FramedRead::new(reader, LineCodec::new(session.lounge.max_line()));
+    session.serve(&mut input, left_rx).await;
+    session.finish().await;
+    stop.cancel();
+    let _ = writing.await;
+    tracing::debug!(%peer, "session ended");
+}
+
+struct Session {
+    conn: ConnId,
+    lounge: Lounge,
+    outbox: Outbox,
+    nick: Option<String>,
+    /// The room the person is in (1-based).
+    room: Option<usize>,
+    left_tx: mpsc::UnboundedSender<usize>,
+    stop: CancellationToken,
+}
+
+impl Session {
+    async fn serve(
+        &mut self,
+        input: &mut FramedRead<tokio::net::tcp::OwnedReadHalf, LineCodec>,
+        mut left_rx: mpsc::UnboundedReceiver<usize>,
+    ) {
+        let keepalive = self.lounge.keepalive();
+        loop {
+            let line = tokio::select! {
+                _ = self.stop.cancelled() => return,
+                Some(room) = left_rx.recv() => {
+                    if self.room == Some(room) {
+                        self.room = None;
+                    }
+                    continue;
+                }
+                line = tokio::time::timeout(keepalive, input.next()) => line,
+            };
+            match line {
+                Err(_silence) => self.outbox.send(""),
+                Ok(None) => return,
+                Ok(Some(Err(LineError::TooLong))) => {
+                    tracing::warn!(conn = self.conn, "line too long; closing");
+                    return;
+                }
+                Ok(Some(Err(LineError::Io(_)))) => return,
+                Ok(Some(Ok(line))) => match parse(&line) {
+                    Parsed::Command(command) => self.command(command).await,
+                    Parsed::Unknown => self.outbox.send("X CI"),
+                    Parsed::Ignored => {}
+                },
+            }
+        }
+    }
+
+    async fn command(&mut self, command: Command) {
+        match command {
+            Command::Version => self.outbox.send(format!("W {VERSION}")),
+            Command::Nick(nick) => self.set_nick(nick).await,
+            Command::List => self.outbox.send(self.lounge.room_list()),
+            Command::Info(Some(arg)) => match self.lounge.room_number(Some(&arg)) {
+                Some(number) => self.info(number).await,
+                None => self.outbox.send("X SI"),
+            },
+            _ if self.nick.is_none() => self.outbox.send("X NO"),
+            Command::Info(None) => match self.room {
+                Some(number) => self.info(number).await,
+                None => self.outbox.send("X FS"),
+            },
+            Command::Enter(arg) => self.enter(arg.as_deref()).await,
+            Command::Leave => match self.room.take() {
+                Some(number) => {
+                    let leave = RoomMsg::Leave {
+                        conn: self.conn,
+                        said_s: true,
+                    };
+                    self.to_room(number, leave).await;
+                }
+                None => self.outbox.send("X FS"),
+            },
+            command => match self.room {
+                Some(number) => {
+                    let conn = self.conn;
+                    self.to_room(number, RoomMsg::Command { conn, command })
+                        .await;
+                }
+                None if is_game_command(&command) => {}
+                None => self.outbox.send("X FS"),
+            },
+        }
+    }
+
+    async fn set_nick(&mut self, nick: String) {
+        if let Some(number) = self.room {
+            let (reply, answer) = oneshot::channel();
+            let conn = self.conn;
+            self.to_room(number, RoomMsg::Rename { conn, nick, reply })
+                .await;
+            if let Ok(nick) = answer.await {
+                self.nick = Some(nick);
+            }
+            return;
+        }
+        match self.lounge.nicks().claim(self.nick.as_deref(), &nick) {
+            Ok(()) => {
+                self.outbox.send(format!("N {nick}"));
+                self.nick = Some(nick);
+            }
+            Err(error) => self.outbox.send(error.line()),
+        }
+    }
+
+    async fn info(&mut self, number: usize) {
+        let (reply, answer) = oneshot::channel();
+        self.to_room(number, RoomMsg::Info { reply }).await;
+        if let Ok(line) = answer.await {
+            self.outbox.send(line);
+        }
+    }
+
+    async fn enter(&mut self, arg: Option<&str>) {
+        if let Some(current) = self.room {
+            return self.outbox.send(format!("X JE {current}"));
+        }
+        let Some(number) = self.lounge.room_number(arg) else {
+            return self.outbox.send("X SI");
+        };
+        let (reply, answer) = oneshot::channel();
+        let join = RoomMsg::Join {
+            conn: self.conn,
+            nick: self.nick.clone().unwrap_or_default(),
+            outbox: self.outbox.clone(),
+            left: self.left_tx.clone(),
+            reply,
+        };
+        self.to_room(number, join).await;
+        match answer.await {
+            Ok(true) => self.room = Some(number),
+            Ok(false) => self.outbox.send("X CH"),
+            Err(_) => {}
+        }
+    }
+
+    /// Sends to a room, giving up if the connection is told to stop meanwhile.
+    async fn to_room(&self, number: usize, msg: RoomMsg) {
+        let Some(room) = self.lounge.room(number) else {
+            return;
+        };
+        tokio::select! {
+            _ = room.send(msg) => {}
+            _ = self.stop.cancelled() => {}
+        }
+    }
+
+    /// Leaves the room and frees the nickname.
+    async fn finish(&mut self) {
+        if let Some(number) = self.room.take() {
+            if let Some(room) = self.lounge.room(number) {
+                let leave = RoomMsg::Leave {
+                    conn: self.conn,
+                    said_s: false,
+                };
+                // The room may be gone already if the whole server is stopping.
+                let _ = room.send(leave).await;
+            }
+        }
+        if let Some(nick) = self.nick.take() {
+            self.lounge.nicks().release(&nick);
+        }
+    }
+}
+
+/// In-game commands are ignored outside a room, like any other untimely in-game command.
+fn is_game_command(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Play { .. }
+            | Command::Truco
+            | Command::Accept
+            | Command::Decline
+            | Command::HandOfEleven(_)
+    )
+}

@@ -1,0 +1,3 @@
+//! One module per wire protocol. A protocol module never imports another.
+
+pub mod minitruco;

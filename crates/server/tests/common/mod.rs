@@ -1,0 +1,135 @@
+//! A line client and a server starter shared by the integration tests.
+
+#![allow(dead_code)] // each test binary uses a different part of this helper
+
+use parlor_server::{serve, Config, Running};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::TcpStream;
+use tokio_util::sync::CancellationToken;
+
+/// How long a test waits for a line before it fails (a guard against hangs, not a sleep).
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A server on loopback, stopped when dropped.
+pub struct TestServer {
+    pub running: Option<Running>,
+    pub shutdown: CancellationToken,
+}
+
+impl TestServer {
+    pub async fn start(config: Config) -> TestServer {
+        let shutdown = CancellationToken::new();
+        let running = serve(config, shutdown.clone())
+            .await
+            .expect("server starts");
+        TestServer {
+            running: Some(running),
+            shutdown,
+        }
+    }
+
+    pub fn addr(&self, protocol: &str) -> SocketAddr {
+        self.running.as_ref().unwrap().addrs[protocol]
+    }
+
+    /// Stops the server and waits until every listener has finished.
+    pub async fn stop(mut self) {
+        self.shutdown.cancel();
+        if let Some(running) = self.running.take() {
+            tokio::time::timeout(PATIENCE, running.finished())
+                .await
+                .expect("server stops");
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+/// A client of a line protocol.
+pub struct LineClient {
+    reader: BufReader<OwnedReadHalf>,
+    pub writer: OwnedWriteHalf,
+    terminator: &'static str,
+    /// Whether empty lines (keep-alives) are handed to the test or skipped.
+    pub keep_empty: bool,
+}
+
+impl LineClient {
+    pub async fn connect(addr: SocketAddr, terminator: &'static str) -> LineClient {
+        let socket = TcpStream::connect(addr).await.expect("connect");
+        let (reader, writer) = socket.into_split();
+        LineClient {
+            reader: BufReader::new(reader),
+            writer,
+            terminator,
+            keep_empty: false,
+        }
+    }
+
+    pub async fn send(&mut self, line: &str) {
+        let bytes = format!("{line}{}", self.terminator);
+        self.writer.write_all(bytes.as_bytes()).await.expect("send");
+    }
+
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).await.expect("send");
+    }
+
+    /// The next line without its terminator, or `None` when the server closed.
+    pub async fn next(&mut self) -> Option<String> {
+        loop {
+            let mut line = String::new();
+            let read = tokio::time::timeout(PATIENCE, self.reader.read_line(&mut line))
+                .await
+                .expect("the server answered in time");
+            match read {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            assert!(
+                line.ends_with(&format!("{}", self.terminator)),
+                "line {line:?} not ended by {:?}",
+                self.terminator
+            );
+            let line = line.trim_end_matches(['\r', '\n']).to_owned();
+            if !line.is_empty() || self.keep_empty {
+                return Some(line);
+            }
+        }
+    }
+
+    /// The next line, which must exist.
+    pub async fn line(&mut self) -> String {
+        self.next().await.expect("a line, not a closed connection")
+    }
+
+    /// Asserts the next line.
+    pub async fn expect(&mut self, want: &str) {
+        assert_eq!(self.line().await, want);
+    }
+
+    /// Reads lines until one satisfies `stop`; returns all of them, that one last.
+    pub async fn until(&mut self, mut stop: impl FnMut(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.line().await;
+            let done = stop(&line);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Asserts that the server closes the connection (possibly after some lines).
+    pub async fn expect_closed(&mut self) {
+        while self.next().await.is_some() {}
+    }
+}
