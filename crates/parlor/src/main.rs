@@ -3,6 +3,7 @@
 //! `parlor serve` runs every implemented protocol on its default port; see `--help` for
 //! the other subcommands.
 
+mod bench;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -19,11 +20,14 @@ struct Cli {
 enum Command {
     /// Run the server: every implemented protocol plus the HTTP port.
     Serve(serve::ServeArgs),
+    /// Load benchmarks against a real server over loopback.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Serve(args) => serve::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }

@@ -39,7 +39,7 @@ pub struct ServeArgs {
     #[arg(long, env = "PARLOR_BOT_DELAY_MS", default_value_t = 800)]
     bot_delay_ms: u64,
     /// Rooms in the miniTruco lounge.
-    #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=10000))]
     rooms: u16,
     /// Seconds of client silence before a miniTruco keep-alive line.
     #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]

@@ -23,7 +23,6 @@ pub use config::Config;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use tokio::net::TcpListener;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -47,7 +46,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     let mut addrs = BTreeMap::new();
     let mut tasks = JoinSet::new();
 
-    let minitruco = TcpListener::bind((config.bind, config.ports.minitruco)).await?;
+    let minitruco = net::bind(config.bind, config.ports.minitruco)?;
     addrs.insert("minitruco", minitruco.local_addr()?);
     let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
     tasks.spawn(net::accept_loop(
@@ -61,7 +60,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         },
     ));
 
-    let http = TcpListener::bind((config.bind, config.ports.http)).await?;
+    let http = net::bind(config.bind, config.ports.http)?;
     addrs.insert("http", http.local_addr()?);
     tasks.spawn(http::serve(http, addrs.clone(), shutdown.clone()));
 

@@ -1,12 +1,30 @@
 //! Accepting connections under a limit until shutdown.
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
+
+/// Pending connections the kernel may queue before `accept` (capped by the system's
+/// `somaxconn`): large enough for a thousand clients arriving at once.
+pub const BACKLOG: u32 = 4096;
+
+/// Binds a listener with address reuse (a restarted server does not wait for old
+/// connections to time out) and a large backlog.
+pub fn bind(ip: IpAddr, port: u16) -> std::io::Result<TcpListener> {
+    let addr = SocketAddr::new(ip, port);
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
+}
 
 /// Accepts connections on `listener` and runs `session` for each, at most `max` at once
 /// (a connection past the limit is closed at once). On shutdown the listener closes and

@@ -4,6 +4,6 @@ mod accept;
 mod lines;
 mod outbox;
 
-pub use accept::accept_loop;
+pub use accept::{accept_loop, bind, BACKLOG};
 pub use lines::{LineCodec, LineError};
 pub use outbox::{write_lines, Outbox};

@@ -1,0 +1,59 @@
+//! `parlor bench`: load benchmarks that drive a real server over loopback.
+//!
+//! The server runs as a child process (`parlor serve` from this same binary) so that its
+//! memory is measured on its own; the load comes from client tasks in this process.
+
+mod minitruco;
+mod server;
+
+use clap::{Args, Subcommand};
+use std::process::ExitCode;
+
+/// What to benchmark.
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// N concurrent miniTruco rooms, each one scripted person plus three CPU players.
+    Minitruco(minitruco::MinitrucoArgs),
+}
+
+/// `parlor bench ...`
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    command: BenchCommand,
+}
+
+/// Runs a benchmark and prints its report.
+pub fn run(args: BenchArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("parlor bench: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        match args.command {
+            BenchCommand::Minitruco(args) => minitruco::run(args).await,
+        }
+    });
+    match result {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("parlor bench: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The value at quantile `q` (0..=1) of sorted samples.
+fn quantile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let at = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[at]
+}

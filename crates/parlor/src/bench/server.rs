@@ -1,0 +1,62 @@
+//! A `parlor serve` child process for benchmarks, and its memory use.
+
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// The server under load. Killed when dropped.
+pub struct ServerProcess {
+    child: Child,
+}
+
+impl ServerProcess {
+    /// Starts `parlor serve` with `args` and waits until `port` accepts connections.
+    pub async fn start(args: &[String], port: u16) -> Result<ServerProcess, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let child = Command::new(exe)
+            .arg("serve")
+            .args(args)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start the server: {e}"))?;
+        let server = ServerProcess { child };
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                return Ok(server);
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        Err("the server did not start listening".into())
+    }
+
+    /// Resident memory now and at its peak, in KiB (Linux `/proc`; `None` elsewhere).
+    pub fn memory_kib(&self) -> Option<(u64, u64)> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let field = |name: &str| {
+            status
+                .lines()
+                .find(|l| l.starts_with(name))?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()
+        };
+        Some((field("VmRSS:")?, field("VmHWM:")?))
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A port that was free a moment ago.
+pub fn free_port() -> Result<u16, String> {
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
+}

@@ -1,0 +1,139 @@
+//! Property tests: arbitrary command sequences and arbitrary bytes, cut off at any point,
+//! never break the miniTruco server for the next client.
+
+mod common;
+
+use common::{LineClient, TestServer};
+use parlor_server::Config;
+use proptest::prelude::*;
+use std::net::SocketAddr;
+use std::sync::OnceLock;
+use tokio::io::AsyncWriteExt;
+use tokio::runtime::Runtime;
+
+/// One server for all cases, on its own runtime.
+fn server() -> &'static (Runtime, SocketAddr) {
+    static SERVER: OnceLock<(Runtime, SocketAddr)> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        let runtime = Runtime::new().expect("runtime");
+        let addr = runtime.block_on(async {
+            let server = TestServer::start(Config::for_tests(99)).await;
+            let addr = server.addr("minitruco");
+            std::mem::forget(server); // lives as long as the test binary
+            addr
+        });
+        (runtime, addr)
+    })
+}
+
+const COMMANDS: &[&str] = &[
+    "W",
+    "L",
+    "I",
+    "I 1",
+    "I 2",
+    "E 1",
+    "E 2",
+    "S",
+    "R TF",
+    "R FT",
+    "R TT",
+    "V",
+    "O",
+    "K 2",
+    "K x",
+    "Q",
+    "Q",
+    "Q",
+    "J 4p",
+    "J 3c T",
+    "J Ko",
+    "T",
+    "D",
+    "C",
+    "H T",
+    "H F",
+    "B hi there",
+    "M fuzz hello",
+    "N fuzz",
+    "N Fuzz",
+    "N other",
+    "n fuzz",
+    "q",
+];
+
+fn line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => proptest::sample::select(COMMANDS).prop_map(|c| c.as_bytes().to_vec()),
+        1 => proptest::collection::vec(any::<u8>(), 0..40),
+    ]
+}
+
+fn terminator() -> impl Strategy<Value = &'static [u8]> {
+    proptest::sample::select(vec![&b"\n"[..], b"\r", b"\r\n"])
+}
+
+/// The letters a server notification may start with.
+fn is_notification(line: &str) -> bool {
+    line.is_empty()
+        || line
+            .split(' ')
+            .next()
+            .is_some_and(|head| head.len() == 1 && "WNLESIPMVJROGATDCFHXB".contains(head))
+}
+
+async fn run_case(addr: SocketAddr, input: Vec<u8>) {
+    let mut fuzz = LineClient::connect(addr, "\r\n").await;
+    let mut reading = LineClient::connect(addr, "\r\n").await; // a bystander in room 3
+    reading.send("N bystander").await;
+    reading.expect("N bystander").await;
+    reading.send("E 3").await;
+    reading.expect("E 3").await;
+    reading.line().await;
+
+    fuzz.writer.write_all(&input).await.ok();
+    fuzz.writer.shutdown().await.ok();
+    while let Some(line) = fuzz.next().await {
+        assert!(is_notification(&line), "malformed notification {line:?}");
+    }
+
+    // The bystander was not disturbed.
+    reading.send("W").await;
+    reading.expect("W 2.00.00").await;
+    drop(reading);
+
+    // Everything the fuzzing client held is released: its nickname and its seats.
+    let mut probe = LineClient::connect(addr, "\r\n").await;
+    loop {
+        probe.send("N fuzz").await;
+        let answer = probe.line().await;
+        if answer == "N fuzz" {
+            break;
+        }
+        assert_eq!(answer, "X NE");
+    }
+    loop {
+        probe.send("L").await;
+        if probe.line().await == "L 0|0|0|0|0|0|0|0|0|0" {
+            break;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn arbitrary_sessions_leave_the_server_consistent(
+        lines in proptest::collection::vec((line(), terminator()), 0..50),
+        cut in any::<proptest::sample::Index>(),
+    ) {
+        let mut input: Vec<u8> = lines.iter().flat_map(|(l, t)| l.iter().chain(t.iter()).copied()).collect();
+        // Disconnect at an arbitrary point, possibly mid-line.
+        if !input.is_empty() {
+            input.truncate(cut.index(input.len() + 1));
+        }
+        let (runtime, addr) = server();
+        runtime.block_on(run_case(*addr, input));
+    }
+}
