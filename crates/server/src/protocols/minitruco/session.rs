@@ -5,37 +5,56 @@ use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{ConnId, RoomMsg};
 use super::VERSION;
-use crate::net::{write_lines, LineCodec, LineError, Outbox};
-use futures::StreamExt;
+use crate::net::{Input, LineConnection, LineSettings, Outbox};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
-use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one client until it disconnects, misbehaves past a limit, or the server stops.
 pub async fn run(socket: TcpStream, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
-    let (reader, writer) = socket.into_split();
-    let (outbox, lines) = Outbox::new(lounge.outbox_lines(), stop.clone());
-    let writing = tokio::spawn(write_lines(writer, lines, "\r\n", stop.clone()));
-    let (left_tx, left_rx) = mpsc::unbounded_channel();
+    let settings = LineSettings {
+        max_line: lounge.max_line(),
+        outbox_lines: lounge.outbox_lines(),
+        terminator: "\r\n",
+    };
+    let mut connection = LineConnection::open(socket, settings, stop);
+    let (left_tx, mut left_rx) = mpsc::unbounded_channel();
     let mut session = Session {
         conn: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        outbox: connection.outbox().clone(),
+        stop: connection.stop().clone(),
         lounge,
-        outbox,
         nick: None,
         room: None,
         left_tx,
-        stop: stop.clone(),
     };
-    let mut input = FramedRead::new(reader, LineCodec::new(session.lounge.max_line()));
-    session.serve(&mut input, left_rx).await;
+    let keepalive = Some(session.lounge.keepalive());
+    loop {
+        let input = tokio::select! {
+            Some(room) = left_rx.recv() => {
+                if session.room == Some(room) {
+                    session.room = None;
+                }
+                continue;
+            }
+            input = connection.next(keepalive) => input,
+        };
+        match input {
+            Input::Idle => session.outbox.send(""),
+            Input::Closed => break,
+            Input::Line(line) => match parse(&line) {
+                Parsed::Command(command) => session.command(command).await,
+                Parsed::Unknown => session.outbox.send("X CI"),
+                Parsed::Ignored => {}
+            },
+        }
+    }
     session.finish().await;
-    stop.cancel();
-    let _ = writing.await;
+    connection.close().await;
     tracing::debug!(%peer, "session ended");
 }
 
@@ -51,40 +70,6 @@ struct Session {
 }
 
 impl Session {
-    async fn serve(
-        &mut self,
-        input: &mut FramedRead<tokio::net::tcp::OwnedReadHalf, LineCodec>,
-        mut left_rx: mpsc::UnboundedReceiver<usize>,
-    ) {
-        let keepalive = self.lounge.keepalive();
-        loop {
-            let line = tokio::select! {
-                _ = self.stop.cancelled() => return,
-                Some(room) = left_rx.recv() => {
-                    if self.room == Some(room) {
-                        self.room = None;
-                    }
-                    continue;
-                }
-                line = tokio::time::timeout(keepalive, input.next()) => line,
-            };
-            match line {
-                Err(_silence) => self.outbox.send(""),
-                Ok(None) => return,
-                Ok(Some(Err(LineError::TooLong))) => {
-                    tracing::warn!(conn = self.conn, "line too long; closing");
-                    return;
-                }
-                Ok(Some(Err(LineError::Io(_)))) => return,
-                Ok(Some(Ok(line))) => match parse(&line) {
-                    Parsed::Command(command) => self.command(command).await,
-                    Parsed::Unknown => self.outbox.send("X CI"),
-                    Parsed::Ignored => {}
-                },
-            }
-        }
-    }
-
     async fn command(&mut self, command: Command) {
         match command {
             Command::Version => self.outbox.send(format!("W {VERSION}")),
