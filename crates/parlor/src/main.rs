@@ -20,6 +20,8 @@ struct Cli {
 enum Command {
     /// Run the server: every implemented protocol plus the HTTP port.
     Serve(serve::ServeArgs),
+    /// Run only the course Truco server (seed 003) on PORT.
+    TrucoServer(serve::TrucoServerArgs),
     /// Load benchmarks against a real server over loopback.
     Bench(bench::BenchArgs),
 }
@@ -28,6 +30,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Serve(args) => serve::run(args),
+        Command::TrucoServer(args) => serve::run_truco(args),
         Command::Bench(args) => bench::run(args),
     }
 }

@@ -2,7 +2,7 @@
 //! and signal handling around [`parlor_server::serve`].
 
 use clap::Args;
-use parlor_server::config::{Config, Ports};
+use parlor_server::config::{Config, Ports, Service};
 use std::net::IpAddr;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -69,6 +69,40 @@ impl ServeArgs {
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
+    run_config(args.config())
+}
+
+/// `parlor truco-server <port>`: only the course Truco server, as the seed's server is
+/// started, with `parlor serve`'s other settings from the environment or their defaults.
+#[derive(Args, Debug)]
+pub struct TrucoServerArgs {
+    /// The TCP port to listen on.
+    port: u16,
+    /// Make every deal and CPU choice repeatable.
+    #[arg(long, env = "PARLOR_SEED")]
+    seed: Option<u64>,
+    /// Thinking time of a CPU player that replaces someone who left, in milliseconds.
+    #[arg(long, env = "PARLOR_BOT_DELAY_MS", default_value_t = 800)]
+    bot_delay_ms: u64,
+    /// Address to bind.
+    #[arg(long, env = "PARLOR_BIND", default_value = "127.0.0.1")]
+    bind: IpAddr,
+}
+
+/// Runs only the course Truco server.
+pub fn run_truco(args: TrucoServerArgs) -> ExitCode {
+    let mut config = Config {
+        bind: args.bind,
+        seed: args.seed,
+        bot_delay: Duration::from_millis(args.bot_delay_ms),
+        services: vec![Service::Truco],
+        ..Config::default()
+    };
+    config.ports.truco = args.port;
+    run_config(config)
+}
+
+fn run_config(config: Config) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
@@ -83,7 +117,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
     };
     runtime.block_on(async {
         let shutdown = CancellationToken::new();
-        let server = match parlor_server::serve(args.config(), shutdown.clone()).await {
+        let server = match parlor_server::serve(config, shutdown.clone()).await {
             Ok(server) => server,
             Err(error) => {
                 tracing::error!(%error, "cannot listen");

@@ -52,6 +52,20 @@ impl Default for Limits {
     }
 }
 
+/// A service `parlor serve` can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Service {
+    Minitruco,
+    /// Course Truco (seed 003).
+    Truco,
+    Http,
+}
+
+impl Service {
+    /// Every service, which is what `parlor serve` runs.
+    pub const ALL: [Service; 3] = [Service::Minitruco, Service::Truco, Service::Http];
+}
+
 /// The server's whole configuration.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -67,6 +81,8 @@ pub struct Config {
     /// Silence after which a miniTruco client is sent an empty keep-alive line.
     pub keepalive: Duration,
     pub limits: Limits,
+    /// The services to run (all of them unless a single-game command says otherwise).
+    pub services: Vec<Service>,
 }
 
 impl Default for Config {
@@ -79,6 +95,7 @@ impl Default for Config {
             rooms: 10,
             keepalive: Duration::from_secs(5),
             limits: Limits::default(),
+            services: Service::ALL.to_vec(),
         }
     }
 }

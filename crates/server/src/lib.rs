@@ -14,12 +14,13 @@
 //! - [`seeds`]: where every game's RNG seed comes from, so `--seed` makes runs repeatable.
 
 pub mod config;
+pub mod cpu;
 pub mod http;
 pub mod net;
 pub mod protocols;
 pub mod seeds;
 
-pub use config::Config;
+pub use config::{Config, Service};
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -46,23 +47,40 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     let mut addrs = BTreeMap::new();
     let mut tasks = JoinSet::new();
 
-    let minitruco = net::bind(config.bind, config.ports.minitruco)?;
-    addrs.insert("minitruco", minitruco.local_addr()?);
-    let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
-    tasks.spawn(net::accept_loop(
-        "minitruco",
-        minitruco,
-        config.limits.max_connections,
-        shutdown.clone(),
-        move |socket, peer, stop| {
-            let lounge = lounge.clone();
-            async move { protocols::minitruco::session::run(socket, peer, lounge, stop).await }
-        },
-    ));
-
-    let http = net::bind(config.bind, config.ports.http)?;
-    addrs.insert("http", http.local_addr()?);
-    tasks.spawn(http::serve(http, addrs.clone(), shutdown.clone()));
+    let services = &config.services;
+    if services.contains(&Service::Minitruco) {
+        let listener = net::bind(config.bind, config.ports.minitruco)?;
+        addrs.insert("minitruco", listener.local_addr()?);
+        let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
+        tasks.spawn(net::accept_loop(
+            "minitruco",
+            listener,
+            config.limits.max_connections,
+            shutdown.clone(),
+            move |socket, peer, stop| {
+                protocols::minitruco::session::run(socket, peer, lounge.clone(), stop)
+            },
+        ));
+    }
+    if services.contains(&Service::Truco) {
+        let listener = net::bind(config.bind, config.ports.truco)?;
+        addrs.insert("truco", listener.local_addr()?);
+        let lobby = protocols::truco::Lobby::start(&config, seeds.clone(), shutdown.clone());
+        tasks.spawn(net::accept_loop(
+            "truco",
+            listener,
+            config.limits.max_connections,
+            shutdown.clone(),
+            move |socket, peer, stop| {
+                protocols::truco::session::run(socket, peer, lobby.clone(), stop)
+            },
+        ));
+    }
+    if services.contains(&Service::Http) {
+        let listener = net::bind(config.bind, config.ports.http)?;
+        addrs.insert("http", listener.local_addr()?);
+        tasks.spawn(http::serve(listener, addrs.clone(), shutdown.clone()));
+    }
 
     for (name, addr) in &addrs {
         tracing::info!(protocol = name, %addr, "listening");

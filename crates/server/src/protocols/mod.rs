@@ -1,3 +1,4 @@
 //! One module per wire protocol. A protocol module never imports another.
 
 pub mod minitruco;
+pub mod truco;

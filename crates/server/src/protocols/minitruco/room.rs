@@ -111,7 +111,7 @@ impl Room {
                     Some(msg) => self.handle(msg),
                     None => break,
                 },
-                _ = sleep_until(due), if due.is_some() => self.step_bots(),
+                _ = crate::cpu::sleep_until(due), if due.is_some() => self.step_bots(),
                 _ = self.config.shutdown.cancelled() => break,
             }
         }
@@ -328,12 +328,5 @@ fn parse_rules(arg: &str) -> Option<(bool, bool)> {
     match arg.as_bytes() {
         [d, m] => Some((flag(*d)?, flag(*m)?)),
         _ => None,
-    }
-}
-
-async fn sleep_until(due: Option<Instant>) {
-    match due {
-        Some(due) => tokio::time::sleep_until(due).await,
-        None => std::future::pending().await,
     }
 }

@@ -1,0 +1,50 @@
+//! One course Truco connection: it joins the forming table and forwards its lines there.
+
+use super::command::parse;
+use super::lobby::Lobby;
+use super::table::TableMsg;
+use crate::net::{Input, LineConnection, LineSettings};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::net::TcpStream;
+use tokio_util::sync::CancellationToken;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Serves one player until they disconnect, the match ends, or the server stops.
+pub async fn run(socket: TcpStream, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
+    let settings = LineSettings {
+        max_line: lobby.max_line,
+        outbox_lines: lobby.outbox_lines,
+        terminator: "\n",
+    };
+    let mut connection = LineConnection::open(socket, settings, stop);
+    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let Some((table, joined)) = lobby.join(conn, connection.outbox().clone()).await else {
+        return connection.close().await;
+    };
+    tracing::debug!(%peer, player = joined.player, "seated");
+    loop {
+        match connection.next(None).await {
+            Input::Line(line) if line.trim().is_empty() => {}
+            Input::Line(line) => {
+                let command = TableMsg::Command {
+                    conn,
+                    action: parse(&line),
+                };
+                let sent = tokio::select! {
+                    sent = table.send(command) => sent,
+                    _ = connection.stop().cancelled() => false,
+                };
+                if !sent {
+                    break;
+                }
+            }
+            Input::Idle => {}
+            Input::Closed => break,
+        }
+    }
+    // The table may have ended (and closed us) already; then nobody needs to hear this.
+    let _ = table.send(TableMsg::Leave { conn }).await;
+    connection.close().await;
+}

@@ -1,0 +1,286 @@
+//! The table actor: four players in connection order, then one match; a player who
+//! leaves mid-match is replaced by a CPU player; after `MATCH_END` every connection closes.
+
+use super::render::{player, Renderer};
+use crate::cpu::{sleep_until, Cpus};
+use crate::net::Outbox;
+use crate::seeds::SeedSource;
+use cards::seeded_rng;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use truco::{team_of, Action, Event, Game, RuleError, Rules, Seat};
+
+/// Identifies one connection.
+pub type ConnId = u64;
+
+/// The strategy of the CPU player that takes over from someone who left.
+pub const STAND_IN: &str = "heuristic";
+
+/// What a session asks of its table.
+pub enum TableMsg {
+    /// Take the lowest free player number; answered with it, or `None` if the table is
+    /// full or playing.
+    Join {
+        conn: ConnId,
+        outbox: Outbox,
+        reply: oneshot::Sender<Option<Joined>>,
+    },
+    /// The connection is gone.
+    Leave { conn: ConnId },
+    /// A line from the player: the action it asks for, or `None` if it is not a command.
+    Command {
+        conn: ConnId,
+        action: Option<Action>,
+    },
+}
+
+/// The answer to a join.
+#[derive(Clone, Copy, Debug)]
+pub struct Joined {
+    /// The player number (1-4).
+    pub player: usize,
+    /// Whether this player completed the table (the match has started).
+    pub full: bool,
+}
+
+/// How a session reaches its table.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    tx: mpsc::Sender<TableMsg>,
+}
+
+impl TableHandle {
+    /// Sends a message, waiting while the inbox is full; `false` if the table is gone.
+    pub async fn send(&self, msg: TableMsg) -> bool {
+        self.tx.send(msg).await.is_ok()
+    }
+}
+
+/// What a table needs to start.
+pub struct TableConfig {
+    pub id: u64,
+    pub seeds: SeedSource,
+    pub bot_delay: Duration,
+    pub inbox: usize,
+    pub shutdown: CancellationToken,
+}
+
+/// Starts a table actor waiting for its four players.
+pub fn spawn(config: TableConfig) -> TableHandle {
+    let (tx, rx) = mpsc::channel(config.inbox.max(1));
+    let table = Table {
+        people: [None, None, None, None],
+        game: None,
+        renderers: [0, 1, 2, 3].map(Renderer::new),
+        cpus: Cpus::new(0),
+        config,
+    };
+    tokio::spawn(table.run(rx));
+    TableHandle { tx }
+}
+
+struct Person {
+    conn: ConnId,
+    outbox: Outbox,
+}
+
+struct Table {
+    config: TableConfig,
+    people: [Option<Person>; 4],
+    game: Option<Game>,
+    renderers: [Renderer; 4],
+    cpus: Cpus,
+}
+
+impl Table {
+    async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>) {
+        loop {
+            let due = self.cpus.due();
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+                _ = sleep_until(due), if due.is_some() => {
+                    if let Some(game) = &mut self.game {
+                        let (renderers, people) = (&mut self.renderers, &self.people);
+                        self.cpus.step(game, |events| show(renderers, people, events));
+                    }
+                    self.after_change();
+                }
+                _ = self.config.shutdown.cancelled() => break,
+            }
+            if self.finished() {
+                break;
+            }
+        }
+        for person in self.people.iter().flatten() {
+            person.outbox.close();
+        }
+    }
+
+    fn handle(&mut self, msg: TableMsg) {
+        match msg {
+            TableMsg::Join {
+                conn,
+                outbox,
+                reply,
+            } => {
+                let _ = reply.send(self.join(conn, outbox));
+            }
+            TableMsg::Leave { conn } => self.leave(conn),
+            TableMsg::Command { conn, action } => self.command(conn, action),
+        }
+        self.after_change();
+    }
+
+    fn join(&mut self, conn: ConnId, outbox: Outbox) -> Option<Joined> {
+        if self.game.is_some() {
+            return None;
+        }
+        let seat = self.people.iter().position(Option::is_none)?;
+        outbox.send(format!("WELCOME {} {}", player(seat), team_of(seat) + 1));
+        self.people[seat] = Some(Person { conn, outbox });
+        let connected = self.people.iter().flatten().count();
+        if connected < 4 {
+            self.broadcast(&format!("WAITING {connected}"));
+        } else {
+            self.start_match();
+        }
+        Some(Joined {
+            player: player(seat),
+            full: connected == 4,
+        })
+    }
+
+    fn start_match(&mut self) {
+        let seed = self.config.seeds.next_seed();
+        tracing::info!(table = self.config.id, seed, "course truco match started");
+        self.cpus = Cpus::new(seed);
+        let (game, events) = Game::new(Rules::course(), seeded_rng(seed));
+        self.broadcast("MATCH 1");
+        show(&mut self.renderers, &self.people, &events);
+        self.game = Some(game);
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        self.people[seat] = None;
+        let connected = self.people.iter().flatten().count();
+        match &self.game {
+            None => self.broadcast(&format!("WAITING {connected}")),
+            Some(_) => {
+                self.broadcast(&format!("LEFT {}", player(seat)));
+                self.cpus.seat(seat, Some(STAND_IN));
+                tracing::info!(
+                    table = self.config.id,
+                    player = player(seat),
+                    "a CPU player took over"
+                );
+            }
+        }
+    }
+
+    fn command(&mut self, conn: ConnId, action: Option<Action>) {
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        let (Some(action), Some(game)) = (action, &mut self.game) else {
+            let error = match action {
+                None => "ERROR BAD_COMMAND not a command",
+                Some(_) => "ERROR NOT_YOUR_TURN the match has not started",
+            };
+            return self.send_to(seat, error);
+        };
+        match game.apply(seat, action) {
+            Ok(events) => {
+                self.cpus.reset_timer();
+                show(&mut self.renderers, &self.people, &events);
+            }
+            Err(error) => self.send_to(seat, &error_line(error)),
+        }
+    }
+
+    /// Lets CPU players move (at once without a delay, else on their timer).
+    fn after_change(&mut self) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        if self.config.bot_delay.is_zero() {
+            let (renderers, people) = (&mut self.renderers, &self.people);
+            self.cpus
+                .play_all(game, |events| show(renderers, people, events));
+        } else {
+            self.cpus
+                .schedule(game, Instant::now() + self.config.bot_delay);
+        }
+    }
+
+    /// The match is over, or everybody left it.
+    fn finished(&self) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        let over = game.is_over();
+        let deserted = self.people.iter().all(Option::is_none);
+        if over || deserted {
+            tracing::info!(table = self.config.id, scores = ?game.scores(), deserted, "course truco match over");
+        }
+        over || deserted
+    }
+
+    fn seat_of(&self, conn: ConnId) -> Option<Seat> {
+        self.people
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.conn == conn))
+    }
+
+    fn send_to(&self, seat: Seat, line: &str) {
+        if let Some(person) = &self.people[seat] {
+            person.outbox.send(line);
+        }
+    }
+
+    fn broadcast(&self, line: &str) {
+        for person in self.people.iter().flatten() {
+            person.outbox.send(line);
+        }
+    }
+}
+
+/// Sends each person the lines the events give their seat.
+fn show(renderers: &mut [Renderer; 4], people: &[Option<Person>; 4], events: &[Event]) {
+    let mut lines = Vec::new();
+    for (seat, person) in people.iter().enumerate() {
+        let Some(person) = person else { continue };
+        for event in events {
+            lines.clear();
+            renderers[seat].render(event, &mut lines);
+            for line in lines.drain(..) {
+                person.outbox.send(line);
+            }
+        }
+    }
+}
+
+/// The `ERROR` line for a refused action.
+pub fn error_line(error: RuleError) -> String {
+    let code = match error {
+        RuleError::NotYourTurn | RuleError::GameOver => "NOT_YOUR_TURN",
+        RuleError::CardNotHeld => "NOT_IN_HAND",
+        RuleError::TrucoNotAllowed => "TRUCO_NOT_ALLOWED",
+        RuleError::RaisePending => "RAISE_PENDING",
+        RuleError::NoRaisePending => "NO_RAISE_PENDING",
+        RuleError::NotYourAnswer => "NOT_YOUR_ANSWER",
+        // Not reachable under the course rules (closed cards always allowed, no hand of
+        // 11), but every refusal gets an answer.
+        RuleError::ClosedNotAllowed
+        | RuleError::HandOfElevenPending
+        | RuleError::NotYourDecision => "BAD_COMMAND",
+    };
+    format!("ERROR {code} {error}")
+}

@@ -1,0 +1,287 @@
+//! Course Truco (seed 003) over real TCP: tables of four, whole matches, raises, every
+//! error code, disconnects, concurrent tables and bad input.
+
+mod common;
+
+use common::{LineClient, TestServer};
+use parlor_server::Config;
+
+async fn server(seed: u64) -> TestServer {
+    TestServer::start(Config::for_tests(seed)).await
+}
+
+async fn connect(s: &TestServer) -> LineClient {
+    LineClient::connect(s.addr("truco"), "\n").await
+}
+
+/// Four players at a new table, each having read up to the first `TURN`. Returns them
+/// with each one's cards.
+async fn table(s: &TestServer) -> (Vec<LineClient>, Vec<Vec<String>>) {
+    let mut players = Vec::new();
+    for _ in 0..4 {
+        players.push(connect(s).await);
+    }
+    let mut hands = Vec::new();
+    for p in players.iter_mut() {
+        let lines = p.until(|l| l.starts_with("TURN ")).await;
+        let cards = lines.iter().find(|l| l.starts_with("CARDS ")).unwrap();
+        hands.push(cards.split(' ').skip(1).map(str::to_owned).collect());
+    }
+    (players, hands)
+}
+
+/// Plays as `player` until the match ends: the first card held on each turn, accepting
+/// every raise of the other team. Returns every line read.
+async fn play_match(c: &mut LineClient, player: usize, mut hand: Vec<String>) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let Some(line) = c.next().await else {
+            return lines;
+        };
+        let w: Vec<&str> = line.split(' ').collect();
+        match w.as_slice() {
+            ["CARDS", cards @ ..] => hand = cards.iter().map(|s| s.to_string()).collect(),
+            ["TURN", p, _] if p.parse() == Ok(player) => {
+                c.send(&format!("PLAY {}", hand[0])).await;
+            }
+            ["PLAYED", p, card] if p.parse() == Ok(player) => hand.retain(|h| h != card),
+            ["TRUCO", p, _] if p.parse::<usize>().unwrap() % 2 != player % 2 => {
+                c.send("ACCEPT").await
+            }
+            _ => {}
+        }
+        lines.push(line);
+    }
+}
+
+#[tokio::test]
+async fn players_are_welcomed_in_order_and_the_fourth_starts_the_match() {
+    let s = server(1).await;
+    let mut a = connect(&s).await;
+    a.expect("WELCOME 1 1").await;
+    a.expect("WAITING 1").await;
+    let mut b = connect(&s).await;
+    b.expect("WELCOME 2 2").await;
+    b.expect("WAITING 2").await;
+    a.expect("WAITING 2").await;
+    // A waiting player who leaves frees their number for the next connection.
+    drop(b);
+    a.expect("WAITING 1").await;
+    let mut b = connect(&s).await;
+    b.expect("WELCOME 2 2").await;
+    let mut c = connect(&s).await;
+    c.expect("WELCOME 3 1").await;
+    let mut d = connect(&s).await;
+    d.expect("WELCOME 4 2").await;
+    for p in [&mut a, &mut b, &mut c] {
+        p.until(|l| l == "WAITING 3").await;
+    }
+    for p in [&mut a, &mut b, &mut c, &mut d] {
+        p.expect("MATCH 1").await;
+        p.expect("HAND 1 1 0 0").await;
+        let cards = p.line().await;
+        assert!(
+            cards.starts_with("CARDS ") && cards.split(' ').count() == 4,
+            "{cards}"
+        );
+        assert!(p.line().await.starts_with("VIRA "));
+        p.expect("TURN 1 1").await;
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn four_players_play_a_whole_match_and_are_disconnected() {
+    let s = server(2).await;
+    let (mut players, hands) = table(&s).await;
+    let mut runs = Vec::new();
+    for (i, (mut p, hand)) in players.drain(..).zip(hands).enumerate() {
+        runs.push(tokio::spawn(async move {
+            // Player 1 is on turn already.
+            if i == 0 {
+                p.send(&format!("PLAY {}", hand[0])).await;
+            }
+            play_match(&mut p, i + 1, hand).await
+        }));
+    }
+    let mut results = Vec::new();
+    for run in runs {
+        results.push(run.await.unwrap());
+    }
+    let ends: Vec<&String> = results.iter().map(|r| r.last().unwrap()).collect();
+    assert!(ends[0].starts_with("MATCH_END "), "{:?}", ends[0]);
+    assert!(ends.iter().all(|e| e == &ends[0]));
+    let w: Vec<u32> = ends[0]
+        .split(' ')
+        .skip(1)
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!(w[1].max(w[2]) >= 12 && (w[1] > w[2]) == (w[0] == 1));
+    // Public lines are the same for everyone.
+    let public = |r: &Vec<String>| -> Vec<String> {
+        r.iter()
+            .filter(|l| {
+                ["HAND", "ROUND", "HAND_END", "VIRA"].contains(&l.split(' ').next().unwrap())
+            })
+            .cloned()
+            .collect()
+    };
+    assert!(results.iter().all(|r| public(r) == public(&results[0])));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn truco_raise_chains_with_every_answer() {
+    let s = server(3).await;
+    let (mut p, _) = table(&s).await;
+    p[0].send("TRUCO").await;
+    for x in p.iter_mut() {
+        x.expect("TRUCO 1 3").await;
+    }
+    // The raising team cannot answer; the turn player cannot play while it is pending.
+    p[2].send("ACCEPT").await;
+    p[2].until(|l| l.starts_with("ERROR NOT_YOUR_ANSWER "))
+        .await;
+    p[0].send("PLAY 3p").await;
+    p[0].until(|l| l.starts_with("ERROR RAISE_PENDING ")).await;
+    // Both opponents raise: the raise holds and 6 is asked of team 1.
+    p[1].send("RAISE").await;
+    p[3].send("RAISE").await;
+    for x in p.iter_mut() {
+        x.until(|l| l == "ANSWERED 2 RAISE").await;
+        x.expect("ANSWERED 4 RAISE").await;
+        x.expect("TRUCO 4 6").await;
+    }
+    p[1].send("ACCEPT").await;
+    p[1].until(|l| l.starts_with("ERROR NOT_YOUR_ANSWER "))
+        .await;
+    // One raise and one accept: the accept wins.
+    p[0].send("RAISE").await;
+    p[2].send("ACCEPT").await;
+    for x in p.iter_mut() {
+        x.until(|l| l == "ANSWERED 1 RAISE").await;
+        x.expect("ANSWERED 3 ACCEPT").await;
+        x.expect("ACCEPTED 6").await;
+        x.expect("TURN 1 6").await;
+    }
+    // Team 2 raised last, so team 1 may raise again: 9; then a fold wins over an accept.
+    p[0].send("TRUCO").await;
+    p[1].until(|l| l == "TRUCO 1 9").await;
+    p[1].send("ACCEPT").await;
+    p[3].until(|l| l == "ANSWERED 2 ACCEPT").await;
+    p[3].send("FOLD").await;
+    for x in p.iter_mut() {
+        x.until(|l| l == "ANSWERED 4 FOLD").await;
+        x.expect("HAND_END 1 6 6 0").await;
+        x.expect("HAND 2 2 6 0").await;
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn every_error_code_and_the_player_may_try_again() {
+    let s = server(4).await;
+    let (mut p, hands) = table(&s).await;
+    let not_held = ["4o", "4e", "4c", "4p", "5o"]
+        .into_iter()
+        .find(|c| !hands[0].iter().any(|h| h == c))
+        .unwrap();
+    let cases: [(usize, String, &str); 6] = [
+        (1, format!("PLAY {}", hands[1][0]), "NOT_YOUR_TURN"),
+        (0, format!("PLAY {not_held}"), "NOT_IN_HAND"),
+        (0, "ACCEPT".into(), "NO_RAISE_PENDING"),
+        (0, "HELLO".into(), "BAD_COMMAND"),
+        (0, "PLAY".into(), "BAD_COMMAND"),
+        (0, "PLAY 11p".into(), "BAD_COMMAND"),
+    ];
+    for (who, line, code) in cases {
+        p[who].send(&line).await;
+        let error = p[who].line().await;
+        assert!(
+            error.starts_with(&format!("ERROR {code} ")),
+            "{line} gave {error}"
+        );
+    }
+    p[0].send("TRUCO").await;
+    p[0].expect("TRUCO 1 3").await;
+    p[1].send("ACCEPT").await;
+    p[3].send("ACCEPT").await;
+    p[0].until(|l| l == "TURN 1 3").await;
+    p[0].send("TRUCO").await;
+    let error = p[0].line().await;
+    assert!(error.starts_with("ERROR TRUCO_NOT_ALLOWED "), "{error}");
+    // After all that, a good command is played.
+    p[0].send(&format!("play {} closed", hands[0][0])).await;
+    p[0].expect("PLAYED 1 CLOSED").await;
+    p[1].until(|l| l == "PLAYED 1 CLOSED").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_is_replaced_by_a_cpu_player() {
+    let s = server(5).await;
+    let (mut players, hands) = table(&s).await;
+    let gone = players.remove(2);
+    drop(gone);
+    let mut runs = Vec::new();
+    for (i, (mut p, hand)) in players
+        .into_iter()
+        .zip([&hands[0], &hands[1], &hands[3]])
+        .enumerate()
+    {
+        let hand = hand.clone();
+        let number = [1, 2, 4][i];
+        runs.push(tokio::spawn(async move {
+            let left = p.until(|l| l == "LEFT 3").await;
+            // Player 1 was on turn before the news arrived.
+            if number == 1 && !left.iter().any(|l| l.starts_with("PLAYED 1 ")) {
+                p.send(&format!("PLAY {}", hand[0])).await;
+            }
+            play_match(&mut p, number, hand).await
+        }));
+    }
+    for run in runs {
+        let lines = run.await.unwrap();
+        assert!(
+            lines.last().unwrap().starts_with("MATCH_END "),
+            "{:?}",
+            lines.last()
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("PLAYED 3 ")),
+            "the CPU player plays"
+        );
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn two_tables_play_at_once() {
+    let s = server(6).await;
+    let (mut first, _) = table(&s).await;
+    let (mut second, _) = table(&s).await;
+    // Each table's player 1 opens its own match.
+    first[0].send("TRUCO").await;
+    second[0].send("TRUCO").await;
+    first[1].expect("TRUCO 1 3").await;
+    second[1].expect("TRUCO 1 3").await;
+    // A ninth connection waits for a third table.
+    let mut ninth = connect(&s).await;
+    ninth.expect("WELCOME 1 1").await;
+    ninth.expect("WAITING 1").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn bytes_that_are_not_commands() {
+    let s = server(7).await;
+    let (mut p, _) = table(&s).await;
+    p[1].send_raw(b"\xff\xfe\x00garbage\n\r\n\n   \n").await;
+    p[1].expect("ERROR BAD_COMMAND not a command").await;
+    p[1].send_raw(&vec![b'x'; 5000]).await;
+    p[1].expect_closed().await;
+    for x in [0, 2, 3] {
+        p[x].expect("LEFT 2").await;
+    }
+    s.stop().await;
+}
