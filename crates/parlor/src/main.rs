@@ -4,6 +4,7 @@
 //! the other subcommands.
 
 mod bench;
+mod clients;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Run only the course Truco server (seed 003) on PORT.
     TrucoServer(serve::TrucoServerArgs),
+    /// Play course Truco (seed 003) in the terminal, or let a bot play (--auto).
+    TrucoClient(clients::TrucoClientArgs),
     /// Load benchmarks against a real server over loopback.
     Bench(bench::BenchArgs),
 }
@@ -31,6 +34,7 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::TrucoServer(args) => serve::run_truco(args),
+        Command::TrucoClient(args) => clients::truco(args),
         Command::Bench(args) => bench::run(args),
     }
 }

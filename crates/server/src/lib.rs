@@ -28,6 +28,8 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 /// A server that is listening: the addresses it bound (by protocol name) and its tasks.
+/// Dropping it aborts the listeners; cancel the shutdown token and await
+/// [`Running::finished`] for a clean stop.
 pub struct Running {
     /// The bound address of each listener, keyed `minitruco`, `http`, ...
     pub addrs: BTreeMap<&'static str, SocketAddr>,

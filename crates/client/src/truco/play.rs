@@ -1,0 +1,129 @@
+//! The connection loop: show what happens, and when the server waits for this player ask
+//! the person at the keyboard, or let a bot choose.
+
+use super::state::TableState;
+use super::text::{command, describe, menu};
+use cards::{seeded_rng, GameRng};
+use std::io::Write;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use truco::bots::Strategy;
+use truco::{Action, Answer};
+
+/// Who makes this player's decisions.
+pub enum Mode {
+    /// A person, through `input` (usually stdin).
+    Person,
+    /// A bot strategy, seeded.
+    Auto {
+        strategy: Box<dyn Strategy>,
+        seed: u64,
+    },
+}
+
+/// Plays one match on the server at `addr`, writing what happens to `out`, until the
+/// match ends or the server closes. Returns the final line (`MATCH_END ...`) if any.
+pub async fn run<I, O>(
+    addr: &str,
+    mut mode: Mode,
+    input: I,
+    mut out: O,
+) -> std::io::Result<Option<String>>
+where
+    I: AsyncBufRead + Unpin,
+    O: Write,
+{
+    let socket = TcpStream::connect(addr).await?;
+    let (reader, mut writer) = socket.into_split();
+    let mut server = BufReader::new(reader).lines();
+    let mut keyboard = input.lines();
+    let mut keyboard_open = true;
+    let mut state = TableState::default();
+    let mut rng: GameRng = seeded_rng(match &mode {
+        Mode::Auto { seed, .. } => *seed,
+        Mode::Person => 0,
+    });
+    let mut last = None;
+    writeln!(out, "Connected to {addr}. Waiting for the server...")?;
+    loop {
+        tokio::select! {
+            line = server.next_line() => {
+                let Some(line) = line? else { break };
+                let line = line.trim_end_matches('\r').to_owned();
+                state.apply(&line);
+                if let Some(text) = describe(&line, &state) {
+                    writeln!(out, "{text}")?;
+                }
+                if line.starts_with("MATCH_END") {
+                    last = Some(line.clone());
+                }
+                let refused = line.starts_with("ERROR");
+                let fresh = line.starts_with("TURN") || line.starts_with("TRUCO");
+                if let Some(prompt) = state.prompt.filter(|_| refused || fresh) {
+                    match &mut mode {
+                        Mode::Person => writeln!(out, "{}", menu(prompt, &state))?,
+                        Mode::Auto { strategy, .. } => {
+                            if let Some(reply) = bot_move(strategy.as_mut(), &mut state, &mut rng) {
+                                send(&mut writer, &reply).await?;
+                            }
+                        }
+                    }
+                }
+            }
+            typed = keyboard.next_line(), if keyboard_open && matches!(mode, Mode::Person) => {
+                let Some(typed) = typed? else {
+                    keyboard_open = false;
+                    continue;
+                };
+                match state.prompt {
+                    None => writeln!(out, "(nothing to decide right now)")?,
+                    Some(prompt) => match command(prompt, &typed, &state) {
+                        Some(reply) => {
+                            remember_card(&mut state, &reply);
+                            send(&mut writer, &reply).await?;
+                        }
+                        None => writeln!(out, "{}", menu(prompt, &state))?,
+                    },
+                }
+            }
+        }
+        out.flush()?;
+    }
+    Ok(last)
+}
+
+/// The bot's choice as a protocol line.
+fn bot_move(
+    strategy: &mut dyn Strategy,
+    state: &mut TableState,
+    rng: &mut GameRng,
+) -> Option<String> {
+    let view = state.view()?;
+    let legal = state.legal_actions(rng);
+    if legal.is_empty() {
+        return None;
+    }
+    let line = match strategy.choose(&view, &legal, rng) {
+        Action::Play { card, closed } => {
+            format!("PLAY {card}{}", if closed { " CLOSED" } else { "" })
+        }
+        Action::Truco => "TRUCO".into(),
+        Action::Answer(Answer::Accept) => "ACCEPT".into(),
+        Action::Answer(Answer::Fold) => "FOLD".into(),
+        Action::Answer(Answer::Raise) => "RAISE".into(),
+        Action::PlayHandOfEleven(_) => return None,
+    };
+    remember_card(state, &line);
+    Some(line)
+}
+
+/// Remembers the card we asked to play, so our own closed card stays known.
+fn remember_card(state: &mut TableState, line: &str) {
+    if let Some(card) = line.strip_prefix("PLAY ") {
+        state.sent_card = card.split(' ').next().and_then(|c| c.parse().ok());
+    }
+}
+
+async fn send(writer: &mut tokio::net::tcp::OwnedWriteHalf, line: &str) -> std::io::Result<()> {
+    writer.write_all(format!("{line}\n").as_bytes()).await
+}
