@@ -3,6 +3,7 @@
 
 use clap::Args;
 use parlor_server::config::{Config, Ports, Service};
+use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -104,6 +105,8 @@ pub fn run_truco(args: TrucoServerArgs) -> ExitCode {
 
 fn run_config(config: Config) -> ExitCode {
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
