@@ -23,7 +23,9 @@ pub mod seeds;
 pub use config::{Config, Service};
 
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::net::SocketAddr;
+use tokio::net::TcpStream;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -46,46 +48,72 @@ impl Running {
 /// Binds every listener and starts serving; returns once all ports are bound.
 pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
     let seeds = seeds::SeedSource::new(config.seed);
-    let mut addrs = BTreeMap::new();
-    let mut tasks = JoinSet::new();
-
+    let mut server = Running {
+        addrs: BTreeMap::new(),
+        tasks: JoinSet::new(),
+    };
     let services = &config.services;
     if services.contains(&Service::Minitruco) {
-        let listener = net::bind(config.bind, config.ports.minitruco)?;
-        addrs.insert("minitruco", listener.local_addr()?);
         let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
-        tasks.spawn(net::accept_loop(
+        server.listen(
             "minitruco",
-            listener,
-            config.limits.max_connections,
-            shutdown.clone(),
+            &config,
+            config.ports.minitruco,
+            &shutdown,
             move |socket, peer, stop| {
                 protocols::minitruco::session::run(socket, peer, lounge.clone(), stop)
             },
-        ));
+        )?;
     }
     if services.contains(&Service::Truco) {
-        let listener = net::bind(config.bind, config.ports.truco)?;
-        addrs.insert("truco", listener.local_addr()?);
         let lobby = protocols::truco::Lobby::start(&config, seeds.clone(), shutdown.clone());
-        tasks.spawn(net::accept_loop(
+        server.listen(
             "truco",
-            listener,
-            config.limits.max_connections,
-            shutdown.clone(),
+            &config,
+            config.ports.truco,
+            &shutdown,
             move |socket, peer, stop| {
                 protocols::truco::session::run(socket, peer, lobby.clone(), stop)
             },
-        ));
+        )?;
     }
     if services.contains(&Service::Http) {
         let listener = net::bind(config.bind, config.ports.http)?;
-        addrs.insert("http", listener.local_addr()?);
-        tasks.spawn(http::serve(listener, addrs.clone(), shutdown.clone()));
+        server.addrs.insert("http", listener.local_addr()?);
+        let addrs = server.addrs.clone();
+        server
+            .tasks
+            .spawn(http::serve(listener, addrs, shutdown.clone()));
     }
-
-    for (name, addr) in &addrs {
+    for (name, addr) in &server.addrs {
         tracing::info!(protocol = name, %addr, "listening");
     }
-    Ok(Running { addrs, tasks })
+    Ok(server)
+}
+
+impl Running {
+    /// Binds `port` for `protocol` and runs `session` for each connection.
+    fn listen<F, Fut>(
+        &mut self,
+        protocol: &'static str,
+        config: &Config,
+        port: u16,
+        shutdown: &CancellationToken,
+        session: F,
+    ) -> std::io::Result<()>
+    where
+        F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        let listener = net::bind(config.bind, port)?;
+        self.addrs.insert(protocol, listener.local_addr()?);
+        self.tasks.spawn(net::accept_loop(
+            protocol,
+            listener,
+            config.limits.max_connections,
+            shutdown.clone(),
+            session,
+        ));
+        Ok(())
+    }
 }
