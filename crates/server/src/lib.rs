@@ -72,9 +72,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             &config,
             config.ports.truco,
             &shutdown,
-            move |socket, peer, stop| {
-                protocols::truco::session::run(socket, peer, lobby.clone(), stop)
-            },
+            move |socket, peer, stop| protocols::truco::session::accept(socket, peer, &lobby, stop),
         )?;
     }
     if services.contains(&Service::Http) {

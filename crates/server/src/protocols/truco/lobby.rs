@@ -1,29 +1,40 @@
-//! Puts every new connection at the table being formed, and starts a new one when it fills.
+//! Puts every new connection at the table being formed, in the order the connections
+//! were accepted, and starts a new table when one fills.
+//!
+//! The lobby is an actor fed from the accept loop itself: a connection is queued the
+//! moment it is accepted, so player numbers follow connection order even though each
+//! connection's session runs as its own task.
 
 use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg};
 use crate::config::Config;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-/// The course Truco lobby, shared by all its sessions. Cheap to clone.
+/// Where a connection was seated: its table and player number.
+pub type Seated = Option<(TableHandle, Joined)>;
+
+/// The course Truco lobby. Cheap to clone.
 #[derive(Clone)]
 pub struct Lobby {
-    forming: Arc<Mutex<TableHandle>>,
-    factory: Arc<TableFactory>,
+    queue: mpsc::UnboundedSender<JoinRequest>,
     /// The longest line a client may send.
     pub max_line: usize,
     /// Lines queued to a client before it is dropped as not reading.
     pub outbox_lines: usize,
 }
 
+struct JoinRequest {
+    conn: ConnId,
+    outbox: Outbox,
+    reply: oneshot::Sender<Seated>,
+}
+
 /// Starts tables, numbering them.
 struct TableFactory {
-    tables: AtomicU64,
+    tables: u64,
     seeds: SeedSource,
     bot_delay: Duration,
     inbox: usize,
@@ -31,9 +42,10 @@ struct TableFactory {
 }
 
 impl TableFactory {
-    fn new_table(&self) -> TableHandle {
+    fn new_table(&mut self) -> TableHandle {
+        self.tables += 1;
         table::spawn(TableConfig {
-            id: self.tables.fetch_add(1, Ordering::Relaxed) + 1,
+            id: self.tables,
             seeds: self.seeds.clone(),
             bot_delay: self.bot_delay,
             inbox: self.inbox,
@@ -43,32 +55,50 @@ impl TableFactory {
 }
 
 impl Lobby {
-    /// A lobby with its first table waiting.
+    /// Starts the lobby actor with its first table waiting.
     pub fn start(config: &Config, seeds: SeedSource, shutdown: CancellationToken) -> Lobby {
         let factory = TableFactory {
-            tables: AtomicU64::new(0),
+            tables: 0,
             seeds,
             bot_delay: config.bot_delay,
             inbox: config.limits.room_inbox,
             shutdown,
         };
+        let (queue, requests) = mpsc::unbounded_channel();
+        tokio::spawn(seat_in_order(factory, requests));
         Lobby {
-            forming: Arc::new(Mutex::new(factory.new_table())),
-            factory: Arc::new(factory),
+            queue,
             max_line: config.limits.max_line,
             outbox_lines: config.limits.outbox_lines,
         }
     }
 
-    /// Seats a connection at the forming table; returns the table and the seat. Joins are
-    /// taken one at a time, so players are numbered in connection order.
-    pub async fn join(&self, conn: ConnId, outbox: Outbox) -> Option<(TableHandle, Joined)> {
-        let mut forming = self.forming.lock().await;
+    /// Queues a connection for a seat; call it in accept order. The answer is `None` if
+    /// the server is stopping.
+    pub fn enqueue(&self, conn: ConnId, outbox: Outbox) -> oneshot::Receiver<Seated> {
+        let (reply, answer) = oneshot::channel();
+        let _ = self.queue.send(JoinRequest {
+            conn,
+            outbox,
+            reply,
+        });
+        answer
+    }
+}
+
+/// Seats queued connections one at a time at the forming table.
+async fn seat_in_order(
+    mut factory: TableFactory,
+    mut requests: mpsc::UnboundedReceiver<JoinRequest>,
+) {
+    let mut forming = factory.new_table();
+    while let Some(request) = requests.recv().await {
+        let mut seated = None;
         for _attempt in 0..2 {
             let (reply, answer) = oneshot::channel();
             let join = TableMsg::Join {
-                conn,
-                outbox: outbox.clone(),
+                conn: request.conn,
+                outbox: request.outbox.clone(),
                 reply,
             };
             let joined = match forming.send(join).await {
@@ -77,16 +107,16 @@ impl Lobby {
             };
             match joined {
                 Some(joined) => {
-                    let table = forming.clone();
+                    seated = Some((forming.clone(), joined));
                     if joined.full {
-                        *forming = self.factory.new_table();
+                        forming = factory.new_table();
                     }
-                    return Some((table, joined));
+                    break;
                 }
-                // The forming table is gone (server stopping) or already playing.
-                None => *forming = self.factory.new_table(),
+                // The forming table is gone (the server is stopping) or already playing.
+                None => forming = factory.new_table(),
             }
         }
-        None
+        let _ = request.reply.send(seated);
     }
 }

@@ -1,9 +1,11 @@
-//! One course Truco connection: it joins the forming table and forwards its lines there.
+//! One course Truco connection: it is seated at the forming table and forwards its lines
+//! there.
 
 use super::command::parse;
 use super::lobby::Lobby;
 use super::table::TableMsg;
 use crate::net::{Input, LineConnection, LineSettings};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::net::TcpStream;
@@ -11,8 +13,15 @@ use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// Serves one player until they disconnect, the match ends, or the server stops.
-pub async fn run(socket: TcpStream, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
+/// Queues the connection for a seat at once (so seats follow accept order) and returns
+/// the session that serves the player until they leave, the match ends or the server
+/// stops.
+pub fn accept(
+    socket: TcpStream,
+    peer: SocketAddr,
+    lobby: &Lobby,
+    stop: CancellationToken,
+) -> impl Future<Output = ()> + Send + 'static {
     let settings = LineSettings {
         max_line: lobby.max_line,
         outbox_lines: lobby.outbox_lines,
@@ -20,31 +29,34 @@ pub async fn run(socket: TcpStream, peer: SocketAddr, lobby: Lobby, stop: Cancel
     };
     let mut connection = LineConnection::open(socket, settings, stop);
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let Some((table, joined)) = lobby.join(conn, connection.outbox().clone()).await else {
-        return connection.close().await;
-    };
-    tracing::debug!(%peer, player = joined.player, "seated");
-    loop {
-        match connection.next(None).await {
-            Input::Line(line) if line.trim().is_empty() => {}
-            Input::Line(line) => {
-                let command = TableMsg::Command {
-                    conn,
-                    action: parse(&line),
-                };
-                let sent = tokio::select! {
-                    sent = table.send(command) => sent,
-                    _ = connection.stop().cancelled() => false,
-                };
-                if !sent {
-                    break;
+    let seat = lobby.enqueue(conn, connection.outbox().clone());
+    async move {
+        let Ok(Some((table, joined))) = seat.await else {
+            return connection.close().await;
+        };
+        tracing::debug!(%peer, player = joined.player, "seated");
+        loop {
+            match connection.next(None).await {
+                Input::Line(line) if line.trim().is_empty() => {}
+                Input::Line(line) => {
+                    let command = TableMsg::Command {
+                        conn,
+                        action: parse(&line),
+                    };
+                    let sent = tokio::select! {
+                        sent = table.send(command) => sent,
+                        _ = connection.stop().cancelled() => false,
+                    };
+                    if !sent {
+                        break;
+                    }
                 }
+                Input::Idle => {}
+                Input::Closed => break,
             }
-            Input::Idle => {}
-            Input::Closed => break,
         }
+        // The table may have ended (and closed us) already; then nobody needs to hear this.
+        let _ = table.send(TableMsg::Leave { conn }).await;
+        connection.close().await;
     }
-    // The table may have ended (and closed us) already; then nobody needs to hear this.
-    let _ = table.send(TableMsg::Leave { conn }).await;
-    connection.close().await;
 }
