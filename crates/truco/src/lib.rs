@@ -15,6 +15,7 @@
 //! documented on [`Rules`].
 
 mod action;
+pub mod arena;
 pub mod bots;
 mod event;
 mod game;

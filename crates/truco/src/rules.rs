@@ -148,13 +148,20 @@ impl Rules {
 
     /// The ranks in play, weakest first (before manilhas).
     pub fn rank_order(&self) -> &'static [Rank] {
-        use Rank::*;
         match self.deck {
-            DeckStyle::Dirty => &[Four, Five, Six, Seven, Queen, Jack, King, Ace, Two, Three],
-            DeckStyle::Clean => &[Queen, Jack, King, Ace, Two, Three],
-            DeckStyle::Full => &[
-                Four, Five, Six, Seven, Eight, Nine, Ten, Queen, Jack, King, Ace, Two, Three,
-            ],
+            DeckStyle::Dirty => &DIRTY,
+            DeckStyle::Clean => &CLEAN,
+            DeckStyle::Full => &FULL,
+        }
+    }
+
+    /// Each rank's 1-based place in [`Rules::rank_order`] (0 if not in the deck), indexed
+    /// by the rank's number: strengths are looked up here rather than searched for.
+    fn rank_places(&self) -> &'static [u8; 15] {
+        match self.deck {
+            DeckStyle::Dirty => &DIRTY_PLACES,
+            DeckStyle::Clean => &CLEAN_PLACES,
+            DeckStyle::Full => &FULL_PLACES,
         }
     }
 
@@ -174,8 +181,9 @@ impl Rules {
     /// The manilha rank for a vira (new manilhas): the next rank in the deck order, cyclic.
     pub fn manilha_rank(&self, vira: Card) -> Rank {
         let order = self.rank_order();
-        let at = order.iter().position(|&r| r == vira.rank()).unwrap_or(0);
-        order[(at + 1) % order.len()]
+        let place = usize::from(self.rank_places()[usize::from(vira.rank().number())]);
+        // A vira from outside the deck counts as its first rank, as before.
+        order[place.max(1) % order.len()]
     }
 
     /// How strong `card` is in a hand with this vira: higher beats lower, equal ties.
@@ -195,9 +203,38 @@ impl Rules {
     }
 
     fn plain_strength(&self, card: Card) -> u8 {
-        let order = self.rank_order();
-        order.iter().position(|&r| r == card.rank()).unwrap_or(0) as u8 + 1
+        // A card from outside the deck is as weak as the weakest rank.
+        self.rank_places()[usize::from(card.rank().number())].max(1)
     }
+}
+
+const DIRTY: [Rank; 10] = {
+    use Rank::*;
+    [Four, Five, Six, Seven, Queen, Jack, King, Ace, Two, Three]
+};
+const CLEAN: [Rank; 6] = {
+    use Rank::*;
+    [Queen, Jack, King, Ace, Two, Three]
+};
+const FULL: [Rank; 13] = {
+    use Rank::*;
+    [
+        Four, Five, Six, Seven, Eight, Nine, Ten, Queen, Jack, King, Ace, Two, Three,
+    ]
+};
+const DIRTY_PLACES: [u8; 15] = places(&DIRTY);
+const CLEAN_PLACES: [u8; 15] = places(&CLEAN);
+const FULL_PLACES: [u8; 15] = places(&FULL);
+
+/// The table of [`Rules::rank_places`] for one rank order.
+const fn places(order: &[Rank]) -> [u8; 15] {
+    let mut places = [0; 15];
+    let mut i = 0;
+    while i < order.len() {
+        places[order[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    places
 }
 
 /// The old manilhas, strongest first: zap, copas, espadilha, pica-fumo.
@@ -251,6 +288,17 @@ mod tests {
         assert_eq!(course.manilha_rank(card("7o")), Rank::Eight);
         assert_eq!(course.manilha_rank(card("10o")), Rank::Queen);
         assert!(course.strength(card("10c"), Some(card("4o"))) > course.strength(card("9c"), None));
+    }
+
+    #[test]
+    fn plain_strength_is_the_place_in_the_rank_order() {
+        for deck in [DeckStyle::Dirty, DeckStyle::Clean, DeckStyle::Full] {
+            let rules = Rules::paulista(deck, ManilhaStyle::New).unwrap();
+            for (i, &rank) in rules.rank_order().iter().enumerate() {
+                let card = Card::new(rank, Suit::Spades);
+                assert_eq!(rules.strength(card, None), i as u8 + 1, "{deck:?} {card}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::rules::Rules;
 use crate::{partner_of, team_of, Answer, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 /// A card on the table as one seat saw it: `card` is `None` for another seat's closed card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +144,8 @@ impl Game {
         });
         Game {
             rules: view.rules,
-            rng: rng.clone(),
+            // Its own stream: later deals must not replay the numbers the caller draws next.
+            rng: GameRng::seed_from_u64(rng.gen()),
             scores: view.scores,
             phase: view.phase,
             hand_number: view.hand_number,
