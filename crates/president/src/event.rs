@@ -1,0 +1,57 @@
+//! What happened, in the order it happened, and who may see it.
+
+use crate::Seat;
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet};
+
+/// Something that happened at the table. Events hold full information; pass each through
+/// [`Event::for_seat`] before showing it to a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The cards `seat` was dealt (before any swap). Private to `seat`.
+    Dealt { seat: Seat, cards: CardSet },
+    /// At the deal of a ranked hand the scumbag's highest card went to the warlord.
+    /// Private to the two of them.
+    SwapTaken { from: Seat, to: Seat, card: Card },
+    /// The warlord gave `card` back to the scumbag. Private to the two of them.
+    SwapGiven { from: Seat, to: Seat, card: Card },
+    /// `seat` played `cards`; `skipped` is the seat the play skipped by exactly matching
+    /// the last play (that seat is now marked passed).
+    Played {
+        seat: Seat,
+        cards: CardSet,
+        skipped: Option<Seat>,
+    },
+    /// `seat` passed.
+    Passed { seat: Seat },
+    /// The round ended (everyone else passed, or a 2 was played); `next` starts the next.
+    RoundCleared { next: Seat },
+    /// `seat` played its last card and took `rank` (0-based: 0 is the next warlord).
+    WentOut { seat: Seat, rank: usize },
+    /// `seat` left the hand; its cards are out of play.
+    Left { seat: Seat },
+    /// The hand is over; `order` is every seat, best rank first (see
+    /// [`crate::Hand::finishing_order`]).
+    HandOver { order: ArrayVec<Seat, 7> },
+}
+
+/// The events of one action. Fixed capacity, so applying an action never allocates: a
+/// deal gives at most 8 (seven hands and the scumbag's card), an action or a leave at
+/// most 3.
+pub type Events = ArrayVec<Event, 10>;
+
+impl Event {
+    /// This event as `seat` may see it, or `None` if it is none of the seat's business:
+    /// dealt cards go to their owner only, swapped cards to the warlord and scumbag only.
+    pub fn for_seat(&self, seat: Seat) -> Option<Event> {
+        match *self {
+            Event::Dealt { seat: owner, .. } if owner != seat => None,
+            Event::SwapTaken { from, to, .. } | Event::SwapGiven { from, to, .. }
+                if seat != from && seat != to =>
+            {
+                None
+            }
+            _ => Some(self.clone()),
+        }
+    }
+}

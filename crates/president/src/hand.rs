@@ -1,0 +1,221 @@
+//! The state of one hand and what anyone may read of it.
+
+use crate::action::Action;
+use crate::error::PlayError;
+use crate::event::Events;
+use crate::position::Position;
+use crate::status::Status;
+use crate::wars::{common_value, MAX_PLAYERS, MIN_PLAYERS};
+use crate::Seat;
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet, GameRng};
+use rand::seq::SliceRandom;
+
+/// The seat of the warlord in a ranked hand.
+pub(crate) const WARLORD: Seat = 0;
+
+/// One hand of Warlords & Scumbags, from the deal until everyone but the scumbag is out.
+///
+/// A plain value: cloning is cheap (no heap data), `Debug` prints everything, and an
+/// action that [`Hand::apply`] refuses leaves it exactly as it was.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    pub(crate) players: usize,
+    pub(crate) ranked: bool,
+    /// The cards each seat holds; empty for seats that are out or gone.
+    pub(crate) held: [CardSet; MAX_PLAYERS],
+    /// Every card that went to the table this hand (and, from a position, every card no
+    /// seat held at the start).
+    pub(crate) played: CardSet,
+    /// The cards of seats that left.
+    pub(crate) discarded: CardSet,
+    /// The play to beat; empty at the start of a round.
+    pub(crate) last: CardSet,
+    /// Who made `last` (it may be out or gone since).
+    pub(crate) last_player: Option<Seat>,
+    /// Seats that passed or were skipped this round.
+    pub(crate) passed: [bool; MAX_PLAYERS],
+    pub(crate) gone: [bool; MAX_PLAYERS],
+    /// The seat to act; `None` once the hand is over.
+    pub(crate) active: Option<Seat>,
+    /// The card the warlord took from the scumbag, while the warlord's answer is awaited.
+    pub(crate) swap_taken: Option<Card>,
+    /// Whether the next play must include the 3 of clubs (the opening of an unranked hand).
+    pub(crate) needs_three: bool,
+    /// Seats that went out, in order, followed by seats that left, latest first. When the
+    /// hand ends the scumbag is inserted between the two.
+    pub(crate) order: ArrayVec<Seat, MAX_PLAYERS>,
+    /// How many seats at the front of `order` finished by playing out (or as scumbag).
+    pub(crate) finished: usize,
+}
+
+impl Hand {
+    /// Shuffles the 52 cards with `rng` and deals them one at a time from seat 0, so with
+    /// five players seats 0 and 1 get 11 cards and the others 10.
+    ///
+    /// An unranked hand (the first of a game) is opened by the holder of the 3 of clubs,
+    /// whose first play must include it. In a ranked hand the scumbag's highest card goes
+    /// to the warlord at once ([`crate::Event::SwapTaken`]) and the warlord, active, must
+    /// give a card back ([`Action::Swap`]) before starting the first round.
+    ///
+    /// Returns `None` unless `players` is 3 to 7.
+    pub fn deal(players: usize, ranked: bool, rng: &mut GameRng) -> Option<(Hand, Events)> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return None;
+        }
+        let mut deck: ArrayVec<Card, 52> = (0..52).filter_map(Card::from_index).collect();
+        deck.shuffle(rng);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (i, &card) in deck.iter().enumerate() {
+            hands[i % players].insert(card);
+        }
+        let mut position = Position::new(&hands[..players]);
+        position.ranked = ranked;
+        Hand::from_position(position)
+    }
+
+    /// An empty table of `players` seats, for [`Hand::from_position`] to fill.
+    pub(crate) fn empty(players: usize, ranked: bool) -> Hand {
+        Hand {
+            players,
+            ranked,
+            held: [CardSet::EMPTY; MAX_PLAYERS],
+            played: CardSet::EMPTY,
+            discarded: CardSet::EMPTY,
+            last: CardSet::EMPTY,
+            last_player: None,
+            passed: [false; MAX_PLAYERS],
+            gone: [false; MAX_PLAYERS],
+            active: None,
+            swap_taken: None,
+            needs_three: false,
+            order: ArrayVec::new(),
+            finished: 0,
+        }
+    }
+
+    /// How many seats the hand was dealt to.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The cards `seat` holds (empty for a seat that is out, gone or not at the table).
+    pub fn cards(&self, seat: Seat) -> CardSet {
+        self.held.get(seat).copied().unwrap_or_default()
+    }
+
+    /// Who must act now: the warlord during the swap, otherwise the seat on turn; `None`
+    /// once the hand is over.
+    pub fn active(&self) -> Option<Seat> {
+        self.active
+    }
+
+    /// Where `seat` stands. Seats beyond the table read [`Status::Gone`].
+    pub fn status(&self, seat: Seat) -> Status {
+        if seat >= self.players || self.gone[seat] {
+            Status::Gone
+        } else if self.active == Some(seat) {
+            Status::Active
+        } else if self.held[seat].is_empty() {
+            Status::Out
+        } else if self.passed[seat] {
+            Status::Passed
+        } else {
+            Status::Waiting
+        }
+    }
+
+    /// The play to beat; empty at the start of a round.
+    pub fn last_play(&self) -> CardSet {
+        self.last
+    }
+
+    /// Who made the last play of this round, if any (the seat may have gone out since).
+    pub fn last_player(&self) -> Option<Seat> {
+        self.last_player
+    }
+
+    /// Whether the seat to act starts a round: any 1 to 4 equal cards, no pass.
+    pub fn starting_round(&self) -> bool {
+        self.active.is_some() && self.last.is_empty()
+    }
+
+    /// Whether social ranks exist for this hand (seat 0 warlord, last seat scumbag).
+    pub fn ranked(&self) -> bool {
+        self.ranked
+    }
+
+    /// Whether the warlord still has to give a card back to the scumbag.
+    pub fn swap_pending(&self) -> bool {
+        self.swap_taken.is_some()
+    }
+
+    /// The card the warlord took from the scumbag, while the swap is pending.
+    pub fn swap_card(&self) -> Option<Card> {
+        self.swap_taken
+    }
+
+    /// Whether the next play must include the 3 of clubs.
+    pub fn needs_three_of_clubs(&self) -> bool {
+        self.needs_three
+    }
+
+    /// Every card played to the table so far this hand (public knowledge).
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The cards of seats that left, out of play for the rest of the hand.
+    pub fn discarded(&self) -> CardSet {
+        self.discarded
+    }
+
+    /// The seats ranked so far, best first: those who went out, in the order they did,
+    /// then those who left, the latest leaver first (the first to leave ranks last).
+    /// When the hand is over the scumbag stands between the two groups and the slice is
+    /// a permutation of all seats: index 0 is the next hand's warlord, the last index its
+    /// scumbag.
+    pub fn finishing_order(&self) -> &[Seat] {
+        &self.order
+    }
+
+    /// Whether the hand is over (at most one seat still holds cards).
+    pub fn is_over(&self) -> bool {
+        self.active.is_none()
+    }
+
+    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
+    /// then nothing changed). Never allocates.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, PlayError> {
+        let mut events = Events::new();
+        match action {
+            Action::Play(cards) => self.play(seat, cards, &mut events)?,
+            Action::Pass => self.pass(seat, &mut events)?,
+            Action::Swap(card) => self.swap(seat, card, &mut events)?,
+        }
+        Ok(events)
+    }
+
+    /// Whether `seat` still holds cards (is in the hand).
+    pub(crate) fn holds(&self, seat: Seat) -> bool {
+        !self.held[seat].is_empty()
+    }
+
+    /// How many seats still hold cards.
+    pub(crate) fn holders(&self) -> usize {
+        (0..self.players).filter(|&s| self.holds(s)).count()
+    }
+
+    /// The first seat after `seat`, in playing order, that still holds cards.
+    pub(crate) fn next_holder_after(&self, seat: Seat) -> Seat {
+        (1..=self.players)
+            .map(|step| (seat + step) % self.players)
+            .find(|&s| self.holds(s))
+            .unwrap_or(seat)
+    }
+
+    /// The value of the play to beat (0 at the start of a round, where nothing is beaten).
+    pub(crate) fn last_value(&self) -> u8 {
+        common_value(self.last).unwrap_or(0)
+    }
+}

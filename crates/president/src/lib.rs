@@ -1,0 +1,64 @@
+//! Warlords & Scumbags (the card game President) as a pure value: no I/O, no clock,
+//! randomness only from the [`GameRng`](cards::GameRng) passed in.
+//!
+//! One [`Hand`] is one deal played until everyone but the scumbag has gone out; the
+//! server strings hands together, re-seating players by [`Hand::finishing_order`].
+//! Seats are numbered `0..players` in social order for this hand: seat 0 is the warlord
+//! (when ranks exist), the last seat the scumbag, and play goes 0, 1, 2, ... cyclically.
+//!
+//! The seat to act ([`Hand::active`]) asks [`Hand::legal_actions`] what it may do and
+//! [`Hand::apply`]s one [`Action`]; the answer is the [`Event`]s that followed or a
+//! [`PlayError`] (with its protocol strike code) that changed nothing. A disconnect is
+//! [`Hand::leave`], which cannot fail. Events hold full information: pass each through
+//! [`Event::for_seat`] before showing it to a seat. Bots see only a [`View`].
+//!
+//! Card values: 3 lowest, then 4..10, J, Q, K, A, and 2 highest ([`value`]); suits never
+//! matter for beating. The wire numbers cards `value * 4 + suit` with clubs, diamonds,
+//! hearts, spades ([`wars_code`]).
+//!
+//! ```
+//! use president::bots::{SoundBot, Strategy};
+//! use president::Hand;
+//!
+//! let mut rng = cards::seeded_rng(7);
+//! let (mut hand, _deal) = Hand::deal(4, false, &mut rng).expect("3 to 7 players");
+//! while let Some(seat) = hand.active() {
+//!     let legal = hand.legal_actions(seat);
+//!     let action = SoundBot.choose(&hand.view(seat), &legal, &mut rng);
+//!     for event in hand.apply(seat, action).expect("a legal action") {
+//!         let _what_seat_0_sees = event.for_seat(0);
+//!     }
+//! }
+//! assert_eq!(hand.finishing_order().len(), 4); // warlord first, scumbag last
+//! ```
+
+mod action;
+pub mod bots;
+mod error;
+mod event;
+mod hand;
+mod leave;
+mod legal;
+mod play;
+mod position;
+mod status;
+mod swap;
+mod view;
+mod wars;
+
+pub use action::{Action, Actions};
+pub use cards::{Card, CardSet};
+pub use error::{strike, PlayError};
+pub use event::{Event, Events};
+pub use hand::Hand;
+pub use legal::legal_plays;
+pub use position::Position;
+pub use status::Status;
+pub use view::View;
+pub use wars::{
+    by_value, card_from_wars_code, common_value, highest, in_wars_order, lowest, value, wars_code,
+    MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, NO_CARD, THREE_OF_CLUBS, TWO, VALUES,
+};
+
+/// A seat at the table, `0..players`, in social order for the hand (0 = warlord).
+pub type Seat = usize;
