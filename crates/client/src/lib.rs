@@ -3,3 +3,4 @@
 //! they work against any compatible server.
 
 pub mod truco;
+pub mod wars;

@@ -1,4 +1,4 @@
-//! The client subcommands: `parlor truco-client`.
+//! The client subcommands: `parlor truco-client` and `parlor wars-client`.
 
 use clap::Args;
 use parlor_client::truco::{run, Mode};
@@ -57,6 +57,61 @@ pub fn truco(args: TrucoClientArgs) -> ExitCode {
         }
         Err(error) => {
             eprintln!("parlor truco-client: {addr}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `parlor wars-client`: Warlords & Scumbags with the seed's flags.
+#[derive(Args, Debug)]
+pub struct WarsClientArgs {
+    /// Server host name or address.
+    #[arg(short = 's', default_value = "localhost")]
+    server: String,
+    /// Server port.
+    #[arg(short = 'p', default_value_t = 36700)]
+    port: u16,
+    /// Requested name (the server makes it valid and unique).
+    #[arg(short = 'n', default_value = "player")]
+    name: String,
+    /// Manual mode: a person plays in the terminal (without it, a bot plays).
+    #[arg(short = 'm')]
+    manual: bool,
+    /// Seed of the bot's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop after this many hands (bot mode); by default play until the server closes.
+    #[arg(long)]
+    hands: Option<usize>,
+}
+
+/// Plays Warlords until the server closes (or the hand limit).
+pub fn wars(args: WarsClientArgs) -> ExitCode {
+    let mode = if args.manual {
+        parlor_client::wars::Mode::Manual
+    } else {
+        parlor_client::wars::Mode::Auto {
+            seed: args.seed,
+            hands: args.hands,
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("parlor wars-client: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let addr = format!("{}:{}", args.server, args.port);
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    let run = parlor_client::wars::run(&addr, &args.name, mode, stdin, std::io::stdout());
+    match runtime.block_on(run) {
+        Ok(state) => {
+            println!("Played {} hands.", state.hands_dealt);
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("parlor wars-client: {addr}: {error}");
             ExitCode::FAILURE
         }
     }

@@ -23,8 +23,12 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Run only the course Truco server (seed 003) on PORT.
     TrucoServer(serve::TrucoServerArgs),
+    /// Run only the Warlords & Scumbags server (seed 001) with its -t/-m/-l/-p flags.
+    WarsServer(serve::WarsServerArgs),
     /// Play course Truco (seed 003) in the terminal, or let a bot play (--auto).
     TrucoClient(clients::TrucoClientArgs),
+    /// Play Warlords & Scumbags (seed 001): a bot plays, or a person with -m.
+    WarsClient(clients::WarsClientArgs),
     /// Load benchmarks against a real server over loopback.
     Bench(bench::BenchArgs),
 }
@@ -35,6 +39,8 @@ fn main() -> std::process::ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::TrucoServer(args) => serve::run_truco(args),
         Command::TrucoClient(args) => clients::truco(args),
+        Command::WarsServer(args) => serve::run_wars(args),
+        Command::WarsClient(args) => clients::wars(args),
         Command::Bench(args) => bench::run(args),
     }
 }

@@ -2,7 +2,7 @@
 //! and signal handling around [`parlor_server::serve`].
 
 use clap::Args;
-use parlor_server::config::{Config, Ports, Service};
+use parlor_server::config::{Config, Ports, Service, WarsSettings};
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -45,6 +45,15 @@ pub struct ServeArgs {
     /// Seconds of client silence before a miniTruco keep-alive line.
     #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
     keepalive_secs: u64,
+    /// Warlords: seconds to play or swap (the seed's `-t`).
+    #[arg(long, env = "PARLOR_WARS_TIMEOUT", default_value_t = 15)]
+    wars_timeout: u64,
+    /// Warlords: players needed to start (the seed's `-m`).
+    #[arg(long, env = "PARLOR_WARS_MIN_PLAYERS", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=7))]
+    wars_min_players: u8,
+    /// Warlords: lobby countdown and pause between hands, in seconds (the seed's `-l`).
+    #[arg(long, env = "PARLOR_WARS_LOBBY", default_value_t = 15)]
+    wars_lobby: u64,
 }
 
 impl ServeArgs {
@@ -63,6 +72,12 @@ impl ServeArgs {
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             rooms: usize::from(self.rooms),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
+            wars: WarsSettings {
+                turn_timeout: Duration::from_secs(self.wars_timeout),
+                min_players: usize::from(self.wars_min_players),
+                lobby_timeout: Duration::from_secs(self.wars_lobby),
+                ..WarsSettings::default()
+            },
             ..Config::default()
         }
     }
@@ -88,6 +103,47 @@ pub struct TrucoServerArgs {
     /// Address to bind.
     #[arg(long, env = "PARLOR_BIND", default_value = "127.0.0.1")]
     bind: IpAddr,
+}
+
+/// `parlor wars-server`: only the Warlords & Scumbags server, with the seed's flags.
+#[derive(Args, Debug)]
+pub struct WarsServerArgs {
+    /// Seconds a player has to play or swap before strike 20 and an automatic move.
+    #[arg(short = 't', default_value_t = 15)]
+    timeout: u64,
+    /// Players needed to start a game (at least 3).
+    #[arg(short = 'm', default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=7))]
+    min_players: u8,
+    /// Seconds of lobby countdown once enough clients wait (also the pause between hands).
+    #[arg(short = 'l', default_value_t = 15)]
+    lobby: u64,
+    /// TCP port.
+    #[arg(short = 'p', default_value_t = 36700)]
+    port: u16,
+    /// Make every deal repeatable.
+    #[arg(long, env = "PARLOR_SEED")]
+    seed: Option<u64>,
+    /// Address to bind.
+    #[arg(long, env = "PARLOR_BIND", default_value = "127.0.0.1")]
+    bind: IpAddr,
+}
+
+/// Runs only the Warlords & Scumbags server.
+pub fn run_wars(args: WarsServerArgs) -> ExitCode {
+    let mut config = Config {
+        bind: args.bind,
+        seed: args.seed,
+        services: vec![Service::Wars],
+        wars: WarsSettings {
+            turn_timeout: Duration::from_secs(args.timeout),
+            min_players: usize::from(args.min_players),
+            lobby_timeout: Duration::from_secs(args.lobby),
+            ..WarsSettings::default()
+        },
+        ..Config::default()
+    };
+    config.ports.wars = args.port;
+    run_config(config)
 }
 
 /// Runs only the course Truco server.
@@ -119,6 +175,15 @@ fn run_config(config: Config) -> ExitCode {
         }
     };
     runtime.block_on(async {
+        // Listen for signals before binding, so a signal that comes as soon as the server
+        // says it is listening already stops it cleanly.
+        let signals = match Signals::new() {
+            Ok(signals) => signals,
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for signals");
+                return ExitCode::FAILURE;
+            }
+        };
         let shutdown = CancellationToken::new();
         let server = match parlor_server::serve(config, shutdown.clone()).await {
             Ok(server) => server,
@@ -127,7 +192,7 @@ fn run_config(config: Config) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        wait_for_signal().await;
+        signals.wait().await;
         tracing::info!("shutting down");
         shutdown.cancel();
         server.finished().await;
@@ -136,24 +201,36 @@ fn run_config(config: Config) -> ExitCode {
     })
 }
 
-async fn wait_for_signal() {
+/// SIGINT and SIGTERM, registered when created.
+struct Signals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Signals {
+                interrupt: signal(SignalKind::interrupt())?,
+                terminate: signal(SignalKind::terminate())?,
+            })
         }
+        #[cfg(not(unix))]
+        Ok(Signals {})
     }
-    #[cfg(not(unix))]
-    {
+
+    /// Waits for the first of them (Ctrl-C elsewhere).
+    async fn wait(mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.interrupt.recv() => {}
+            _ = self.terminate.recv() => {}
+        }
+        #[cfg(not(unix))]
         let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -8,18 +8,21 @@ use tokio::process::Command;
 
 const PATIENCE: Duration = Duration::from_secs(30);
 
+const PORT_FLAGS: [&str; 6] = [
+    "--minitruco-port",
+    "--truco-port",
+    "--wars-port",
+    "--jass-port",
+    "--mahjong-port",
+    "--http-port",
+];
+
 /// Starts `parlor serve` on OS-chosen ports and reads the miniTruco address from its log.
 async fn start() -> (tokio::process::Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
         .args(["serve", "--seed", "1", "--bot-delay-ms", "0"])
-        .args([
-            "--minitruco-port",
-            "0",
-            "--truco-port",
-            "0",
-            "--http-port",
-            "0",
-        ])
+        // Every port from the OS, including protocols that may not be built yet.
+        .args(PORT_FLAGS.iter().flat_map(|flag| [*flag, "0"]))
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .stderr(Stdio::piped())
@@ -27,12 +30,16 @@ async fn start() -> (tokio::process::Child, String) {
         .spawn()
         .expect("parlor serve starts");
     let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
     let addr = loop {
         let line = tokio::time::timeout(PATIENCE, log.next_line())
             .await
             .expect("the server logs in time")
-            .unwrap()
-            .expect("the server keeps running");
+            .unwrap();
+        let Some(line) = line else {
+            panic!("the server stopped:\n{}", seen.join("\n"));
+        };
+        seen.push(line.clone());
         if line.contains("protocol=\"minitruco\"") && line.contains("listening") {
             break line.rsplit("addr=").next().unwrap().trim().to_owned();
         }

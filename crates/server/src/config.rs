@@ -52,18 +52,56 @@ impl Default for Limits {
     }
 }
 
+/// Warlords & Scumbags settings: the seed's `-t`, `-m` and `-l`, and its client limits.
+#[derive(Clone, Debug)]
+pub struct WarsSettings {
+    /// `-t`: time to play or swap before strike 20 and an automatic move.
+    pub turn_timeout: Duration,
+    /// `-m`: players needed to start (never below 3).
+    pub min_players: usize,
+    /// `-l`: countdown before a game starts once enough clients wait, and the pause
+    /// between hands.
+    pub lobby_timeout: Duration,
+    /// Clients connected at once, lobby and table together (the 36th gets strike 81).
+    pub max_clients: usize,
+    /// Chat messages a client may send within [`WarsSettings::chat_window`] before
+    /// strike 60.
+    pub chat_burst: usize,
+    pub chat_window: Duration,
+}
+
+impl Default for WarsSettings {
+    fn default() -> WarsSettings {
+        WarsSettings {
+            turn_timeout: Duration::from_secs(15),
+            min_players: 3,
+            lobby_timeout: Duration::from_secs(15),
+            max_clients: 35,
+            chat_burst: 5,
+            chat_window: Duration::from_secs(10),
+        }
+    }
+}
+
 /// A service `parlor serve` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Service {
     Minitruco,
     /// Course Truco (seed 003).
     Truco,
+    /// Warlords & Scumbags (seed 001).
+    Wars,
     Http,
 }
 
 impl Service {
     /// Every service, which is what `parlor serve` runs.
-    pub const ALL: [Service; 3] = [Service::Minitruco, Service::Truco, Service::Http];
+    pub const ALL: [Service; 4] = [
+        Service::Minitruco,
+        Service::Truco,
+        Service::Wars,
+        Service::Http,
+    ];
 }
 
 /// The server's whole configuration.
@@ -81,6 +119,7 @@ pub struct Config {
     /// Silence after which a miniTruco client is sent an empty keep-alive line.
     pub keepalive: Duration,
     pub limits: Limits,
+    pub wars: WarsSettings,
     /// The services to run (all of them unless a single-game command says otherwise).
     pub services: Vec<Service>,
 }
@@ -95,6 +134,7 @@ impl Default for Config {
             rooms: 10,
             keepalive: Duration::from_secs(5),
             limits: Limits::default(),
+            wars: WarsSettings::default(),
             services: Service::ALL.to_vec(),
         }
     }
@@ -102,7 +142,8 @@ impl Default for Config {
 
 impl Config {
     /// A configuration for tests: loopback, every port chosen by the OS, CPU players
-    /// moving at once, and a fixed seed.
+    /// moving at once, a fixed seed, Warlords games starting as soon as enough players
+    /// joined, and turn timeouts long enough never to fire unless a test shortens them.
     pub fn for_tests(seed: u64) -> Config {
         Config {
             ports: Ports {
@@ -115,6 +156,11 @@ impl Config {
             },
             seed: Some(seed),
             bot_delay: Duration::ZERO,
+            wars: WarsSettings {
+                lobby_timeout: Duration::ZERO,
+                turn_timeout: Duration::from_secs(60),
+                ..WarsSettings::default()
+            },
             ..Config::default()
         }
     }

@@ -75,8 +75,26 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             move |socket, peer, stop| protocols::truco::session::accept(socket, peer, &lobby, stop),
         )?;
     }
+    if services.contains(&Service::Wars) {
+        let hall = protocols::wars::Hall::start(
+            config.wars.clone(),
+            config.limits.room_inbox,
+            seeds.clone(),
+            shutdown.clone(),
+        );
+        let outbox_lines = config.limits.outbox_lines;
+        server.listen(
+            "wars",
+            &config,
+            config.ports.wars,
+            &shutdown,
+            move |socket, peer, stop| {
+                protocols::wars::session::run(socket, peer, hall.clone(), outbox_lines, stop)
+            },
+        )?;
+    }
     if services.contains(&Service::Http) {
-        let listener = net::bind(config.bind, config.ports.http)?;
+        let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);
         let addrs = server.addrs.clone();
         server
@@ -103,7 +121,7 @@ impl Running {
         F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        let listener = net::bind(config.bind, port)?;
+        let listener = net::bind_for(protocol, config.bind, port)?;
         self.addrs.insert(protocol, listener.local_addr()?);
         self.tasks.spawn(net::accept_loop(
             protocol,

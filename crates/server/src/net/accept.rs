@@ -12,8 +12,9 @@ use tokio_util::sync::CancellationToken;
 /// `somaxconn`): large enough for a thousand clients arriving at once.
 pub const BACKLOG: u32 = 4096;
 
-/// Binds a listener with address reuse (a restarted server does not wait for old
-/// connections to time out) and a large backlog.
+/// Binds a listener with a large backlog and, for a fixed port, address reuse (a
+/// restarted server does not wait for old connections to time out). Port 0 gets no
+/// reuse: with it Linux may pick a port another socket already holds.
 pub fn bind(ip: IpAddr, port: u16) -> std::io::Result<TcpListener> {
     let addr = SocketAddr::new(ip, port);
     let socket = if addr.is_ipv4() {
@@ -21,9 +22,22 @@ pub fn bind(ip: IpAddr, port: u16) -> std::io::Result<TcpListener> {
     } else {
         TcpSocket::new_v6()?
     };
-    socket.set_reuseaddr(true)?;
+    socket.set_reuseaddr(port != 0)?;
     socket.bind(addr)?;
     socket.listen(BACKLOG)
+}
+
+/// [`bind`], with an error that names the protocol and the address.
+pub fn bind_for(protocol: &str, ip: IpAddr, port: u16) -> std::io::Result<TcpListener> {
+    bind(ip, port).map_err(|error| {
+        std::io::Error::new(
+            error.kind(),
+            format!(
+                "{protocol} cannot listen on {}: {error}",
+                SocketAddr::new(ip, port)
+            ),
+        )
+    })
 }
 
 /// Accepts connections on `listener` and runs `session` for each, at most `max` at once

@@ -5,7 +5,7 @@ mod connection;
 mod lines;
 mod outbox;
 
-pub use accept::{accept_loop, bind, BACKLOG};
+pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use connection::{Input, LineConnection, LineSettings};
 pub use lines::{LineCodec, LineError};
 pub use outbox::{write_lines, Outbox};

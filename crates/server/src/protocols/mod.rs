@@ -2,3 +2,4 @@
 
 pub mod minitruco;
 pub mod truco;
+pub mod wars;

@@ -94,7 +94,7 @@ impl LineClient {
                 Ok(_) => {}
             }
             assert!(
-                line.ends_with(&format!("{}", self.terminator)),
+                line.ends_with(self.terminator),
                 "line {line:?} not ended by {:?}",
                 self.terminator
             );

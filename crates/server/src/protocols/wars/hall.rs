@@ -1,0 +1,441 @@
+//! The hall actor: one task owns every Warlords client, the lobby, the table and its
+//! timers (lobby countdown, turn timeout), so the protocol's many cross-client rules
+//! (unique names, at most 35 clients, lobby moves) need no locks.
+
+use super::message::{self, strike, Request};
+use super::names;
+use super::table::{Place, Table};
+use crate::config::WarsSettings;
+use crate::cpu::sleep_until;
+use crate::net::Outbox;
+use crate::seeds::SeedSource;
+use cards::seeded_rng;
+use president::{Action, CardSet, Event, Hand, PlayError, Seat};
+use std::collections::{HashMap, VecDeque};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+/// Identifies one connection.
+pub type ConnId = u64;
+
+/// What sessions tell the hall.
+pub enum HallMsg {
+    /// A connection opened (it is refused with strike 81 if the hall is full).
+    Connect { conn: ConnId, outbox: Outbox },
+    /// A message from the client, or the strike code its bytes earned.
+    Request {
+        conn: ConnId,
+        request: Result<Request, u8>,
+    },
+    /// The connection closed.
+    Disconnect { conn: ConnId },
+}
+
+/// How sessions reach the hall. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Hall {
+    tx: mpsc::Sender<HallMsg>,
+}
+
+impl Hall {
+    /// Starts the hall actor.
+    pub fn start(
+        settings: WarsSettings,
+        inbox: usize,
+        seeds: SeedSource,
+        shutdown: CancellationToken,
+    ) -> Hall {
+        let (tx, rx) = mpsc::channel(inbox.max(1));
+        let state = State {
+            table: Table::new(seeded_rng(seeds.next_seed())),
+            settings,
+            seeds,
+            clients: HashMap::new(),
+            lobby: Vec::new(),
+            countdown: None,
+        };
+        tokio::spawn(state.run(rx, shutdown));
+        Hall { tx }
+    }
+
+    /// Sends a message, waiting while the inbox is full; `false` once the hall is gone.
+    pub async fn send(&self, msg: HallMsg) -> bool {
+        self.tx.send(msg).await.is_ok()
+    }
+}
+
+struct Client {
+    name: Option<String>,
+    outbox: Outbox,
+    strikes: u8,
+    chats: VecDeque<Instant>,
+}
+
+struct State {
+    settings: WarsSettings,
+    seeds: SeedSource,
+    clients: HashMap<ConnId, Client>,
+    /// Named clients waiting, in the order they joined.
+    lobby: Vec<ConnId>,
+    table: Table,
+    /// When the lobby countdown (or the pause between hands) ends.
+    countdown: Option<Instant>,
+}
+
+impl State {
+    async fn run(mut self, mut inbox: mpsc::Receiver<HallMsg>, shutdown: CancellationToken) {
+        loop {
+            let countdown = self.countdown;
+            let turn = self.table.turn_deadline;
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+                _ = sleep_until(countdown), if countdown.is_some() => {
+                    self.countdown = None;
+                    self.countdown_over();
+                }
+                _ = sleep_until(turn), if turn.is_some() => self.turn_timed_out(),
+                _ = shutdown.cancelled() => break,
+            }
+        }
+        for client in self.clients.values() {
+            client.outbox.close();
+        }
+    }
+
+    fn handle(&mut self, msg: HallMsg) {
+        match msg {
+            HallMsg::Connect { conn, outbox } => {
+                if self.clients.len() >= self.settings.max_clients {
+                    outbox.send(message::strik(strike::TOO_MANY_CLIENTS, 1));
+                    outbox.close();
+                    return;
+                }
+                let client = Client {
+                    name: None,
+                    outbox,
+                    strikes: 0,
+                    chats: VecDeque::new(),
+                };
+                self.clients.insert(conn, client);
+            }
+            HallMsg::Request { conn, request } => match request {
+                Ok(request) => self.request(conn, request),
+                Err(code) => self.strike(conn, code),
+            },
+            HallMsg::Disconnect { conn } => self.disconnect(conn),
+        }
+    }
+
+    fn request(&mut self, conn: ConnId, request: Request) {
+        let Some(client) = self.clients.get(&conn) else {
+            return;
+        };
+        match (request, client.name.is_some()) {
+            (Request::Join(name), false) => self.join(conn, &name),
+            (_, false) | (Request::Join(_), true) => self.strike(conn, strike::BAD_MESSAGE),
+            (Request::Chat(text), true) => self.chat(conn, &text),
+            (Request::Hand, true) => {
+                let cards = self
+                    .table
+                    .seat_of(conn)
+                    .map_or(CardSet::EMPTY, |s| self.table.cards(s));
+                self.send(conn, message::shand(cards));
+            }
+            (Request::Play(cards), true) => {
+                let action = if cards.is_empty() {
+                    Action::Pass
+                } else {
+                    Action::Play(cards)
+                };
+                self.act(conn, action, strike::LOBBY_PLAY);
+            }
+            (Request::Swap(card), true) => self.act(conn, Action::Swap(card), strike::NOT_WARLORD),
+        }
+    }
+
+    fn join(&mut self, conn: ConnId, requested: &str) {
+        let name = {
+            let taken = self.clients.values().filter_map(|c| c.name.as_deref());
+            names::mangle(requested, taken)
+        };
+        self.send(conn, message::sjoin(&name));
+        if let Some(client) = self.clients.get_mut(&conn) {
+            client.name = Some(name);
+        }
+        self.lobby.push(conn);
+        self.broadcast_lobby();
+        self.check_lobby();
+    }
+
+    fn chat(&mut self, conn: ConnId, text: &str) {
+        let now = Instant::now();
+        let (burst, window) = (self.settings.chat_burst, self.settings.chat_window);
+        let Some(client) = self.clients.get_mut(&conn) else {
+            return;
+        };
+        while client
+            .chats
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= window)
+        {
+            client.chats.pop_front();
+        }
+        if client.chats.len() >= burst {
+            return self.strike(conn, strike::CHAT_FLOOD);
+        }
+        client.chats.push_back(now);
+        let line = message::schat(client.name.as_deref().unwrap_or(""), text);
+        self.broadcast(&line);
+    }
+
+    /// A play or a swap from a client; `lobby_strike` if the client is not at the table.
+    fn act(&mut self, conn: ConnId, action: Action, lobby_strike: u8) {
+        let Some(seat) = self.table.seat_of(conn) else {
+            return self.strike(conn, lobby_strike);
+        };
+        let Some(hand) = &mut self.table.hand else {
+            let code = match action {
+                Action::Swap(_) => strike::SWAP_OUT_OF_TURN,
+                _ => PlayError::OutOfTurn.strike_code(),
+            };
+            return self.strike(conn, code);
+        };
+        match hand.apply(seat, action) {
+            Ok(events) => self.show(&events),
+            Err(error) => {
+                let code = error.strike_code();
+                self.strike(conn, code);
+                if matches!(code, 10..=19 | 70) && self.clients.contains_key(&conn) {
+                    self.send(conn, message::shand(self.table.cards(seat)));
+                }
+            }
+        }
+    }
+
+    /// Tells the clients what an action did, then arms the turn timer or ends the hand.
+    fn show(&mut self, events: &[Event]) {
+        let mut over = false;
+        for event in events {
+            match *event {
+                Event::SwapGiven { from, to, card } => {
+                    let lost = self.table.taken.unwrap_or(card);
+                    self.send_to_seat(from, message::shand(self.table.cards(from)));
+                    self.send_to_seat(to, message::swaps(card, lost));
+                    self.send_to_seat(to, message::shand(self.table.cards(to)));
+                }
+                Event::HandOver { .. } => over = true,
+                _ => {}
+            }
+        }
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        if over {
+            self.hand_over();
+        } else {
+            self.arm_turn_timer();
+        }
+    }
+
+    fn arm_turn_timer(&mut self) {
+        let active = self.table.hand.as_ref().and_then(Hand::active);
+        self.table.turn_deadline = active.map(|_| Instant::now() + self.settings.turn_timeout);
+    }
+
+    fn turn_timed_out(&mut self) {
+        self.table.turn_deadline = None;
+        let Some(seat) = self.table.hand.as_ref().and_then(Hand::active) else {
+            return;
+        };
+        let Some(conn) = self.table.conn_at(seat) else {
+            return;
+        };
+        self.strike(conn, strike::TIMEOUT);
+        // The strike may have been the third: then the seat has left already.
+        let Some(hand) = &mut self.table.hand else {
+            return;
+        };
+        if hand.active() == Some(seat) {
+            let action = hand.default_action(seat);
+            if let Ok(events) = hand.apply(seat, action) {
+                self.show(&events);
+            }
+        }
+    }
+
+    /// Strikes a client; the third strike is delivered, then the client is disconnected.
+    fn strike(&mut self, conn: ConnId, code: u8) {
+        let Some(client) = self.clients.get_mut(&conn) else {
+            return;
+        };
+        client.strikes = client.strikes.saturating_add(1);
+        let strikes = client.strikes;
+        client.outbox.send(message::strik(code, strikes));
+        if let Some(seat) = self.table.seat_of(conn) {
+            self.table.places[seat].strikes = strikes;
+        }
+        if strikes >= 3 {
+            tracing::info!(conn, code, "third strike: disconnecting");
+            client.outbox.close();
+            self.disconnect(conn);
+        }
+    }
+
+    fn disconnect(&mut self, conn: ConnId) {
+        if self.clients.remove(&conn).is_none() {
+            return;
+        }
+        if let Some(at) = self.lobby.iter().position(|&c| c == conn) {
+            self.lobby.remove(at);
+            self.broadcast_lobby();
+        }
+        let Some(seat) = self.table.seat_of(conn) else {
+            return;
+        };
+        self.table.places[seat].conn = None;
+        match &mut self.table.hand {
+            Some(hand) => {
+                let events = hand.leave(seat);
+                self.show(&events);
+            }
+            None => {
+                self.table.places.remove(seat);
+                let stabl = self.table.stabl();
+                self.broadcast(&stabl);
+            }
+        }
+    }
+
+    /// Starts the countdown when no game is on and enough clients wait.
+    fn check_lobby(&mut self) {
+        if self.table.seated() || self.countdown.is_some() {
+            return;
+        }
+        if self.lobby.len() >= self.min_players() {
+            self.start_countdown();
+        }
+    }
+
+    fn min_players(&self) -> usize {
+        self.settings.min_players.clamp(3, 7)
+    }
+
+    /// Waits the lobby timeout, or goes on at once when it is zero.
+    fn start_countdown(&mut self) {
+        if self.settings.lobby_timeout.is_zero() {
+            self.countdown_over();
+        } else {
+            self.countdown = Some(Instant::now() + self.settings.lobby_timeout);
+        }
+    }
+
+    /// The countdown ended: lobby clients take the free seats and a hand is dealt, if
+    /// there are enough players.
+    fn countdown_over(&mut self) {
+        let free = 7usize.saturating_sub(self.table.places.len());
+        let moving: Vec<ConnId> = self.lobby.drain(..free.min(self.lobby.len())).collect();
+        for conn in &moving {
+            let name = self
+                .clients
+                .get(conn)
+                .and_then(|c| c.name.clone())
+                .unwrap_or_default();
+            self.table.places.push(Place {
+                conn: Some(*conn),
+                name,
+                strikes: self.clients.get(conn).map_or(0, |c| c.strikes),
+            });
+        }
+        if self.table.places.len() >= self.min_players() {
+            if !moving.is_empty() {
+                self.broadcast_lobby();
+            }
+            self.deal();
+            return;
+        }
+        // Not enough players: everyone waits in the lobby again, ranks forgotten.
+        let players: Vec<ConnId> = self.table.places.drain(..).filter_map(|p| p.conn).collect();
+        let others: Vec<ConnId> = self
+            .lobby
+            .drain(..)
+            .filter(|c| !moving.contains(c))
+            .collect();
+        self.lobby = players.into_iter().chain(moving).chain(others).collect();
+        self.table.ranked = false;
+        self.broadcast_lobby();
+        self.check_lobby();
+    }
+
+    fn deal(&mut self) {
+        let players = self.table.places.len();
+        let ranked = self.table.ranked;
+        let Some((hand, events)) = Hand::deal(players, ranked, &mut self.table.rng) else {
+            return;
+        };
+        tracing::info!(players, ranked, "warlords hand dealt");
+        self.table.taken = events.iter().find_map(|e| match *e {
+            Event::SwapTaken { card, .. } => Some(card),
+            _ => None,
+        });
+        self.table.hand = Some(hand);
+        for seat in 0..players {
+            if !(ranked && seat == players - 1) {
+                self.send_to_seat(seat, message::shand(self.table.cards(seat)));
+            }
+        }
+        if let Some(card) = self.table.taken {
+            self.send_to_seat(0, message::swapw(card));
+        }
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        self.arm_turn_timer();
+    }
+
+    fn hand_over(&mut self) {
+        tracing::info!("warlords hand over");
+        self.table.reseat_by_rank();
+        self.table.ranked = true;
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        // Reseed per hand so a long-running server's deals stay tied to --seed.
+        self.table.rng = seeded_rng(self.seeds.next_seed());
+        self.start_countdown();
+    }
+
+    fn send(&self, conn: ConnId, line: String) {
+        if let Some(client) = self.clients.get(&conn) {
+            client.outbox.send(line);
+        }
+    }
+
+    fn send_to_seat(&self, seat: Seat, line: String) {
+        if let Some(conn) = self.table.conn_at(seat) {
+            self.send(conn, line);
+        }
+    }
+
+    /// Sends to every client that has joined (lobby and table).
+    fn broadcast(&self, line: &str) {
+        for client in self.clients.values().filter(|c| c.name.is_some()) {
+            client.outbox.send(line);
+        }
+    }
+
+    fn broadcast_lobby(&self) {
+        let names = self
+            .lobby
+            .iter()
+            .map(|c| {
+                self.clients
+                    .get(c)
+                    .and_then(|c| c.name.as_deref())
+                    .unwrap_or("")
+            })
+            .collect::<Vec<_>>();
+        let line = message::slobb(names.into_iter());
+        self.broadcast(&line);
+    }
+}

@@ -1,0 +1,28 @@
+//! Warlords & Scumbags (seed 001): bracketed messages on TCP port 36700.
+//!
+//! ```text
+//! client: [cjoin|alice   ]
+//! server: [sjoin|alice   ]
+//! server: [slobb|01|alice   ]
+//! ...                               (enough clients wait; the lobby countdown ends)
+//! server: [shand|00,05,...,52]
+//! server: [stabl|a0:alice   :18,w0:bob     :17,...|52,52,52,52|1]
+//! client: [cplay|00,52,52,52]
+//! ```
+//!
+//! - [`codec`]: bytes to bracketed frames (split and joined messages, garbage, length).
+//! - [`message`]: frames to requests, and every server message's text.
+//! - [`names`]: name mangling.
+//! - [`hall`]: the actor that owns the lobby, the table and the hand being played.
+//! - [`session`]: one connection.
+//!
+//! `docs/protocols/wars.md` records every decision the seed left open.
+
+pub mod codec;
+pub mod hall;
+pub mod message;
+pub mod names;
+pub mod session;
+mod table;
+
+pub use hall::Hall;

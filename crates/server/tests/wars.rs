@@ -1,0 +1,505 @@
+//! Warlords & Scumbags over real TCP: joining and names, the lobby, chat, strikes,
+//! timeouts, bad input, and whole games.
+
+mod common;
+
+use common::{TestServer, PATIENCE};
+use parlor_server::config::WarsSettings;
+use parlor_server::Config;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A client of the bracketed protocol.
+struct Wars {
+    socket: TcpStream,
+    buffer: Vec<u8>,
+}
+
+impl Wars {
+    async fn connect(addr: SocketAddr) -> Wars {
+        Wars {
+            socket: TcpStream::connect(addr).await.unwrap(),
+            buffer: Vec::new(),
+        }
+    }
+
+    async fn send(&mut self, raw: &str) {
+        self.socket.write_all(raw.as_bytes()).await.unwrap();
+    }
+
+    /// The next server message, brackets included; `None` once the server closed.
+    async fn next(&mut self) -> Option<String> {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b']') {
+                let message: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = String::from_utf8(message).unwrap();
+                assert!(text.starts_with("[s"), "not a server message: {text:?}");
+                return Some(text);
+            }
+            let mut chunk = [0u8; 4096];
+            let read = tokio::time::timeout(PATIENCE, self.socket.read(&mut chunk))
+                .await
+                .expect("the server answered in time");
+            match read {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => self.buffer.extend_from_slice(&chunk[..n]),
+            }
+        }
+    }
+
+    async fn message(&mut self) -> String {
+        self.next()
+            .await
+            .expect("a message, not a closed connection")
+    }
+
+    async fn expect(&mut self, want: &str) {
+        assert_eq!(self.message().await, want);
+    }
+
+    /// Reads until a message starting with `prefix`; returns it.
+    async fn until(&mut self, prefix: &str) -> String {
+        loop {
+            let m = self.message().await;
+            if m.starts_with(prefix) {
+                return m;
+            }
+        }
+    }
+
+    async fn expect_closed(&mut self) {
+        while self.next().await.is_some() {}
+    }
+
+    /// Connects and joins as `name`; returns the client and the name it got.
+    async fn joined(addr: SocketAddr, name: &str) -> (Wars, String) {
+        let mut c = Wars::connect(addr).await;
+        c.send(&format!("[cjoin|{name:<8}]")).await;
+        let sjoin = c.message().await;
+        let got = sjoin["[sjoin|".len()..sjoin.len() - 1]
+            .trim_end()
+            .to_owned();
+        (c, got)
+    }
+}
+
+fn config(settings: WarsSettings) -> Config {
+    Config {
+        wars: settings,
+        ..Config::for_tests(1)
+    }
+}
+
+/// A server whose games need more players than the tests bring: lobby only.
+async fn lobby_server() -> TestServer {
+    TestServer::start(config(WarsSettings {
+        min_players: 7,
+        lobby_timeout: Duration::from_secs(600),
+        ..WarsSettings::default()
+    }))
+    .await
+}
+
+#[tokio::test]
+async fn joining_the_lobby_and_name_mangling() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    let (mut a, name) = Wars::joined(addr, "alice").await;
+    assert_eq!(name, "alice");
+    a.expect("[slobb|01|alice   ]").await;
+    let cases = [
+        ("alice", "alice1"),
+        ("ALICE", "ALICE2"),
+        ("bob smith", "bob_smit"),
+        ("9lives", "_9lives"),
+        ("", "player"),
+        ("x-y!", "x_y_"),
+    ];
+    let mut kept = Vec::new();
+    for (requested, expected) in cases {
+        let (c, got) = Wars::joined(addr, requested).await;
+        assert_eq!(got, expected, "{requested:?}");
+        kept.push(c);
+    }
+    // A name longer than 8 characters cannot even be sent in `cjoin`; a long body is cut.
+    let mut long = Wars::connect(addr).await;
+    long.send("[cjoin|averyverylongname]").await;
+    long.expect("[sjoin|averyver]").await;
+    let slobb = a.until("[slobb|08|").await;
+    // The seed's length: 8 + 2 + 9 per name.
+    assert_eq!(slobb.len(), 8 + 2 + 8 * 9);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn thirty_five_clients_with_one_name_and_the_thirty_sixth_refused() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    let mut clients = Vec::new();
+    let mut names = Vec::new();
+    for _ in 0..35 {
+        let (c, name) = Wars::joined(addr, "same").await;
+        assert!(!names.contains(&name), "{name} twice");
+        names.push(name);
+        clients.push(c);
+    }
+    let mut extra = Wars::connect(addr).await;
+    extra.expect("[strik|81|1]").await;
+    extra.expect_closed().await;
+    let last = clients.last_mut().unwrap();
+    let slobb = last.until("[slobb|35|").await;
+    assert_eq!(slobb.len(), 325);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn chat_goes_to_everyone_and_floods_are_struck() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    let (mut a, _) = Wars::joined(addr, "alice").await;
+    let (mut b, _) = Wars::joined(addr, "bob").await;
+    a.send(&format!("[cchat|{:<63}]", "hello there")).await;
+    let expected = format!("[schat|alice   |{:<63}]", "hello there");
+    assert_eq!(a.until("[schat|").await, expected);
+    assert_eq!(b.until("[schat|").await, expected);
+    for _ in 0..5 {
+        b.send("[cchat|spam]").await;
+    }
+    for _ in 0..5 {
+        b.until("[schat|bob").await;
+    }
+    b.send("[cchat|one too many]").await;
+    b.expect("[strik|60|1]").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn bad_messages_get_their_strikes_and_three_disconnect() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    // Before joining, only cjoin is welcome.
+    let mut c = Wars::connect(addr).await;
+    c.send("[chand]").await;
+    c.expect("[strik|30|1]").await;
+    c.send("[cjoin|carol   ]").await;
+    c.expect("[sjoin|carol   ]").await;
+    c.until("[slobb|").await;
+    c.send("[cxxxx|1]").await;
+    c.expect("[strik|33|2]").await;
+    // The third strike is delivered, then the connection closes.
+    c.send("[cplay|00,52,52,52]").await;
+    c.expect("[strik|31|3]").await;
+    c.expect_closed().await;
+
+    let cases: [(&str, &str); 8] = [
+        ("[cplay|1,2,3]", "34"),
+        ("[cswap|99]", "34"),
+        ("garbage", "30"),
+        ("[sjoin|bob]", "30"),
+        ("[cchat|xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx]", "32"),
+        ("[cplay|00,00,52,52]", "17"),
+        ("[cswap|04]", "71"),
+        ("[cjoin|again   ]", "30"),
+    ];
+    for (input, code) in cases {
+        let (mut c, _) = Wars::joined(addr, "striker").await;
+        c.until("[slobb|").await;
+        c.send(input).await;
+        let strike = c.until("[strik|").await;
+        assert_eq!(strike, format!("[strik|{code}|1]"), "{input}");
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn split_messages_and_several_in_one_packet() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    let mut c = Wars::connect(addr).await;
+    c.send("[cjo").await;
+    c.send("in|dave    ][chand][cchat|hi]").await;
+    c.expect("[sjoin|dave    ]").await;
+    c.expect("[slobb|01|dave    ]").await;
+    c.expect(&format!("[shand|{}]", ["52"; 18].join(","))).await;
+    c.until("[schat|dave    |hi").await;
+    // An unterminated over-long message is struck once; what follows still works.
+    c.send(&format!("[cchat|{}", "z".repeat(300))).await;
+    c.expect("[strik|32|1]").await;
+    c.send("zz][chand]").await;
+    c.until("[shand|").await;
+    s.stop().await;
+}
+
+/// A server whose games start as soon as `players` clients joined.
+async fn game_server(players: usize, turn_timeout: Duration) -> TestServer {
+    TestServer::start(config(WarsSettings {
+        min_players: players,
+        lobby_timeout: Duration::ZERO,
+        turn_timeout,
+        ..WarsSettings::default()
+    }))
+    .await
+}
+
+async fn auto_players_finish_hands(players: usize) {
+    let s = game_server(players, Duration::from_secs(60)).await;
+    let addr = s.addr("wars").to_string();
+    let clients: Vec<_> = (0..players)
+        .map(|i| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let mode = parlor_client::wars::Mode::Auto {
+                    seed: i as u64,
+                    hands: Some(3),
+                };
+                let input = tokio::io::BufReader::new(tokio::io::empty());
+                parlor_client::wars::run(&addr, &format!("bot{i}"), mode, input, std::io::sink())
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut swaps = 0;
+    for client in clients {
+        let state = tokio::time::timeout(PATIENCE, client)
+            .await
+            .expect("in time")
+            .unwrap();
+        assert_eq!(
+            state.hands_dealt, 4,
+            "three whole hands, then the fourth deal"
+        );
+        assert!(
+            state.strikes.is_empty(),
+            "the bot was struck: {:?}",
+            state.strikes
+        );
+        swaps += state.swaps;
+    }
+    // Hands 2 and 3 each had a swap, seen by the warlord and by the scumbag; the fourth
+    // deal's warlord got its `swapw` before the table that ended the run.
+    assert_eq!(swaps, 5);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn three_players_finish_several_hands() {
+    auto_players_finish_hands(3).await;
+}
+
+#[tokio::test]
+async fn five_players_finish_several_hands() {
+    auto_players_finish_hands(5).await;
+}
+
+#[tokio::test]
+async fn seven_players_finish_several_hands() {
+    auto_players_finish_hands(7).await;
+}
+
+/// One seat of a `stabl`: (status, name, cards).
+fn seats(stabl: &str) -> Vec<(char, String, usize)> {
+    let body = &stabl["[stabl|".len()..];
+    body.split('|')
+        .next()
+        .unwrap()
+        .split(',')
+        .filter(|e| !e.starts_with('e'))
+        .map(|e| {
+            let parts: Vec<&str> = e.split(':').collect();
+            (
+                parts[0].chars().next().unwrap(),
+                parts[1].trim_end().to_owned(),
+                parts[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Three raw players at a fresh game: their names, each one's first hand (card numbers)
+/// and the first `stabl`.
+async fn raw_game(s: &TestServer) -> (Vec<Wars>, Vec<String>, Vec<Vec<u8>>, String) {
+    let addr = s.addr("wars");
+    let mut clients = Vec::new();
+    let mut names = Vec::new();
+    for name in ["ann", "ben", "cat"] {
+        let (c, got) = Wars::joined(addr, name).await;
+        clients.push(c);
+        names.push(got);
+    }
+    let mut hands = Vec::new();
+    let mut table = String::new();
+    for c in clients.iter_mut() {
+        let shand = c.until("[shand|").await;
+        hands.push(
+            shand[7..shand.len() - 1]
+                .split(',')
+                .map(|x| x.parse().unwrap())
+                .filter(|&x| x != 52)
+                .collect(),
+        );
+        table = c.until("[stabl|").await;
+    }
+    (clients, names, hands, table)
+}
+
+fn play(cards: &[u8]) -> String {
+    let mut codes: Vec<String> = cards.iter().map(|c| format!("{c:02}")).collect();
+    codes.resize(4, "52".into());
+    format!("[cplay|{}]", codes.join(","))
+}
+
+/// Sends `input` and expects strike `code` (the client's `count`-th) and a `shand`.
+async fn expect_strike(c: &mut Wars, input: String, code: u8, count: u8) {
+    c.send(&input).await;
+    assert_eq!(
+        c.until("[strik|").await,
+        format!("[strik|{code:02}|{count}]"),
+        "{input}"
+    );
+    assert!(
+        c.message().await.starts_with("[shand|"),
+        "a hand follows strike {code}"
+    );
+}
+
+#[tokio::test]
+async fn every_rule_strike_is_provoked_and_followed_by_the_hand() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, hands, table) = raw_game(&s).await;
+    let order = seats(&table);
+    assert!(table.ends_with("|52,52,52,52|1]"));
+    let idx = |name: &str| names.iter().position(|n| n == name).unwrap();
+    let first = idx(&order.iter().find(|s| s.0 == 'a').unwrap().1);
+    assert!(hands[first].contains(&0), "the 3 of clubs opens");
+    let next = idx(&order[(order.iter().position(|s| s.0 == 'a').unwrap() + 1) % 3].1);
+
+    // 15: out of turn.
+    expect_strike(&mut c[next], play(&hands[next][..1]), 15, 1).await;
+    // 18: a pass when starting the round.
+    expect_strike(&mut c[first], play(&[]), 18, 1).await;
+    // 16: the opening without the 3 of clubs.
+    let other = *hands[first].iter().find(|&&x| x != 0).unwrap();
+    expect_strike(&mut c[first], play(&[other]), 16, 2).await;
+    s.stop().await;
+
+    // A fresh server for the next strikes, so nobody is struck out.
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, hands, table) = raw_game(&s).await;
+    let order = seats(&table);
+    let idx = |name: &str| names.iter().position(|n| n == name).unwrap();
+    let at = order.iter().position(|s| s.0 == 'a').unwrap();
+    let first = idx(&order[at].1);
+    let second = idx(&order[(at + 1) % 3].1);
+    // 14: a card the player does not hold.
+    let missing = (0..52).find(|x| !hands[first].contains(x)).unwrap();
+    c[first].send(&play(&[missing])).await;
+    assert_eq!(c[first].until("[strik|").await, "[strik|14|1]");
+    // 11: cards of different values (the 3 of clubs and a higher card).
+    let high = *hands[first].iter().find(|&&x| x / 4 != 0).unwrap();
+    c[first].send(&play(&[0, high])).await;
+    assert_eq!(c[first].until("[strik|").await, "[strik|11|2]");
+    // The opener plays the 3 of clubs; the next player must now beat a single 3.
+    c[first].send(&play(&[0])).await;
+    let after = c[second].until("[stabl|").await;
+    assert!(after.contains("|00,52,52,52|"), "{after}");
+    // The second plays its highest single below a 2; then the third cannot go lower (12)
+    // and cannot play fewer cards than a pair (13).
+    let third = 3 - first - second;
+    let top = *hands[second].iter().filter(|&&x| x / 4 < 12).max().unwrap();
+    c[second].send(&play(&[top])).await;
+    c[third].until("[stabl|").await;
+    let third_table = c[third].until("[stabl|").await;
+    assert!(
+        third_table.contains(&format!("|{top:02},52,52,52|")),
+        "{third_table}"
+    );
+    let low = *hands[third]
+        .iter()
+        .filter(|&&x| x / 4 < top / 4)
+        .min()
+        .unwrap();
+    c[third].send(&play(&[low])).await;
+    assert_eq!(c[third].until("[strik|").await, "[strik|12|1]");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn swap_strikes() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, ..) = raw_game(&s).await;
+    // No swap in an unranked hand.
+    c[0].send("[cswap|00]").await;
+    assert_eq!(c[0].until("[strik|").await, "[strik|72|1]");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_silent_player_is_timed_out_struck_out_and_the_game_goes_on() {
+    let s = game_server(3, Duration::from_millis(200)).await;
+    let (mut c, names, _, table) = raw_game(&s).await;
+    let order = seats(&table);
+    let active = names
+        .iter()
+        .position(|n| *n == order.iter().find(|s| s.0 == 'a').unwrap().1)
+        .unwrap();
+    // Nobody answers: the active player gets strike 20 and an automatic move each time.
+    let mut silent = c.remove(active);
+    let mut strikes = Vec::new();
+    while let Some(m) = silent.next().await {
+        if m.starts_with("[strik|") {
+            strikes.push(m);
+        }
+    }
+    assert_eq!(strikes.last().unwrap(), "[strik|20|3]");
+    // The others see the player marked disconnected.
+    let gone = &names[active];
+    loop {
+        let t = c[0].until("[stabl|").await;
+        if seats(&t).iter().any(|s| &s.1 == gone && s.0 == 'd') {
+            break;
+        }
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn the_active_player_disconnecting_passes_the_turn_on() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, _, table) = raw_game(&s).await;
+    let order = seats(&table);
+    let at = order.iter().position(|s| s.0 == 'a').unwrap();
+    let active = names.iter().position(|n| *n == order[at].1).unwrap();
+    drop(c.remove(active));
+    let t = c[0].until("[stabl|").await;
+    let now = seats(&t);
+    assert_eq!(now[at].0, 'd', "{t}");
+    assert_eq!(now[(at + 1) % 3].0, 'a', "{t}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn no_message_reveals_another_players_cards() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, ..) = raw_game(&s).await;
+    // Each player's hand message holds only their cards: the three hands are disjoint and
+    // together make the deck; `chand` repeats one's own.
+    let mut all = Vec::new();
+    for client in c.iter_mut() {
+        client.send("[chand]").await;
+        let hand = client.until("[shand|").await;
+        all.extend(
+            hand[7..hand.len() - 1]
+                .split(',')
+                .filter(|x| *x != "52")
+                .map(str::to_owned),
+        );
+    }
+    all.sort();
+    let before = all.len();
+    all.dedup();
+    assert_eq!((before, all.len()), (52, 52));
+    s.stop().await;
+}
