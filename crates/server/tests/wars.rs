@@ -503,3 +503,157 @@ async fn no_message_reveals_another_players_cards() {
     assert_eq!((before, all.len()), (52, 52));
     s.stop().await;
 }
+
+/// Plays out the current hand with a simple legal policy (lead the lowest card, otherwise
+/// pass), watching the tables through client 0. Returns the deal `stabl` of the next hand.
+async fn play_out_hand(
+    c: &mut [Wars],
+    names: &[String],
+    hands: &mut [Vec<u8>],
+    mut table: String,
+) -> String {
+    loop {
+        let Some(active) = seats(&table)
+            .iter()
+            .find(|s| s.0 == 'a')
+            .map(|s| s.1.clone())
+        else {
+            // The hand is over; the next deal follows at once (no lobby pause here).
+            loop {
+                let next = c[0].until("[stabl|").await;
+                if seats(&next).iter().map(|s| s.2).sum::<usize>() == 52 {
+                    return next;
+                }
+            }
+        };
+        let i = names.iter().position(|n| *n == active).unwrap();
+        if table.contains("|52,52,52,52|") {
+            let lowest = *hands[i].iter().min().unwrap();
+            hands[i].retain(|&x| x != lowest);
+            c[i].send(&play(&[lowest])).await;
+        } else {
+            c[i].send(&play(&[])).await;
+        }
+        table = c[0].until("[stabl|").await;
+    }
+}
+
+/// The client's next `shand`, as card numbers.
+async fn hand_of(c: &mut Wars) -> Vec<u8> {
+    let shand = c.until("[shand|").await;
+    shand[7..shand.len() - 1]
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .filter(|&x| x != 52)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_swap_and_its_strikes() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, mut hands, table) = raw_game(&s).await;
+    let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
+    assert!(deal.ends_with("|52,52,52,52|0]"), "ranked now: {deal}");
+    let order = seats(&deal);
+    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
+    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
+    let middle = 3 - warlord - scumbag;
+    assert_eq!(order[0].0, 'a', "the warlord acts first: {deal}");
+
+    let held = hand_of(&mut c[warlord]).await;
+    let swapw = c[warlord].message().await;
+    let taken: u8 = swapw[7..9].parse().unwrap();
+    assert!(held.contains(&taken), "{swapw}");
+    // 71: the swap is the warlord's; 15: no play before the swap; 70: a card not held.
+    let middle_card = hand_of(&mut c[middle]).await[0];
+    c[middle].send(&format!("[cswap|{middle_card:02}]")).await;
+    assert_eq!(c[middle].until("[strik|").await, "[strik|71|1]");
+    let missing = (0..52).find(|x| !held.contains(x)).unwrap();
+    c[warlord].send(&format!("[cswap|{missing:02}]")).await;
+    assert_eq!(c[warlord].until("[strik|").await, "[strik|70|1]");
+    assert_eq!(
+        hand_of(&mut c[warlord]).await,
+        held,
+        "a hand follows strike 70"
+    );
+    // The real swap: the warlord's lowest card goes to the scumbag.
+    let given = *held.iter().min().unwrap();
+    c[warlord].send(&format!("[cswap|{given:02}]")).await;
+    let after = hand_of(&mut c[warlord]).await;
+    assert!(!after.contains(&given) && after.contains(&taken));
+    assert_eq!(
+        c[scumbag].until("[swaps|").await,
+        format!("[swaps|{given:02}|{taken:02}]")
+    );
+    assert!(hand_of(&mut c[scumbag]).await.contains(&given));
+    // Now a swap is out of turn (72).
+    c[warlord].send(&format!("[cswap|{:02}]", after[0])).await;
+    assert_eq!(c[warlord].until("[strik|").await, "[strik|72|2]");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_silent_warlord_gives_the_lowest_card_on_timeout() {
+    let s = game_server(3, Duration::from_millis(400)).await;
+    let (mut c, names, mut hands, table) = raw_game(&s).await;
+    let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
+    let order = seats(&deal);
+    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
+    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
+    let held = hand_of(&mut c[warlord]).await;
+    let swapw = c[warlord].message().await;
+    let taken: u8 = swapw[7..9].parse().unwrap();
+    assert_eq!(c[warlord].until("[strik|").await, "[strik|20|1]");
+    let lowest = *held.iter().min().unwrap();
+    assert_eq!(
+        c[scumbag].until("[swaps|").await,
+        format!("[swaps|{lowest:02}|{taken:02}]")
+    );
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn quantity_too_low() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, hands, table) = raw_game(&s).await;
+    let order = seats(&table);
+    let at = order.iter().position(|s| s.0 == 'a').unwrap();
+    let idx = |k: usize| {
+        names
+            .iter()
+            .position(|n| *n == order[(at + k) % 3].1)
+            .unwrap()
+    };
+    // A multi-card play is on the table, then the next player answers with one card.
+    let threes: Vec<u8> = hands[idx(0)]
+        .iter()
+        .copied()
+        .filter(|x| x / 4 == 0)
+        .collect();
+    let (answerer, single) = if threes.len() > 1 {
+        c[idx(0)].send(&play(&threes)).await;
+        c[idx(1)].until("[stabl|").await;
+        (idx(1), hands[idx(1)][hands[idx(1)].len() / 2])
+    } else {
+        c[idx(0)].send(&play(&[0])).await;
+        let second = &hands[idx(1)];
+        let pair: Vec<u8> = second
+            .iter()
+            .copied()
+            .filter(|x| second.iter().filter(|y| *y / 4 == x / 4).count() >= 2)
+            .take(2)
+            .collect();
+        assert_eq!(
+            pair.len(),
+            2,
+            "with 17 cards the second player holds a pair"
+        );
+        c[idx(1)].send(&play(&pair)).await;
+        c[idx(2)].until("[stabl|").await;
+        c[idx(2)].until("[stabl|").await;
+        (idx(2), hands[idx(2)][hands[idx(2)].len() / 2])
+    };
+    c[answerer].send(&play(&[single])).await;
+    assert_eq!(c[answerer].until("[strik|").await, "[strik|13|1]");
+    s.stop().await;
+}
