@@ -2,5 +2,6 @@
 //! that plays with one of the rules crates' bots. They speak the wire protocol only, so
 //! they work against any compatible server.
 
+pub mod jass;
 pub mod truco;
 pub mod wars;

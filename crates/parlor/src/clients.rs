@@ -1,4 +1,5 @@
-//! The client subcommands: `parlor truco-client` and `parlor wars-client`.
+//! The client subcommands: `parlor truco-client`, `parlor wars-client` and
+//! `parlor jass-bot`.
 
 use clap::Args;
 use parlor_client::truco::{run, Mode};
@@ -112,6 +113,59 @@ pub fn wars(args: WarsClientArgs) -> ExitCode {
         }
         Err(error) => {
             eprintln!("parlor wars-client: {addr}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `parlor jass-bot <ws-url> <name>`: a bot for any Jass Challenge server.
+#[derive(Args, Debug)]
+pub struct JassBotArgs {
+    /// The server, e.g. ws://localhost:3000
+    url: String,
+    /// The player name.
+    name: String,
+    /// random, heuristic or montecarlo.
+    #[arg(long, default_value = "montecarlo")]
+    strategy: String,
+    /// Enter a tournament (two connections under the name) instead of a single game.
+    #[arg(long)]
+    tournament: bool,
+    /// Join or create this session (AUTOJOIN without it).
+    #[arg(long)]
+    session: Option<String>,
+    /// Seed of the bot's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Plays until the server closes the connection.
+pub fn jass(args: JassBotArgs) -> ExitCode {
+    let options = parlor_client::jass::Options {
+        url: args.url,
+        name: args.name,
+        strategy: args.strategy,
+        tournament: args.tournament,
+        session: args.session,
+        seed: args.seed,
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("parlor jass-bot: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(parlor_client::jass::run(&options)) {
+        Ok(games) => {
+            println!(
+                "Games finished: {}",
+                games.iter().max().copied().unwrap_or(0)
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("parlor jass-bot: {}: {error}", options.url);
             ExitCode::FAILURE
         }
     }

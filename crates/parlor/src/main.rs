@@ -29,6 +29,8 @@ enum Command {
     TrucoClient(clients::TrucoClientArgs),
     /// Play Warlords & Scumbags (seed 001): a bot plays, or a person with -m.
     WarsClient(clients::WarsClientArgs),
+    /// A Jass Challenge bot that joins any compatible server (seed 002).
+    JassBot(clients::JassBotArgs),
     /// Load benchmarks against a real server over loopback.
     Bench(bench::BenchArgs),
 }
@@ -41,6 +43,7 @@ fn main() -> std::process::ExitCode {
         Command::TrucoClient(args) => clients::truco(args),
         Command::WarsServer(args) => serve::run_wars(args),
         Command::WarsClient(args) => clients::wars(args),
+        Command::JassBot(args) => clients::jass(args),
         Command::Bench(args) => bench::run(args),
     }
 }

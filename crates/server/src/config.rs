@@ -83,6 +83,30 @@ impl Default for WarsSettings {
     }
 }
 
+/// Jass Challenge settings.
+#[derive(Clone, Debug)]
+pub struct JassSettings {
+    /// Time a tournament bot has to answer a request before it forfeits the game.
+    pub tournament_deadline: Duration,
+    /// Round-robin rounds in a tournament.
+    pub tournament_rounds: usize,
+    /// Points multipliers (obeabe/undeufe x3, clubs/spades x2), on as in the reference.
+    pub multipliers: bool,
+    /// Frames queued to one client before it is dropped as not reading.
+    pub outbox_frames: usize,
+}
+
+impl Default for JassSettings {
+    fn default() -> JassSettings {
+        JassSettings {
+            tournament_deadline: Duration::from_millis(500),
+            tournament_rounds: 1,
+            multipliers: true,
+            outbox_frames: 1024,
+        }
+    }
+}
+
 /// A service `parlor serve` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Service {
@@ -91,15 +115,18 @@ pub enum Service {
     Truco,
     /// Warlords & Scumbags (seed 001).
     Wars,
+    /// Jass Challenge (seed 002).
+    Jass,
     Http,
 }
 
 impl Service {
     /// Every service, which is what `parlor serve` runs.
-    pub const ALL: [Service; 4] = [
+    pub const ALL: [Service; 5] = [
         Service::Minitruco,
         Service::Truco,
         Service::Wars,
+        Service::Jass,
         Service::Http,
     ];
 }
@@ -120,6 +147,7 @@ pub struct Config {
     pub keepalive: Duration,
     pub limits: Limits,
     pub wars: WarsSettings,
+    pub jass: JassSettings,
     /// The services to run (all of them unless a single-game command says otherwise).
     pub services: Vec<Service>,
 }
@@ -135,6 +163,7 @@ impl Default for Config {
             keepalive: Duration::from_secs(5),
             limits: Limits::default(),
             wars: WarsSettings::default(),
+            jass: JassSettings::default(),
             services: Service::ALL.to_vec(),
         }
     }

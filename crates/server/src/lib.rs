@@ -93,6 +93,19 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             },
         )?;
     }
+    if services.contains(&Service::Jass) {
+        let lobby =
+            protocols::jass::Lobby::new(config.jass.clone(), seeds.clone(), shutdown.clone());
+        server.listen(
+            "jass",
+            &config,
+            config.ports.jass,
+            &shutdown,
+            move |socket, peer, stop| {
+                protocols::jass::session::run(socket, peer, lobby.clone(), stop)
+            },
+        )?;
+    }
     if services.contains(&Service::Http) {
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);

@@ -3,6 +3,7 @@
 //! The server runs as a child process (`parlor serve` from this same binary) so that its
 //! memory is measured on its own; the load comes from client tasks in this process.
 
+mod jass;
 mod minitruco;
 mod server;
 
@@ -14,6 +15,8 @@ use std::process::ExitCode;
 pub enum BenchCommand {
     /// N concurrent miniTruco rooms, each one scripted person plus three CPU players.
     Minitruco(minitruco::MinitrucoArgs),
+    /// K concurrent Jass single games, four client bots each.
+    Jass(jass::JassArgs),
 }
 
 /// `parlor bench ...`
@@ -35,6 +38,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
     let result = runtime.block_on(async {
         match args.command {
             BenchCommand::Minitruco(args) => minitruco::run(args).await,
+            BenchCommand::Jass(args) => jass::run(args).await,
         }
     });
     match result {

@@ -48,6 +48,19 @@ impl ServerProcess {
     }
 }
 
+impl ServerProcess {
+    /// CPU time the server has used so far (user + system, all threads), from Linux
+    /// `/proc` in clock ticks of 10 ms; `None` elsewhere.
+    pub fn cpu_time(&self) -> Option<std::time::Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // Fields after the command name (which may hold spaces) start after the last ')'.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(std::time::Duration::from_millis(ticks * 10))
+    }
+}
+
 impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -4,8 +4,10 @@ mod accept;
 mod connection;
 mod lines;
 mod outbox;
+mod websocket;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use connection::{Input, LineConnection, LineSettings};
 pub use lines::{LineCodec, LineError};
-pub use outbox::{write_lines, Outbox};
+pub use outbox::{write_lines, Outbox, WRITE_TIMEOUT};
+pub use websocket::{WsConnection, WsInput, MAX_FRAME, PING_EVERY};

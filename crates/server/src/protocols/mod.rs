@@ -1,5 +1,6 @@
 //! One module per wire protocol. A protocol module never imports another.
 
+pub mod jass;
 pub mod minitruco;
 pub mod truco;
 pub mod wars;

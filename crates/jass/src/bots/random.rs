@@ -1,0 +1,20 @@
+//! The weakest player: any legal action, uniformly at random.
+
+use super::Strategy;
+use crate::{Action, View};
+use cards::GameRng;
+use rand::seq::SliceRandom;
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl Strategy for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(&mut self, _view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
+        *legal.choose(rng).unwrap_or(&legal[0])
+    }
+}

@@ -1,0 +1,271 @@
+//! The game state and what each seat may do in it.
+
+use crate::action::{Action, Actions, RuleError};
+use crate::event::Events;
+use crate::rules::{deck, legal_cards, Config, Mode};
+use crate::{Seat, Team};
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet, GameRng};
+
+/// What the table is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// `seat` is to choose the trumpf; `pushed` when its partner pushed the choice to it.
+    Choosing { seat: Seat, pushed: bool },
+    /// Cards are being played.
+    Playing,
+    /// A team reached the target and leads; the game is over.
+    Over { winner: Team },
+}
+
+/// A finished trick of the current deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    /// The seat that led it.
+    pub first: Seat,
+    /// The cards in play order (`cards[i]` was played by `(first + i) % 4`).
+    pub cards: [Card; 4],
+    /// The seat that took it.
+    pub winner: Seat,
+    /// What it brought the winner's team, multiplier and bonuses included.
+    pub points: u32,
+}
+
+impl Trick {
+    /// The seat that played `cards[i]`.
+    pub fn seat_of(&self, i: usize) -> Seat {
+        (self.first + i) % 4
+    }
+}
+
+/// A deal set up by hand (see [`Game::from_position`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Game totals before the deal.
+    pub totals: [u32; 2],
+    /// The deal's 1-based number; its chooser is seat `(number - 1) % 4`.
+    pub number: u32,
+    /// Each seat's nine cards.
+    pub hands: [CardSet; 4],
+}
+
+/// A whole Schieber game: totals, the deal being played and the RNG that deals the next.
+///
+/// Cloning is cheap (no heap data), which is what searching bots rely on.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    pub(crate) totals: [u32; 2],
+    /// This deal's points so far, bonuses and multiplier included.
+    pub(crate) deal: [u32; 2],
+    /// 1-based number of the deal being played.
+    pub(crate) number: u32,
+    /// The seat asked first for the trumpf this deal; it leads the first trick.
+    pub(crate) chooser: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) mode: Option<Mode>,
+    /// The seat that announced the mode (the chooser or, after schiebe, its partner).
+    pub(crate) declarer: Option<Seat>,
+    pub(crate) held: [CardSet; 4],
+    pub(crate) tricks: ArrayVec<Trick, 9>,
+    /// The cards of the trick being played, in play order from `leader`.
+    pub(crate) table: ArrayVec<Card, 4>,
+    pub(crate) leader: Seat,
+    /// Cards each seat has shown it cannot hold, by not following suit or by
+    /// under-trumping; public knowledge, kept for views and determinization.
+    pub(crate) cannot_hold: [CardSet; 4],
+}
+
+impl Game {
+    /// A new game under `config`, dealing from `rng`; seat 0 chooses the first trumpf.
+    /// Returns the events of the first deal.
+    pub fn new(config: Config, rng: GameRng) -> (Game, Events) {
+        let mut game = Game::undealt(config, rng);
+        let mut events = Events::new();
+        game.deal(&mut events);
+        (game, events)
+    }
+
+    /// A game that starts from a chosen deal instead of a shuffle: these totals, this deal
+    /// number (which fixes the chooser) and these hands. Later deals come from `rng`. For
+    /// tests, puzzles and paired bot matches.
+    ///
+    /// Returns `None` unless each hand holds nine Jass cards, no card twice, and the
+    /// number is at least 1.
+    pub fn from_position(
+        config: Config,
+        rng: GameRng,
+        position: Position,
+    ) -> Option<(Game, Events)> {
+        let all = position
+            .hands
+            .iter()
+            .fold(CardSet::EMPTY, |all, hand| all.union(*hand));
+        let valid =
+            position.number > 0 && position.hands.iter().all(|h| h.len() == 9) && all == deck();
+        if !valid {
+            return None;
+        }
+        let mut game = Game::undealt(config, rng);
+        game.totals = position.totals;
+        game.number = position.number - 1;
+        let mut events = Events::new();
+        game.start_deal(position.hands, &mut events);
+        Some((game, events))
+    }
+
+    fn undealt(config: Config, rng: GameRng) -> Game {
+        Game {
+            config,
+            rng,
+            totals: [0, 0],
+            deal: [0, 0],
+            number: 0,
+            chooser: 0,
+            phase: Phase::Playing,
+            mode: None,
+            declarer: None,
+            held: [CardSet::EMPTY; 4],
+            tricks: ArrayVec::new(),
+            table: ArrayVec::new(),
+            leader: 0,
+            cannot_hold: [CardSet::EMPTY; 4],
+        }
+    }
+
+    /// The settings in force.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// What the table waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Game totals (team 0 first), including the current deal so far.
+    pub fn totals(&self) -> [u32; 2] {
+        self.totals
+    }
+
+    /// This deal's points so far (team 0 first).
+    pub fn deal_points(&self) -> [u32; 2] {
+        self.deal
+    }
+
+    /// The 1-based number of the deal being played.
+    pub fn deal_number(&self) -> u32 {
+        self.number
+    }
+
+    /// The seat asked first for this deal's trumpf; it leads the first trick.
+    pub fn chooser(&self) -> Seat {
+        self.chooser
+    }
+
+    /// The deal's mode, once chosen.
+    pub fn mode(&self) -> Option<Mode> {
+        self.mode
+    }
+
+    /// The seat that announced the mode, once chosen.
+    pub fn declarer(&self) -> Option<Seat> {
+        self.declarer
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.held.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The cards on the table this trick, in play order.
+    pub fn table(&self) -> ArrayVec<Card, 4> {
+        self.table.clone()
+    }
+
+    /// The seat that led the trick being played.
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The finished tricks of the current deal.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// The winning team once the game is over.
+    pub fn winner(&self) -> Option<Team> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The seat that has to act, if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Choosing { seat, .. } => Some(seat),
+            Phase::Playing => Some(self.turn()),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// The seat to play the next card of the trick.
+    pub(crate) fn turn(&self) -> Seat {
+        (self.leader + self.table.len()) % 4
+    }
+
+    /// Everything `seat` may do now; empty when it is not the seat's move.
+    pub fn legal_actions(&self, seat: Seat) -> Actions {
+        let mut actions = Actions::new();
+        match self.phase {
+            Phase::Choosing { seat: s, pushed } if s == seat => {
+                actions.extend(Mode::ALL.map(Action::Choose));
+                if !pushed {
+                    actions.push(Action::Schiebe);
+                }
+            }
+            Phase::Playing if seat == self.turn() => {
+                if let Some(mode) = self.mode {
+                    let legal = legal_cards(self.held[seat], &self.table, mode);
+                    actions.extend(legal.iter().map(Action::Play));
+                }
+            }
+            _ => {}
+        }
+        actions
+    }
+
+    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
+    /// then nothing changed).
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, RuleError> {
+        let mut events = Events::new();
+        self.apply_into(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Game::apply`] writing the events into `events` (cleared first), so that tight
+    /// loops (bot rollouts) reuse one buffer instead of moving a fresh one out each time.
+    pub(crate) fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        events.clear();
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        match action {
+            Action::Choose(mode) => self.choose(seat, mode, events),
+            Action::Schiebe => self.schiebe(seat, events),
+            Action::Play(card) => self.play(seat, card, events),
+        }
+    }
+}

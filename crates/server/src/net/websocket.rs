@@ -1,0 +1,134 @@
+//! WebSocket connections: accepted on any path, text frames in and out through the same
+//! bounded [`Outbox`] the line protocols use, pings every 10 seconds, and a close frame
+//! when the server ends the connection.
+
+use super::Outbox;
+use futures::{SinkExt, StreamExt};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+use tokio_util::sync::CancellationToken;
+
+/// The largest frame a client may send (a Jass message is under 300 bytes).
+pub const MAX_FRAME: usize = 64 * 1024;
+
+/// How often the server pings an idle client, as the Jass reference server does.
+pub const PING_EVERY: Duration = Duration::from_secs(10);
+
+/// What reading a WebSocket gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum WsInput {
+    Text(String),
+    /// A binary frame (the text protocols answer it as a bad message).
+    Binary,
+    Closed,
+}
+
+/// An accepted WebSocket client.
+pub struct WsConnection {
+    reader: futures::stream::SplitStream<WebSocketStream<TcpStream>>,
+    outbox: Outbox,
+    writer: JoinHandle<()>,
+    stop: CancellationToken,
+}
+
+impl WsConnection {
+    /// Completes the handshake (any path) and starts the writer; `None` if the client
+    /// did not speak WebSocket.
+    pub async fn accept(
+        socket: TcpStream,
+        outbox_frames: usize,
+        stop: CancellationToken,
+    ) -> Option<WsConnection> {
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_FRAME))
+            .max_frame_size(Some(MAX_FRAME));
+        let handshake = tokio_tungstenite::accept_async_with_config(socket, Some(config));
+        let ws = tokio::time::timeout(Duration::from_secs(10), handshake)
+            .await
+            .ok()?
+            .ok()?;
+        let (sink, reader) = ws.split();
+        let (outbox, frames) = Outbox::new(outbox_frames, stop.clone());
+        let writer = tokio::spawn(write_frames(sink, frames, stop.clone()));
+        Some(WsConnection {
+            reader,
+            outbox,
+            writer,
+            stop,
+        })
+    }
+
+    /// Where frames for this client go.
+    pub fn outbox(&self) -> &Outbox {
+        &self.outbox
+    }
+
+    /// The next frame from the client.
+    pub async fn next(&mut self) -> WsInput {
+        loop {
+            let message = tokio::select! {
+                message = self.reader.next() => message,
+                _ = self.stop.cancelled() => return WsInput::Closed,
+            };
+            match message {
+                Some(Ok(Message::Text(text))) => return WsInput::Text(text.to_string()),
+                Some(Ok(Message::Binary(_))) => return WsInput::Binary,
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return WsInput::Closed,
+            }
+        }
+    }
+
+    /// Closes the connection after sending what is queued.
+    pub async fn close(self) {
+        self.stop.cancel();
+        let _ = self.writer.await;
+    }
+}
+
+type Sink = futures::stream::SplitSink<WebSocketStream<TcpStream>, Message>;
+
+/// Sends queued frames as text, pings when idle, and ends with a close frame.
+async fn write_frames(mut sink: Sink, mut frames: mpsc::Receiver<String>, stop: CancellationToken) {
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        let frame = tokio::select! {
+            frame = frames.recv() => frame,
+            _ = ping.tick() => {
+                if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            _ = stop.cancelled() => None,
+        };
+        let Some(frame) = frame else { break };
+        let sent = tokio::time::timeout(
+            super::outbox::WRITE_TIMEOUT,
+            sink.send(Message::text(frame)),
+        )
+        .await;
+        if !matches!(sent, Ok(Ok(()))) {
+            return;
+        }
+    }
+    frames.close();
+    let drain = async {
+        while let Ok(frame) = frames.try_recv() {
+            sink.feed(Message::text(frame)).await?;
+        }
+        let close = CloseFrame {
+            code: CloseCode::Normal,
+            reason: "Game Finished".into(),
+        };
+        sink.send(Message::Close(Some(close))).await
+    };
+    let _ = tokio::time::timeout(super::outbox::WRITE_TIMEOUT, drain).await;
+}

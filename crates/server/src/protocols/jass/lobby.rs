@@ -1,0 +1,185 @@
+//! The registry of sessions by name: which are waiting (offered in
+//! `REQUEST_SESSION_CHOICE`), and how to reach each.
+
+use super::message::{Choice, SessionRequest, SessionType};
+use super::{single, tournament, Client, SessionMsg};
+use crate::config::JassSettings;
+use crate::seeds::SeedSource;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+/// How a session is reached.
+#[derive(Clone, Debug)]
+pub struct SessionHandle {
+    pub tx: mpsc::Sender<SessionMsg>,
+}
+
+struct Entry {
+    name: String,
+    kind: SessionType,
+    started: bool,
+    handle: SessionHandle,
+}
+
+/// The Jass lobby. Cheap to clone.
+#[derive(Clone)]
+pub struct Lobby {
+    sessions: Arc<Mutex<Vec<Entry>>>,
+    counter: Arc<AtomicU64>,
+    pub settings: JassSettings,
+    seeds: SeedSource,
+    shutdown: CancellationToken,
+}
+
+impl Lobby {
+    /// An empty lobby.
+    pub fn new(settings: JassSettings, seeds: SeedSource, shutdown: CancellationToken) -> Lobby {
+        Lobby {
+            sessions: Arc::default(),
+            counter: Arc::default(),
+            settings,
+            seeds,
+            shutdown,
+        }
+    }
+
+    fn entries(&self) -> std::sync::MutexGuard<'_, Vec<Entry>> {
+        self.sessions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Names of the sessions not yet started.
+    pub fn waiting(&self) -> Vec<String> {
+        self.entries()
+            .iter()
+            .filter(|e| !e.started)
+            .map(|e| e.name.clone())
+            .collect()
+    }
+
+    /// Marks a session started (no longer offered) or, with `gone`, forgets it.
+    pub fn update(&self, name: &str, gone: bool) {
+        let mut entries = self.entries();
+        if gone {
+            entries.retain(|e| e.name != name);
+        } else if let Some(e) = entries.iter_mut().find(|e| e.name == name) {
+            e.started = true;
+        }
+    }
+
+    /// The session with this name.
+    pub fn find(&self, name: &str) -> Option<SessionHandle> {
+        self.entries()
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.handle.clone())
+    }
+
+    /// A fresh player id in the UUID format the reference uses.
+    pub fn player_id(&self) -> String {
+        let a = self.seeds.next_seed();
+        let b = self.seeds.next_seed();
+        format!(
+            "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            a >> 32,
+            (a >> 16) & 0xffff,
+            a & 0xffff,
+            b >> 48,
+            b & 0xffff_ffff_ffff
+        )
+    }
+
+    /// The next seed for a game.
+    pub fn seed(&self) -> u64 {
+        self.seeds.next_seed()
+    }
+
+    fn create(&self, entries: &mut Vec<Entry>, name: String, kind: SessionType) -> SessionHandle {
+        let (tx, rx) = mpsc::channel(256);
+        let handle = SessionHandle { tx };
+        match kind {
+            SessionType::SingleGame => {
+                single::spawn(name.clone(), self.clone(), rx, self.shutdown.clone())
+            }
+            SessionType::Tournament => {
+                tournament::spawn(name.clone(), self.clone(), rx, self.shutdown.clone())
+            }
+        }
+        entries.push(Entry {
+            name,
+            kind,
+            started: false,
+            handle: handle.clone(),
+        });
+        handle
+    }
+
+    /// Puts a client in the session it asked for; the answer is the `BAD_MESSAGE` data
+    /// when that is impossible (the client may choose again).
+    pub async fn join(
+        &self,
+        client: Client,
+        request: SessionRequest,
+    ) -> Result<(String, SessionHandle), Value> {
+        let kind = request.kind.unwrap_or(SessionType::SingleGame);
+        // Find or create under one lock, so two clients naming the same new session at
+        // once end up in the same one.
+        let (name, handle) = {
+            let mut entries = self.entries();
+            let named = |entries: &[Entry], name: &str| entries.iter().position(|e| e.name == name);
+            let found = match (request.choice, request.name.as_deref()) {
+                (Choice::CreateNew, Some(name)) if named(&entries, name).is_some() => {
+                    return Err(json!({ "data.sessionName": [format!("{name} already exists")] }));
+                }
+                (Choice::CreateNew, Some(_)) => None,
+                (Choice::JoinExisting | Choice::Spectator, Some(name)) => {
+                    match named(&entries, name) {
+                        Some(i) => Some(i),
+                        None => {
+                            return Err(
+                                json!({ "data.sessionName": [format!("{name} is not a session")] }),
+                            )
+                        }
+                    }
+                }
+                (Choice::Spectator, None) if entries.is_empty() => {
+                    return Err(json!({ "data.sessionName": ["there is no session to watch"] }));
+                }
+                (Choice::Spectator, None) => Some(0),
+                (_, name) => entries
+                    .iter()
+                    .position(|e| !e.started && e.kind == kind && name.is_none_or(|n| n == e.name)),
+            };
+            match found {
+                Some(i) => (entries[i].name.clone(), entries[i].handle.clone()),
+                None => {
+                    let name = request.name.clone().unwrap_or_else(|| {
+                        format!(
+                            "Session {}",
+                            self.counter.fetch_add(1, Ordering::Relaxed) + 1
+                        )
+                    });
+                    let handle = self.create(&mut entries, name.clone(), kind);
+                    (name, handle)
+                }
+            }
+        };
+        let (reply, answer) = oneshot::channel();
+        let join = SessionMsg::Join {
+            client,
+            team: request.team,
+            spectator: request.spectator,
+            reply,
+        };
+        if handle.tx.send(join).await.is_err() {
+            return Err(json!({ "data.sessionName": [format!("{name} has ended")] }));
+        }
+        match answer.await {
+            Ok(Ok(())) => Ok((name, handle)),
+            Ok(Err(bad)) => Err(bad),
+            Err(_) => Err(json!({ "data.sessionName": [format!("{name} has ended")] })),
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! Jass Challenge JSON messages: `{"type": T, "data": ...}` in each text frame.
+//!
+//! Parsing answers a bad frame with the `BAD_MESSAGE` payload the reference server sends:
+//! the raw frame as a string when it is not a known message, or an object of
+//! `{"data.<field>": ["<error>", ...]}` when a known message has bad fields.
+
+use cards::{Card, Rank, Suit};
+use jass::Mode;
+use serde_json::{json, Map, Value};
+
+/// How a client wants to enter a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Autojoin,
+    CreateNew,
+    JoinExisting,
+    Spectator,
+}
+
+/// What a session is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionType {
+    SingleGame,
+    Tournament,
+}
+
+/// `CHOOSE_SESSION` data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRequest {
+    pub choice: Choice,
+    /// `SPECTATOR`, or `asSpectator: true` with any other choice: watch, don't play.
+    pub spectator: bool,
+    pub name: Option<String>,
+    pub kind: Option<SessionType>,
+    pub team: Option<usize>,
+}
+
+/// `CHOOSE_TRUMPF` data: a mode, or SCHIEBE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrumpfChoice {
+    Mode(Mode),
+    Schiebe,
+}
+
+/// A client message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientMsg {
+    PlayerName(String),
+    ChooseSession(SessionRequest),
+    ChooseTrumpf(TrumpfChoice),
+    ChooseCard(Card),
+    JoinBot {
+        session: String,
+        team: Option<usize>,
+    },
+    StartTournament,
+}
+
+/// The four colours as the wire names them.
+const COLORS: [(&str, Suit); 4] = [
+    ("HEARTS", Suit::Hearts),
+    ("DIAMONDS", Suit::Diamonds),
+    ("CLUBS", Suit::Clubs),
+    ("SPADES", Suit::Spades),
+];
+
+/// Validation errors, keyed by field path.
+#[derive(Default)]
+struct Errors(Map<String, Value>);
+
+impl Errors {
+    fn add(&mut self, field: &str, error: String) {
+        let list = self
+            .0
+            .entry(field.to_owned())
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(list) = list {
+            list.push(Value::String(error));
+        }
+    }
+
+    fn into_result<T>(self, value: Option<T>) -> Result<T, Value> {
+        match value {
+            Some(value) if self.0.is_empty() => Ok(value),
+            _ => Err(Value::Object(self.0)),
+        }
+    }
+}
+
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Reads `data.<key>` as one of the allowed strings.
+fn one_of<T: Copy>(
+    data: &Value,
+    key: &str,
+    allowed: &[(&str, T)],
+    errors: &mut Errors,
+) -> Option<T> {
+    let value = data.get(key)?;
+    let found = allowed
+        .iter()
+        .find(|(name, _)| value.as_str() == Some(*name));
+    if found.is_none() {
+        errors.add(
+            &format!("data.{key}"),
+            format!("{} is not included in the list", shown(value)),
+        );
+    }
+    found.map(|(_, t)| *t)
+}
+
+fn required<T>(value: Option<T>, data: &Value, key: &str, errors: &mut Errors) -> Option<T> {
+    if data.get(key).is_none() {
+        errors.add(&format!("data.{key}"), "can't be blank".into());
+    }
+    value
+}
+
+/// A card from `{"number": 6..14, "color": ...}`.
+pub fn parse_card(data: &Value) -> Result<Card, Value> {
+    let mut errors = Errors::default();
+    let number = data.get("number").and_then(|n| {
+        let rank = n
+            .as_u64()
+            .filter(|n| (6..=14).contains(n))
+            .and_then(|n| Rank::from_number(n as u8));
+        if rank.is_none() {
+            errors.add(
+                "data.number",
+                format!("{} is not included in the list", shown(n)),
+            );
+        }
+        rank
+    });
+    let number = required(number, data, "number", &mut errors);
+    let color = one_of(data, "color", &COLORS, &mut errors);
+    let color = required(color, data, "color", &mut errors);
+    let card = number.zip(color).map(|(rank, suit)| Card::new(rank, suit));
+    errors.into_result(card)
+}
+
+fn parse_trumpf(data: &Value) -> Result<TrumpfChoice, Value> {
+    let mut errors = Errors::default();
+    const MODES: [(&str, u8); 4] = [("TRUMPF", 0), ("OBEABE", 1), ("UNDEUFE", 2), ("SCHIEBE", 3)];
+    let mode = one_of(data, "mode", &MODES, &mut errors);
+    let mode = required(mode, data, "mode", &mut errors);
+    let choice = match mode {
+        Some(0) => {
+            let color = one_of(data, "trumpfColor", &COLORS, &mut errors);
+            required(color, data, "trumpfColor", &mut errors)
+                .map(|s| TrumpfChoice::Mode(Mode::Trumpf(s)))
+        }
+        Some(1) => Some(TrumpfChoice::Mode(Mode::Obeabe)),
+        Some(2) => Some(TrumpfChoice::Mode(Mode::Undeufe)),
+        Some(_) => Some(TrumpfChoice::Schiebe),
+        None => None,
+    };
+    errors.into_result(choice)
+}
+
+fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
+    let mut errors = Errors::default();
+    const CHOICES: [(&str, Choice); 4] = [
+        ("AUTOJOIN", Choice::Autojoin),
+        ("CREATE_NEW", Choice::CreateNew),
+        ("JOIN_EXISTING", Choice::JoinExisting),
+        ("SPECTATOR", Choice::Spectator),
+    ];
+    const TYPES: [(&str, SessionType); 2] = [
+        ("SINGLE_GAME", SessionType::SingleGame),
+        ("TOURNAMENT", SessionType::Tournament),
+    ];
+    let choice = one_of(data, "sessionChoice", &CHOICES, &mut errors).unwrap_or(Choice::Autojoin);
+    let spectator = choice == Choice::Spectator
+        || data.get("asSpectator").and_then(Value::as_bool) == Some(true);
+    let kind = one_of(data, "sessionType", &TYPES, &mut errors);
+    let team = data.get("chosenTeamIndex").and_then(|t| {
+        let team = t.as_u64().filter(|t| *t < 2).map(|t| t as usize);
+        if team.is_none() && !t.is_null() {
+            errors.add(
+                "data.chosenTeamIndex",
+                format!("{} is not included in the list", shown(t)),
+            );
+        }
+        team
+    });
+    let name = match data.get("sessionName") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if !s.trim().is_empty() && s.len() <= 100 => Some(s.clone()),
+        Some(other) => {
+            errors.add(
+                "data.sessionName",
+                format!("{} is not a valid session name", shown(other)),
+            );
+            None
+        }
+    };
+    if matches!(choice, Choice::CreateNew | Choice::JoinExisting)
+        && name.is_none()
+        && errors.0.is_empty()
+    {
+        errors.add("data.sessionName", "can't be blank".into());
+    }
+    let request = SessionRequest {
+        choice,
+        spectator,
+        name,
+        kind,
+        team,
+    };
+    errors.into_result(Some(request))
+}
+
+/// Parses one text frame.
+pub fn parse(frame: &str) -> Result<ClientMsg, Value> {
+    let raw = || Value::String(frame.to_owned());
+    let Ok(value) = serde_json::from_str::<Value>(frame) else {
+        return Err(raw());
+    };
+    let Some(kind) = value.get("type").and_then(Value::as_str) else {
+        return Err(raw());
+    };
+    let data = value.get("data").cloned().unwrap_or(Value::Null);
+    match kind {
+        "CHOOSE_PLAYER_NAME" => match data.as_str() {
+            Some(name) if !name.trim().is_empty() && name.chars().count() <= 64 => {
+                Ok(ClientMsg::PlayerName(name.to_owned()))
+            }
+            _ => Err(json!({"data": ["must be a name of 1 to 64 characters"]})),
+        },
+        "CHOOSE_SESSION" => parse_session(&data).map(ClientMsg::ChooseSession),
+        "CHOOSE_TRUMPF" => parse_trumpf(&data).map(ClientMsg::ChooseTrumpf),
+        "CHOOSE_CARD" => parse_card(&data).map(ClientMsg::ChooseCard),
+        "JOIN_BOT" => match data.get("sessionName").and_then(Value::as_str) {
+            Some(session) => Ok(ClientMsg::JoinBot {
+                session: session.to_owned(),
+                team: data
+                    .get("chosenTeamIndex")
+                    .and_then(Value::as_u64)
+                    .filter(|t| *t < 2)
+                    .map(|t| t as usize),
+            }),
+            None => Err(json!({"data.sessionName": ["can't be blank"]})),
+        },
+        "START_TOURNAMENT" => Ok(ClientMsg::StartTournament),
+        _ => Err(raw()),
+    }
+}
+
+/// `{"type": T}` with data, as a frame.
+pub fn frame(kind: &str, data: Value) -> String {
+    json!({ "type": kind, "data": data }).to_string()
+}
+
+/// `{"type": T}` without data.
+pub fn bare(kind: &str) -> String {
+    json!({ "type": kind }).to_string()
+}
+
+/// A card as `{"number", "color"}`.
+pub fn card(card: Card) -> Value {
+    let color = COLORS
+        .iter()
+        .find(|(_, s)| *s == card.suit())
+        .map_or("HEARTS", |(name, _)| name);
+    json!({ "number": card.rank().number(), "color": color })
+}
+
+/// Cards as a JSON array.
+pub fn cards(list: impl IntoIterator<Item = Card>) -> Value {
+    Value::Array(list.into_iter().map(card).collect())
+}
+
+/// A mode as `BROADCAST_TRUMPF` data.
+pub fn mode(mode: Mode) -> Value {
+    match mode {
+        Mode::Trumpf(suit) => {
+            let color = COLORS
+                .iter()
+                .find(|(_, s)| *s == suit)
+                .map_or("HEARTS", |(n, _)| n);
+            json!({ "mode": "TRUMPF", "trumpfColor": color })
+        }
+        Mode::Obeabe => json!({ "mode": "OBEABE" }),
+        Mode::Undeufe => json!({ "mode": "UNDEUFE" }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn client_messages() {
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_PLAYER_NAME","data":"Jen"}"#),
+            Ok(ClientMsg::PlayerName("Jen".into()))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_CARD","data":{"number":13,"color":"SPADES"}}"#),
+            Ok(ClientMsg::ChooseCard(Card::new(Rank::King, Suit::Spades)))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_TRUMPF","data":{"mode":"TRUMPF","trumpfColor":"CLUBS"}}"#),
+            Ok(ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(Mode::Trumpf(
+                Suit::Clubs
+            ))))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_TRUMPF","data":{"mode":"SCHIEBE"}}"#),
+            Ok(ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe))
+        );
+        let session = parse(
+            r#"{"type":"CHOOSE_SESSION","data":{"sessionChoice":"CREATE_NEW","sessionName":"S1","sessionType":"TOURNAMENT","chosenTeamIndex":1}}"#,
+        );
+        assert_eq!(
+            session,
+            Ok(ClientMsg::ChooseSession(SessionRequest {
+                choice: Choice::CreateNew,
+                spectator: false,
+                name: Some("S1".into()),
+                kind: Some(SessionType::Tournament),
+                team: Some(1)
+            }))
+        );
+        assert_eq!(
+            parse(r#"{"type":"START_TOURNAMENT"}"#),
+            Ok(ClientMsg::StartTournament)
+        );
+    }
+
+    #[test]
+    fn bad_frames_and_validation_errors() {
+        assert_eq!(parse("hello"), Err(Value::String("hello".into())));
+        assert_eq!(
+            parse(r#"{"type":"NOPE"}"#),
+            Err(Value::String(r#"{"type":"NOPE"}"#.into()))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_CARD","data":{"number":15,"color":"SPADES"}}"#),
+            Err(json!({"data.number": ["15 is not included in the list"]}))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_CARD","data":{"number":"7","color":"PURPLE"}}"#),
+            Err(
+                json!({"data.number": ["7 is not included in the list"], "data.color": ["PURPLE is not included in the list"]})
+            )
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_CARD","data":{}}"#),
+            Err(json!({"data.number": ["can't be blank"], "data.color": ["can't be blank"]}))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_TRUMPF","data":{"mode":"TRUMPF"}}"#),
+            Err(json!({"data.trumpfColor": ["can't be blank"]}))
+        );
+        assert_eq!(
+            parse(r#"{"type":"CHOOSE_SESSION","data":{"sessionChoice":"JOIN_EXISTING"}}"#),
+            Err(json!({"data.sessionName": ["can't be blank"]}))
+        );
+    }
+
+    #[test]
+    fn cards_and_modes_on_the_wire() {
+        let c = Card::new(Rank::Jack, Suit::Diamonds);
+        assert_eq!(card(c), json!({"number": 11, "color": "DIAMONDS"}));
+        assert_eq!(parse_card(&card(c)), Ok(c));
+        assert_eq!(
+            mode(Mode::Trumpf(Suit::Spades)),
+            json!({"mode":"TRUMPF","trumpfColor":"SPADES"})
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_parses_or_is_a_bad_message(frame in "\\PC{0,80}") {
+            let _ = parse(&frame);
+        }
+
+        #[test]
+        fn any_card_object_parses_without_panicking(number in any::<i64>(), color in "\\PC{0,10}") {
+            let _ = parse_card(&json!({"number": number, "color": color}));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Jass Challenge (seed 002): Schieber Jass over WebSocket JSON, port 3000, any path.
+//!
+//! ```text
+//! server: {"type":"REQUEST_PLAYER_NAME"}
+//! client: {"type":"CHOOSE_PLAYER_NAME","data":"Jen"}
+//! server: {"type":"REQUEST_SESSION_CHOICE","data":[]}
+//! client: {"type":"CHOOSE_SESSION","data":{"sessionChoice":"AUTOJOIN"}}
+//! server: {"type":"BROADCAST_SESSION_JOINED","data":{...}}
+//! ...     (four players: BROADCAST_TEAMS, DEAL_CARDS, REQUEST_TRUMPF, ...)
+//! ```
+//!
+//! - [`message`]: frames to client messages (with the reference's `BAD_MESSAGE`s) and back.
+//! - [`table`]: one game between four seats, transport-free.
+//! - [`lobby`]: the registry of sessions by name.
+//! - [`single`]: the actor of a single-game session (players, spectators, server bots).
+//! - [`tournament`]: the actor of a tournament (round robin, deadlines, ranking).
+//! - [`session`]: one WebSocket connection.
+
+pub mod lobby;
+pub mod message;
+pub mod session;
+pub mod single;
+pub mod table;
+pub mod tournament;
+
+pub use lobby::Lobby;
+
+use crate::net::Outbox;
+use message::ClientMsg;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// Identifies one connection.
+pub type ConnId = u64;
+
+/// A connection with a player name.
+#[derive(Clone, Debug)]
+pub struct Client {
+    pub conn: ConnId,
+    pub name: String,
+    pub outbox: Outbox,
+}
+
+/// What a connection asks of the session it joined (or is joining).
+pub enum SessionMsg {
+    /// Join as a player (in `team` if possible) or as a spectator. The answer is the
+    /// `BAD_MESSAGE` data when refused.
+    Join {
+        client: Client,
+        team: Option<usize>,
+        spectator: bool,
+        reply: oneshot::Sender<Result<(), Value>>,
+    },
+    /// Seat a server bot (`JOIN_BOT`).
+    JoinBot { team: Option<usize>, from: ConnId },
+    /// The connection closed.
+    Leave { conn: ConnId },
+    /// A message from a member.
+    Client { conn: ConnId, msg: ClientMsg },
+    /// A frame from a member that earned a `BAD_MESSAGE` with this data.
+    Bad { conn: ConnId, data: Value },
+}

@@ -1,0 +1,111 @@
+//! One Jass WebSocket connection: the player name, the session choice, then the messages
+//! forwarded to the session it joined.
+
+use super::lobby::{Lobby, SessionHandle};
+use super::message::{frame, parse, ClientMsg};
+use super::table::request_player_name;
+use super::{Client, SessionMsg};
+use crate::net::{WsConnection, WsInput};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::net::TcpStream;
+use tokio_util::sync::CancellationToken;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Serves one connection until it closes, its game ends, or the server stops.
+pub async fn run(socket: TcpStream, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
+    let Some(mut ws) = WsConnection::accept(socket, lobby.settings.outbox_frames, stop).await
+    else {
+        tracing::debug!(%peer, "not a WebSocket client");
+        return;
+    };
+    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let outbox = ws.outbox().clone();
+    outbox.send(request_player_name());
+    let mut name: Option<String> = None;
+    let mut session: Option<SessionHandle> = None;
+    loop {
+        let parsed = match ws.next().await {
+            WsInput::Closed => break,
+            WsInput::Binary => Err(Value::String("binary frames are not supported".into())),
+            WsInput::Text(text) => parse(&text),
+        };
+        match (parsed, &name, &session) {
+            (Err(data), _, Some(handle)) => {
+                let _ = handle.tx.send(SessionMsg::Bad { conn, data }).await;
+            }
+            (Err(data), _, None) => {
+                outbox.send(frame("BAD_MESSAGE", data));
+                ask_again(&outbox, &name, &lobby);
+            }
+            (Ok(ClientMsg::PlayerName(chosen)), None, None) => {
+                name = Some(chosen);
+                ask_again(&outbox, &name, &lobby);
+            }
+            (Ok(_), None, None) => {
+                outbox.send(frame(
+                    "BAD_MESSAGE",
+                    json!({ "type": ["CHOOSE_PLAYER_NAME expected"] }),
+                ));
+                ask_again(&outbox, &name, &lobby);
+            }
+            (Ok(ClientMsg::ChooseSession(request)), Some(player), None) => {
+                let client = Client {
+                    conn,
+                    name: player.clone(),
+                    outbox: outbox.clone(),
+                };
+                match lobby.join(client, request).await {
+                    Ok((_, handle)) => session = Some(handle),
+                    Err(data) => {
+                        outbox.send(frame("BAD_MESSAGE", data));
+                        ask_again(&outbox, &name, &lobby);
+                    }
+                }
+            }
+            (Ok(_), Some(_), None) => {
+                outbox.send(frame(
+                    "BAD_MESSAGE",
+                    json!({ "type": ["CHOOSE_SESSION expected"] }),
+                ));
+                ask_again(&outbox, &name, &lobby);
+            }
+            (
+                Ok(ClientMsg::JoinBot {
+                    session: target,
+                    team,
+                }),
+                _,
+                Some(_),
+            ) => match lobby.find(&target) {
+                Some(other) => {
+                    let _ = other
+                        .tx
+                        .send(SessionMsg::JoinBot { team, from: conn })
+                        .await;
+                }
+                None => outbox.send(frame(
+                    "BAD_MESSAGE",
+                    json!({ "data.sessionName": [format!("{target} is not a session")] }),
+                )),
+            },
+            (Ok(msg), _, Some(handle)) => {
+                let _ = handle.tx.send(SessionMsg::Client { conn, msg }).await;
+            }
+        }
+    }
+    if let Some(handle) = session {
+        let _ = handle.tx.send(SessionMsg::Leave { conn }).await;
+    }
+    ws.close().await;
+}
+
+/// The question the client has not answered yet.
+fn ask_again(outbox: &crate::net::Outbox, name: &Option<String>, lobby: &Lobby) {
+    match name {
+        None => outbox.send(request_player_name()),
+        Some(_) => outbox.send(frame("REQUEST_SESSION_CHOICE", json!(lobby.waiting()))),
+    }
+}

@@ -1,0 +1,460 @@
+//! The actor of a tournament: bots join twice under one name (their two seats), a
+//! spectator starts it, every pair of bots meets in a round robin (pairings without a bot
+//! in common run at once), each request has a deadline whose miss forfeits that game, a
+//! bot whose connection drops forfeits the rest, and the ranking table (Glicko-2) is
+//! broadcast after every change.
+
+use super::lobby::Lobby;
+use super::message::{bare, frame, ClientMsg};
+use super::table::{JassTable, Out, PlayerInfo, To};
+use super::{Client, ConnId, SessionMsg};
+use crate::cpu::sleep_until;
+use jass::Config;
+use rating::{rate_period, Outcome, Rating, Settings};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+/// Starts a tournament actor.
+pub fn spawn(
+    name: String,
+    lobby: Lobby,
+    inbox: mpsc::Receiver<SessionMsg>,
+    shutdown: CancellationToken,
+) {
+    let tournament = Tournament {
+        name,
+        lobby,
+        entrants: Vec::new(),
+        spectators: Vec::new(),
+        started: false,
+        queue: Vec::new(),
+        running: Vec::new(),
+        results: Vec::new(),
+        next_id: 1,
+    };
+    tokio::spawn(tournament.run(inbox, shutdown));
+}
+
+/// A bot in the tournament: one name, two connections.
+struct Entrant {
+    name: String,
+    conns: Vec<Client>,
+    busy: bool,
+    crashed: bool,
+}
+
+/// A pairing being played.
+struct Running {
+    id: u32,
+    /// Entrant indices: `a` plays team 1 (seats 0 and 2), `b` team 2.
+    a: usize,
+    b: usize,
+    seats: [ConnId; 4],
+    table: JassTable,
+    deadline: Option<Instant>,
+}
+
+/// A finished pairing.
+struct PairingResult {
+    id: u32,
+    a: usize,
+    b: usize,
+    first_won: bool,
+}
+
+struct Tournament {
+    name: String,
+    lobby: Lobby,
+    entrants: Vec<Entrant>,
+    spectators: Vec<Client>,
+    started: bool,
+    /// Pairings still to play, in order.
+    queue: Vec<(usize, usize)>,
+    running: Vec<Running>,
+    /// Newest first.
+    results: Vec<PairingResult>,
+    next_id: u32,
+}
+
+impl Tournament {
+    async fn run(mut self, mut inbox: mpsc::Receiver<SessionMsg>, shutdown: CancellationToken) {
+        loop {
+            let deadline = self.running.iter().filter_map(|r| r.deadline).min();
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+                _ = sleep_until(deadline), if deadline.is_some() => self.deadlines_passed(),
+                _ = shutdown.cancelled() => break,
+            }
+            if self.started && self.queue.is_empty() && self.running.is_empty() {
+                tracing::info!(tournament = self.name, "tournament over");
+                break;
+            }
+        }
+        for client in self.members() {
+            client.outbox.close();
+        }
+        self.lobby.update(&self.name, true);
+    }
+
+    fn handle(&mut self, msg: SessionMsg) {
+        match msg {
+            SessionMsg::Join {
+                client,
+                spectator,
+                reply,
+                ..
+            } => {
+                let _ = reply.send(self.join(client, spectator));
+            }
+            SessionMsg::JoinBot { from, .. } => {
+                self.send_to(from, bad("bots cannot be added to a tournament"))
+            }
+            SessionMsg::Leave { conn } => self.leave(conn),
+            SessionMsg::Client { conn, msg } => self.client(conn, msg),
+            SessionMsg::Bad { conn, data } => {
+                self.send_to(conn, frame("BAD_MESSAGE", data));
+                if let Some((i, seat)) = self.game_of(conn) {
+                    let repeat: Vec<Out> = self.running[i]
+                        .table
+                        .repeat_request(seat)
+                        .into_iter()
+                        .collect();
+                    self.deliver(i, &repeat);
+                }
+            }
+        }
+    }
+
+    fn join(&mut self, client: Client, spectator: bool) -> Result<(), Value> {
+        if spectator {
+            client.outbox.send(frame(
+                "SESSION_JOINED",
+                json!({ "sessionName": self.name, "playersInSession": [] }),
+            ));
+            self.spectators.push(client);
+            self.broadcast_ranking();
+            return Ok(());
+        }
+        if self.started {
+            return Err(
+                json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
+            );
+        }
+        match self.entrants.iter_mut().find(|e| e.name == client.name) {
+            Some(e) if e.conns.len() >= 2 => {
+                return Err(
+                    json!({ "data.sessionName": [format!("{} already has two connections", client.name)] }),
+                );
+            }
+            Some(e) => e.conns.push(client),
+            None => self.entrants.push(Entrant {
+                name: client.name.clone(),
+                conns: vec![client],
+                busy: false,
+                crashed: false,
+            }),
+        }
+        self.broadcast_ranking();
+        Ok(())
+    }
+
+    fn client(&mut self, conn: ConnId, msg: ClientMsg) {
+        if let ClientMsg::StartTournament = msg {
+            return self.start(conn);
+        }
+        let Some((i, seat)) = self.game_of(conn) else {
+            return self.send_to(conn, bad("not expected now"));
+        };
+        let out = self.running[i].table.client_message(seat, msg);
+        self.deliver(i, &out);
+        self.after_move(i);
+    }
+
+    fn start(&mut self, conn: ConnId) {
+        if !self.spectators.iter().any(|s| s.conn == conn) {
+            return self.send_to(conn, bad("only a spectator can start the tournament"));
+        }
+        if self.started {
+            return self.send_to(conn, bad("the tournament has already started"));
+        }
+        let ready: Vec<usize> = (0..self.entrants.len())
+            .filter(|&i| self.entrants[i].conns.len() == 2)
+            .collect();
+        self.started = true;
+        self.lobby.update(&self.name, false);
+        for round in 0..self.lobby.settings.tournament_rounds.max(1) {
+            for (x, &i) in ready.iter().enumerate() {
+                for &j in &ready[x + 1..] {
+                    self.queue
+                        .push(if round % 2 == 0 { (i, j) } else { (j, i) });
+                }
+            }
+        }
+        tracing::info!(
+            tournament = self.name,
+            bots = ready.len(),
+            pairings = self.queue.len(),
+            "tournament started"
+        );
+        for c in self.members() {
+            c.outbox.send(bare("BROADCAST_TOURNAMENT_STARTED"));
+        }
+        self.broadcast_ranking();
+        self.schedule();
+    }
+
+    /// Starts every queued pairing whose bots are both free; settles those with a
+    /// crashed bot at once.
+    fn schedule(&mut self) {
+        let mut waiting = Vec::new();
+        for (a, b) in std::mem::take(&mut self.queue) {
+            let (ea, eb) = (&self.entrants[a], &self.entrants[b]);
+            let (crashed_a, crashed_b, free) = (ea.crashed, eb.crashed, !ea.busy && !eb.busy);
+            if crashed_a || crashed_b {
+                // The bot still connected wins (the first, if both crashed, loses).
+                self.record(a, b, !crashed_a);
+            } else if free {
+                self.start_pairing(a, b);
+            } else {
+                waiting.push((a, b));
+            }
+        }
+        self.queue = waiting;
+    }
+
+    fn start_pairing(&mut self, a: usize, b: usize) {
+        let conns = [
+            &self.entrants[a].conns[0],
+            &self.entrants[b].conns[0],
+            &self.entrants[a].conns[1],
+            &self.entrants[b].conns[1],
+        ];
+        let seats = conns.map(|c| c.conn);
+        let infos = [0, 1, 2, 3].map(|s| PlayerInfo {
+            id: self.lobby.player_id(),
+            name: conns[s].name.clone(),
+            seat: s,
+        });
+        let config = Config {
+            multipliers: self.lobby.settings.multipliers,
+            ..Config::default()
+        };
+        let (table, out) =
+            JassTable::start(infos, [None, None, None, None], self.lobby.seed(), config);
+        self.entrants[a].busy = true;
+        self.entrants[b].busy = true;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.running.push(Running {
+            id,
+            a,
+            b,
+            seats,
+            table,
+            deadline: None,
+        });
+        let i = self.running.len() - 1;
+        self.deliver(i, &out);
+        self.after_move(i);
+    }
+
+    /// After a move in game `i`: a fresh deadline for the next request, or the result.
+    fn after_move(&mut self, i: usize) {
+        let run = &mut self.running[i];
+        if let Some(team) = run.table.winner() {
+            return self.finish(i, team);
+        }
+        run.deadline = run
+            .table
+            .pending()
+            .map(|_| Instant::now() + self.lobby.settings.tournament_deadline);
+    }
+
+    fn deadlines_passed(&mut self) {
+        let now = Instant::now();
+        while let Some(i) = self
+            .running
+            .iter()
+            .position(|r| r.deadline.is_some_and(|d| d <= now))
+        {
+            let run = &mut self.running[i];
+            let Some(seat) = run.table.pending().map(|p| p.seat()) else {
+                run.deadline = None;
+                continue;
+            };
+            tracing::info!(
+                tournament = self.name,
+                game = run.id,
+                seat,
+                "request timed out; game forfeited"
+            );
+            let (team, out) = run.table.forfeit(seat);
+            self.deliver(i, &[out]);
+            self.finish(i, team);
+        }
+    }
+
+    fn finish(&mut self, i: usize, winner: usize) {
+        let run = self.running.remove(i);
+        self.entrants[run.a].busy = false;
+        self.entrants[run.b].busy = false;
+        self.results.insert(
+            0,
+            PairingResult {
+                id: run.id,
+                a: run.a,
+                b: run.b,
+                first_won: winner == 0,
+            },
+        );
+        self.broadcast_ranking();
+        self.schedule();
+    }
+
+    /// A pairing settled without playing it (a bot had crashed).
+    fn record(&mut self, a: usize, b: usize, first_won: bool) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.results.insert(
+            0,
+            PairingResult {
+                id,
+                a,
+                b,
+                first_won,
+            },
+        );
+        self.broadcast_ranking();
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        self.spectators.retain(|s| s.conn != conn);
+        let Some(e) = self
+            .entrants
+            .iter()
+            .position(|e| e.conns.iter().any(|c| c.conn == conn))
+        else {
+            return;
+        };
+        if !self.started {
+            self.entrants[e].conns.retain(|c| c.conn != conn);
+            if self.entrants[e].conns.is_empty() {
+                self.entrants.remove(e);
+            }
+            return self.broadcast_ranking();
+        }
+        self.entrants[e].crashed = true;
+        if let Some((i, seat)) = self.game_of(conn) {
+            let (team, out) = self.running[i].table.forfeit(seat);
+            self.deliver(i, &[out]);
+            self.finish(i, team);
+        } else {
+            self.broadcast_ranking();
+        }
+    }
+
+    fn game_of(&self, conn: ConnId) -> Option<(usize, usize)> {
+        self.running.iter().enumerate().find_map(|(i, r)| {
+            r.seats
+                .iter()
+                .position(|&c| c == conn)
+                .map(|seat| (i, seat))
+        })
+    }
+
+    fn members(&self) -> impl Iterator<Item = &Client> {
+        self.entrants
+            .iter()
+            .flat_map(|e| e.conns.iter())
+            .chain(self.spectators.iter())
+    }
+
+    fn send_to(&self, conn: ConnId, frame: String) {
+        if let Some(c) = self.members().find(|c| c.conn == conn) {
+            c.outbox.send(frame);
+        }
+    }
+
+    /// Frames of game `i` to its four connections.
+    fn deliver(&self, i: usize, out: &[Out]) {
+        let seats = self.running[i].seats;
+        for o in out {
+            let targets: &[ConnId] = match o.to {
+                To::Seat(s) => &seats[s..=s],
+                To::Everyone => &seats,
+            };
+            for &conn in targets {
+                self.send_to(conn, o.frame.clone());
+            }
+        }
+    }
+
+    /// Ratings from every result so far (one Glicko-2 period from the initial rating).
+    fn ratings(&self) -> Vec<Rating> {
+        let settings = Settings::default();
+        let players = vec![settings.initial; self.entrants.len()];
+        let games: Vec<(usize, usize, Outcome)> = self
+            .results
+            .iter()
+            .rev()
+            .map(|r| {
+                (
+                    r.a,
+                    r.b,
+                    if r.first_won {
+                        Outcome::Win
+                    } else {
+                        Outcome::Loss
+                    },
+                )
+            })
+            .collect();
+        rate_period(&players, &games, &settings)
+    }
+
+    fn broadcast_ranking(&self) {
+        let ratings = self.ratings();
+        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        order.sort_by(|&x, &y| ratings[y].rating.total_cmp(&ratings[x].rating));
+        let ranking: Vec<Value> = order
+            .iter()
+            .enumerate()
+            .map(|(rank, &i)| {
+                let e = &self.entrants[i];
+                json!({
+                    "playerName": e.name,
+                    "connectedClients": if e.crashed { 0 } else { e.conns.len() },
+                    "rating": ratings[i].rating.round(),
+                    "rank": rank + 1,
+                    "crashed": e.crashed,
+                })
+            })
+            .collect();
+        let pairings: Vec<Value> = self
+            .results
+            .iter()
+            .map(|r| {
+                json!({
+                    "player1": self.entrants[r.a].name,
+                    "player2": self.entrants[r.b].name,
+                    "firstPlayerWon": r.first_won,
+                    "id": r.id,
+                })
+            })
+            .collect();
+        let data = json!({ "ranking": ranking, "pairingResults": pairings });
+        for c in self.members() {
+            c.outbox
+                .send(frame("BROADCAST_TOURNAMENT_RANKING_TABLE", data.clone()));
+        }
+    }
+}
+
+fn bad(text: &str) -> String {
+    frame("BAD_MESSAGE", json!({ "type": [text] }))
+}

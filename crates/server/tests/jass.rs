@@ -1,0 +1,671 @@
+//! Jass Challenge over real WebSocket connections: sessions, whole games, spectators,
+//! SCHIEBE, rejected cards, bad input, disconnects, server bots and a tournament.
+
+mod common;
+
+use common::{TestServer, PATIENCE};
+use futures::{SinkExt, StreamExt};
+use jass::rules::legal_cards;
+use jass::{Card, CardSet, Mode, Rank, Suit};
+use parlor_server::config::JassSettings;
+use parlor_server::Config;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A Jass client speaking raw JSON.
+struct Player {
+    ws: Ws,
+    hand: CardSet,
+    mode: Option<Mode>,
+    /// Every message type received, in order.
+    seen: Vec<String>,
+}
+
+fn to_card(v: &Value) -> Card {
+    let rank = Rank::from_number(v["number"].as_u64().unwrap() as u8).unwrap();
+    let suit = match v["color"].as_str().unwrap() {
+        "HEARTS" => Suit::Hearts,
+        "DIAMONDS" => Suit::Diamonds,
+        "CLUBS" => Suit::Clubs,
+        _ => Suit::Spades,
+    };
+    Card::new(rank, suit)
+}
+
+fn card_json(c: Card) -> Value {
+    let color = match c.suit() {
+        Suit::Hearts => "HEARTS",
+        Suit::Diamonds => "DIAMONDS",
+        Suit::Clubs => "CLUBS",
+        Suit::Spades => "SPADES",
+    };
+    json!({"number": c.rank().number(), "color": color})
+}
+
+impl Player {
+    async fn connect(addr: SocketAddr, path: &str) -> Player {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+            .await
+            .expect("connect");
+        Player {
+            ws,
+            hand: CardSet::EMPTY,
+            mode: None,
+            seen: Vec::new(),
+        }
+    }
+
+    async fn send(&mut self, kind: &str, data: Value) {
+        let frame = json!({"type": kind, "data": data}).to_string();
+        self.ws.send(Message::text(frame)).await.unwrap();
+    }
+
+    async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::text(text.to_owned())).await.unwrap();
+    }
+
+    /// The next message, or `None` when the server closed. The deadline covers the whole
+    /// wait: the server's pings must not keep a stuck test alive.
+    async fn next(&mut self) -> Option<Value> {
+        let ws = &mut self.ws;
+        let text = tokio::time::timeout(PATIENCE, async {
+            loop {
+                match ws.next().await {
+                    Some(Ok(Message::Text(t))) => return Some(t.to_string()),
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                    Some(Ok(_)) => continue,
+                }
+            }
+        })
+        .await
+        .expect("the server answered in time")?;
+        let v: Value = serde_json::from_str(&text).expect("JSON from the server");
+        let kind = v["type"].as_str().expect("a type").to_owned();
+        match kind.as_str() {
+            "DEAL_CARDS" => self.hand = v["data"].as_array().unwrap().iter().map(to_card).collect(),
+            "BROADCAST_TRUMPF" if v["data"]["mode"] != "SCHIEBE" => {
+                self.mode = Some(mode_of(&v["data"]))
+            }
+            _ => {}
+        }
+        self.seen.push(kind);
+        Some(v)
+    }
+
+    async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed before {kind}: {:?}", self.seen));
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    /// Name and session choice; returns the `BROADCAST_SESSION_JOINED` for this player.
+    async fn join(addr: SocketAddr, name: &str, session: Value) -> (Player, Value) {
+        let mut p = Player::connect(addr, "/").await;
+        p.until("REQUEST_PLAYER_NAME").await;
+        p.send("CHOOSE_PLAYER_NAME", json!(name)).await;
+        p.until("REQUEST_SESSION_CHOICE").await;
+        p.send("CHOOSE_SESSION", session).await;
+        let joined = p.until("BROADCAST_SESSION_JOINED").await;
+        (p, joined)
+    }
+
+    /// Plays legal cards (and chooses trumpf) until the game is won; returns the winner message.
+    async fn play_game(&mut self) -> Value {
+        loop {
+            let v = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed early: {:?}", self.seen));
+            match v["type"].as_str().unwrap() {
+                "REQUEST_TRUMPF" => {
+                    self.send(
+                        "CHOOSE_TRUMPF",
+                        json!({"mode": "TRUMPF", "trumpfColor": "HEARTS"}),
+                    )
+                    .await
+                }
+                "REQUEST_CARD" => {
+                    let table: Vec<Card> =
+                        v["data"].as_array().unwrap().iter().map(to_card).collect();
+                    let card = legal_cards(self.hand, &table, self.mode.unwrap())
+                        .iter()
+                        .next()
+                        .unwrap();
+                    self.hand.remove(card);
+                    self.send("CHOOSE_CARD", card_json(card)).await;
+                }
+                "BROADCAST_WINNER_TEAM" => return v,
+                _ => {}
+            }
+        }
+    }
+
+    async fn expect_closed(&mut self) {
+        while self.next().await.is_some() {}
+    }
+}
+
+fn mode_of(data: &Value) -> Mode {
+    match data["mode"].as_str().unwrap() {
+        "OBEABE" => Mode::Obeabe,
+        "UNDEUFE" => Mode::Undeufe,
+        _ => Mode::Trumpf(match data["trumpfColor"].as_str().unwrap() {
+            "HEARTS" => Suit::Hearts,
+            "DIAMONDS" => Suit::Diamonds,
+            "CLUBS" => Suit::Clubs,
+            _ => Suit::Spades,
+        }),
+    }
+}
+
+async fn server() -> TestServer {
+    TestServer::start(Config::for_tests(3)).await
+}
+
+async fn four(addr: SocketAddr, session: &str) -> Vec<Player> {
+    let mut players = Vec::new();
+    for name in ["Jen", "Roy", "Douglas", "Moss"] {
+        let (p, _) = Player::join(
+            addr,
+            name,
+            json!({"sessionChoice": "AUTOJOIN", "sessionName": session}),
+        )
+        .await;
+        players.push(p);
+    }
+    players
+}
+
+#[tokio::test]
+async fn four_clients_play_a_whole_game_and_are_closed() {
+    let s = server().await;
+    let players = four(s.addr("jass"), "Game 1").await;
+    let mut runs = Vec::new();
+    for mut p in players {
+        runs.push(tokio::spawn(async move {
+            let winner = p.play_game().await;
+            p.expect_closed().await;
+            (winner, p.seen)
+        }));
+    }
+    let mut winners = Vec::new();
+    for run in runs {
+        let (winner, seen) = run.await.unwrap();
+        assert_eq!(seen.iter().filter(|k| *k == "BROADCAST_TEAMS").count(), 1);
+        assert!(seen.iter().any(|k| k == "BROADCAST_STICH"));
+        assert!(seen.iter().any(|k| k == "BROADCAST_GAME_FINISHED"));
+        winners.push(winner);
+    }
+    assert!(winners.iter().all(|w| *w == winners[0]));
+    let data = &winners[0]["data"];
+    assert!(data["points"].as_u64().unwrap() >= 2500, "{data}");
+    assert!(["Team 1", "Team 2"].contains(&data["name"].as_str().unwrap()));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn sessions_by_choice_and_team() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let (_a, joined) = Player::join(
+        addr,
+        "A",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "S", "chosenTeamIndex": 1}),
+    )
+    .await;
+    assert_eq!(joined["data"]["player"]["seatId"], 1);
+    assert_eq!(joined["data"]["sessionName"], "S");
+    let (_b, joined) = Player::join(
+        addr,
+        "B",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "S", "chosenTeamIndex": 1}),
+    )
+    .await;
+    assert_eq!(joined["data"]["player"]["seatId"], 3);
+    assert_eq!(
+        joined["data"]["playersInSession"].as_array().unwrap().len(),
+        2
+    );
+    // Team 2 is full: the next one goes to team 1.
+    let (_c, joined) = Player::join(
+        addr,
+        "C",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "S", "chosenTeamIndex": 1}),
+    )
+    .await;
+    assert_eq!(joined["data"]["player"]["seatId"], 0);
+    // The session is offered to newcomers while it waits.
+    let mut d = Player::connect(addr, "/any/path").await;
+    d.until("REQUEST_PLAYER_NAME").await;
+    d.send("CHOOSE_PLAYER_NAME", json!("D")).await;
+    let choice = d.until("REQUEST_SESSION_CHOICE").await;
+    assert_eq!(choice["data"], json!(["S"]));
+    // Creating a name that exists, or joining one that does not, is refused; then it asks again.
+    d.send(
+        "CHOOSE_SESSION",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "S"}),
+    )
+    .await;
+    assert_eq!(
+        d.until("BAD_MESSAGE").await["data"],
+        json!({"data.sessionName": ["S already exists"]})
+    );
+    d.until("REQUEST_SESSION_CHOICE").await;
+    d.send(
+        "CHOOSE_SESSION",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "nope"}),
+    )
+    .await;
+    assert_eq!(
+        d.until("BAD_MESSAGE").await["data"],
+        json!({"data.sessionName": ["nope is not a session"]})
+    );
+    d.until("REQUEST_SESSION_CHOICE").await;
+    d.send("CHOOSE_SESSION", json!({"sessionChoice": "AUTOJOIN"}))
+        .await;
+    let joined = d.until("BROADCAST_SESSION_JOINED").await;
+    assert_eq!(joined["data"]["player"]["seatId"], 2);
+    d.until("BROADCAST_TEAMS").await;
+    // Joining a running game is refused.
+    let mut e = Player::connect(addr, "/").await;
+    e.until("REQUEST_PLAYER_NAME").await;
+    e.send("CHOOSE_PLAYER_NAME", json!("E")).await;
+    e.until("REQUEST_SESSION_CHOICE").await;
+    e.send(
+        "CHOOSE_SESSION",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "S"}),
+    )
+    .await;
+    assert_eq!(
+        e.until("BAD_MESSAGE").await["data"],
+        json!({"data.sessionName": ["S has already started"]})
+    );
+    e.until("REQUEST_SESSION_CHOICE").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_spectator_sees_the_game_but_no_hands_or_requests() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let (mut first, _) = Player::join(
+        addr,
+        "P0",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "W"}),
+    )
+    .await;
+    let mut spectator = Player::connect(addr, "/").await;
+    spectator.until("REQUEST_PLAYER_NAME").await;
+    spectator.send("CHOOSE_PLAYER_NAME", json!("watcher")).await;
+    spectator.until("REQUEST_SESSION_CHOICE").await;
+    spectator
+        .send(
+            "CHOOSE_SESSION",
+            json!({"sessionChoice": "SPECTATOR", "sessionName": "W"}),
+        )
+        .await;
+    spectator.until("SESSION_JOINED").await;
+    let mut others = Vec::new();
+    for name in ["P1", "P2", "P3"] {
+        others.push(
+            Player::join(
+                addr,
+                name,
+                json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "W"}),
+            )
+            .await
+            .0,
+        );
+    }
+    let mut runs = vec![tokio::spawn(async move { first.play_game().await })];
+    for mut p in others {
+        runs.push(tokio::spawn(async move { p.play_game().await }));
+    }
+    let winner = spectator.until("BROADCAST_WINNER_TEAM").await;
+    spectator.expect_closed().await;
+    for run in runs {
+        assert_eq!(run.await.unwrap(), winner);
+    }
+    for kind in [
+        "BROADCAST_TEAMS",
+        "BROADCAST_TRUMPF",
+        "PLAYED_CARDS",
+        "BROADCAST_STICH",
+        "BROADCAST_GAME_FINISHED",
+    ] {
+        assert!(
+            spectator.seen.iter().any(|k| k == kind),
+            "spectator missed {kind}"
+        );
+    }
+    for kind in ["DEAL_CARDS", "REQUEST_TRUMPF", "REQUEST_CARD"] {
+        assert!(
+            !spectator.seen.iter().any(|k| k == kind),
+            "spectator got {kind}"
+        );
+    }
+    s.stop().await;
+}
+
+/// Four players seated, each having read up to the first deal; returns them and which
+/// one was asked for the trumpf.
+async fn dealt(addr: SocketAddr, session: &str) -> (Vec<Player>, usize) {
+    let mut players = four(addr, session).await;
+    for p in players.iter_mut() {
+        p.until("DEAL_CARDS").await;
+    }
+    let chooser = 0; // seat 0 (the first to join) chooses first
+    players[chooser].until("REQUEST_TRUMPF").await;
+    (players, chooser)
+}
+
+#[tokio::test]
+async fn schiebe_twice_is_rejected() {
+    let s = server().await;
+    let (mut p, chooser) = dealt(s.addr("jass"), "Push").await;
+    p[chooser]
+        .send("CHOOSE_TRUMPF", json!({"mode": "SCHIEBE"}))
+        .await;
+    let partner = (chooser + 2) % 4;
+    let request = p[partner].until("REQUEST_TRUMPF").await;
+    assert_eq!(request["data"], json!(true));
+    assert_eq!(
+        p[1].until("BROADCAST_TRUMPF").await["data"],
+        json!({"mode": "SCHIEBE"})
+    );
+    p[partner]
+        .send("CHOOSE_TRUMPF", json!({"mode": "SCHIEBE"}))
+        .await;
+    assert_eq!(
+        p[partner].until("REJECT_TRUMPF").await["data"],
+        json!({"mode": "SCHIEBE"})
+    );
+    assert_eq!(p[partner].next().await.unwrap()["data"], json!(true));
+    p[partner]
+        .send("CHOOSE_TRUMPF", json!({"mode": "OBEABE"}))
+        .await;
+    assert_eq!(
+        p[3].until("BROADCAST_TRUMPF").await["data"],
+        json!({"mode": "SCHIEBE"})
+    );
+    assert_eq!(
+        p[3].until("BROADCAST_TRUMPF").await["data"],
+        json!({"mode": "OBEABE"})
+    );
+    // The chooser still leads the first trick.
+    p[chooser].until("REQUEST_CARD").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn rejected_cards_and_bad_answers_are_asked_again() {
+    let s = server().await;
+    let (mut p, chooser) = dealt(s.addr("jass"), "Reject").await;
+    // A bad answer to the pending trumpf request: BAD_MESSAGE, then the request again.
+    p[chooser].send_raw("not json").await;
+    assert_eq!(
+        p[chooser].until("BAD_MESSAGE").await["data"],
+        json!("not json")
+    );
+    assert_eq!(p[chooser].next().await.unwrap()["type"], "REQUEST_TRUMPF");
+    p[chooser]
+        .send("CHOOSE_TRUMPF", json!({"mode": "TRUMPF"}))
+        .await;
+    assert_eq!(
+        p[chooser].until("BAD_MESSAGE").await["data"],
+        json!({"data.trumpfColor": ["can't be blank"]})
+    );
+    assert_eq!(p[chooser].next().await.unwrap()["type"], "REQUEST_TRUMPF");
+    p[chooser]
+        .send(
+            "CHOOSE_TRUMPF",
+            json!({"mode": "TRUMPF", "trumpfColor": "SPADES"}),
+        )
+        .await;
+    let request = p[chooser].until("REQUEST_CARD").await;
+    assert_eq!(request["data"], json!([]));
+    // A card not in hand: REJECT_CARD, then the request again.
+    let missing = jass::rules::deck()
+        .difference(p[chooser].hand)
+        .iter()
+        .next()
+        .unwrap();
+    p[chooser].send("CHOOSE_CARD", card_json(missing)).await;
+    assert_eq!(
+        p[chooser].until("REJECT_CARD").await["data"],
+        card_json(missing)
+    );
+    assert_eq!(p[chooser].next().await.unwrap()["type"], "REQUEST_CARD");
+    // A card number out of range is a validation error, and the request comes again.
+    p[chooser]
+        .send("CHOOSE_CARD", json!({"number": 15, "color": "SPADES"}))
+        .await;
+    assert_eq!(
+        p[chooser].until("BAD_MESSAGE").await["data"],
+        json!({"data.number": ["15 is not included in the list"]})
+    );
+    assert_eq!(p[chooser].next().await.unwrap()["type"], "REQUEST_CARD");
+    // Someone not asked is told so.
+    let unasked = p[1].hand.iter().next().unwrap();
+    p[1].send("CHOOSE_CARD", card_json(unasked)).await;
+    assert_eq!(
+        p[1].until("BAD_MESSAGE").await["data"],
+        json!({"type": ["CHOOSE_CARD was not requested"]})
+    );
+    // A good card is played.
+    let good = p[chooser].hand.iter().next().unwrap();
+    p[chooser].send("CHOOSE_CARD", card_json(good)).await;
+    assert_eq!(
+        p[2].until("PLAYED_CARDS").await["data"],
+        json!([card_json(good)])
+    );
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_leaving_ends_the_game_for_the_other_team() {
+    let s = server().await;
+    let (mut p, _) = dealt(s.addr("jass"), "Leave").await;
+    let gone = p.remove(1); // Roy, team 2
+    drop(gone);
+    for other in p.iter_mut() {
+        assert_eq!(
+            other.until("ERROR").await["data"],
+            "Player Roy left the game!"
+        );
+        let winner = other.until("BROADCAST_WINNER_TEAM").await;
+        assert_eq!(winner["data"]["name"], "Team 1");
+        other.expect_closed().await;
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn bad_frames_before_joining_and_a_spectator_leaving() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let mut c = Player::connect(addr, "/").await;
+    c.until("REQUEST_PLAYER_NAME").await;
+    c.send_raw("{\"type\":\"WHAT\"}").await;
+    assert_eq!(c.until("BAD_MESSAGE").await["data"], "{\"type\":\"WHAT\"}");
+    c.until("REQUEST_PLAYER_NAME").await;
+    c.ws.send(Message::Binary(vec![0, 1, 2].into()))
+        .await
+        .unwrap();
+    c.until("BAD_MESSAGE").await;
+    c.send("CHOOSE_SESSION", json!({})).await;
+    assert_eq!(
+        c.until("BAD_MESSAGE").await["data"],
+        json!({"type": ["CHOOSE_PLAYER_NAME expected"]})
+    );
+    // A spectator who comes and goes disturbs nobody.
+    let (mut p, _) = Player::join(
+        addr,
+        "P",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "X"}),
+    )
+    .await;
+    let mut spy = Player::connect(addr, "/").await;
+    spy.until("REQUEST_PLAYER_NAME").await;
+    spy.send("CHOOSE_PLAYER_NAME", json!("spy")).await;
+    spy.until("REQUEST_SESSION_CHOICE").await;
+    spy.send(
+        "CHOOSE_SESSION",
+        json!({"sessionChoice": "SPECTATOR", "sessionName": "X"}),
+    )
+    .await;
+    spy.until("SESSION_JOINED").await;
+    drop(spy);
+    let (_q, joined) = Player::join(
+        addr,
+        "Q",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "X"}),
+    )
+    .await;
+    assert_eq!(joined["data"]["player"]["seatId"], 1);
+    p.until("BROADCAST_SESSION_JOINED").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn server_bots_fill_a_game_for_one_person() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let (mut p, _) = Player::join(
+        addr,
+        "Solo",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "Bots"}),
+    )
+    .await;
+    for team in [1, 0, 1] {
+        p.send(
+            "JOIN_BOT",
+            json!({"sessionName": "Bots", "chosenTeamIndex": team}),
+        )
+        .await;
+    }
+    let winner = p.play_game().await;
+    assert!(winner["data"]["points"].as_u64().unwrap() >= 2500);
+    p.expect_closed().await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_tournament_of_three_bots_ranks_them() {
+    let config = Config {
+        jass: JassSettings {
+            tournament_deadline: Duration::from_secs(5),
+            ..JassSettings::default()
+        },
+        ..Config::for_tests(4)
+    };
+    let s = TestServer::start(config).await;
+    let addr = s.addr("jass");
+    let mut spectator = Player::connect(addr, "/").await;
+    spectator.until("REQUEST_PLAYER_NAME").await;
+    spectator.send("CHOOSE_PLAYER_NAME", json!("host")).await;
+    spectator.until("REQUEST_SESSION_CHOICE").await;
+    spectator.send("CHOOSE_SESSION", json!({"sessionChoice": "CREATE_NEW", "sessionName": "Cup", "sessionType": "TOURNAMENT", "asSpectator": true})).await;
+    let mut bots = Vec::new();
+    for name in ["alpha", "beta", "gamma"] {
+        for _ in 0..2 {
+            let mut b = Player::connect(addr, "/").await;
+            b.until("REQUEST_PLAYER_NAME").await;
+            b.send("CHOOSE_PLAYER_NAME", json!(name)).await;
+            b.until("REQUEST_SESSION_CHOICE").await;
+            b.send(
+                "CHOOSE_SESSION",
+                json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "Cup"}),
+            )
+            .await;
+            b.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+            bots.push(b);
+        }
+    }
+    loop {
+        let table = spectator.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+        if table["data"]["ranking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["connectedClients"] == 2)
+            .count()
+            == 3
+        {
+            break;
+        }
+    }
+    spectator.send("START_TOURNAMENT", Value::Null).await;
+    spectator.until("BROADCAST_TOURNAMENT_STARTED").await;
+    // A second start is refused.
+    spectator.send("START_TOURNAMENT", Value::Null).await;
+    assert_eq!(
+        spectator.until("BAD_MESSAGE").await["data"],
+        json!({"type": ["the tournament has already started"]})
+    );
+    let runs: Vec<_> = bots
+        .into_iter()
+        .map(|mut b| {
+            tokio::spawn(async move {
+                // Play every game this connection is seated in until the tournament closes it.
+                loop {
+                    let Some(v) = b.next().await else { return };
+                    match v["type"].as_str().unwrap() {
+                        "REQUEST_TRUMPF" => {
+                            b.send("CHOOSE_TRUMPF", json!({"mode": "OBEABE"})).await
+                        }
+                        "REQUEST_CARD" => {
+                            let table: Vec<Card> =
+                                v["data"].as_array().unwrap().iter().map(to_card).collect();
+                            let card = legal_cards(b.hand, &table, b.mode.unwrap())
+                                .iter()
+                                .next()
+                                .unwrap();
+                            b.hand.remove(card);
+                            b.send("CHOOSE_CARD", card_json(card)).await;
+                        }
+                        _ => {}
+                    }
+                }
+            })
+        })
+        .collect();
+    let last = loop {
+        let table = spectator.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+        if table["data"]["pairingResults"].as_array().unwrap().len() == 3 {
+            break table;
+        }
+    };
+    let ranking = last["data"]["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 3);
+    let ranks: Vec<u64> = ranking
+        .iter()
+        .map(|r| r["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3]);
+    let ratings: Vec<f64> = ranking
+        .iter()
+        .map(|r| r["rating"].as_f64().unwrap())
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    spectator.expect_closed().await;
+    for run in runs {
+        tokio::time::timeout(PATIENCE, run)
+            .await
+            .expect("bots are closed")
+            .unwrap();
+    }
+    s.stop().await;
+}
