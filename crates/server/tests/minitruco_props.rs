@@ -102,9 +102,11 @@ async fn run_case(addr: SocketAddr, input: Vec<u8>) {
     reading.expect("W 2.00.00").await;
     drop(reading);
 
-    // Everything the fuzzing client held is released: its nickname and its seats.
+    // Everything the fuzzing client held is released: its nickname and its seats. The
+    // polls are bounded, so a leak fails the test instead of hanging it.
     let mut probe = LineClient::connect(addr, "\r\n").await;
-    loop {
+    for attempt in 0.. {
+        assert!(attempt < 100_000, "the nickname was never released");
         probe.send("N fuzz").await;
         let answer = probe.line().await;
         if answer == "N fuzz" {
@@ -112,7 +114,8 @@ async fn run_case(addr: SocketAddr, input: Vec<u8>) {
         }
         assert_eq!(answer, "X NE");
     }
-    loop {
+    for attempt in 0.. {
+        assert!(attempt < 100_000, "the rooms were never emptied");
         probe.send("L").await;
         if probe.line().await == "L 0|0|0|0|0|0|0|0|0|0" {
             break;
