@@ -24,10 +24,12 @@
 //! assert!(after[0].deviation < settings.initial.deviation);
 //! ```
 
+mod interval;
 mod period;
 mod scale;
 mod types;
 mod volatility;
 
+pub use interval::wilson_interval;
 pub use period::{rate, rate_period};
 pub use types::{Game, Outcome, Rating, Settings};

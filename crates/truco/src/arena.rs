@@ -11,9 +11,6 @@ use crate::{team_of, Game, Phase, Rules, Team};
 use cards::{seeded_rng, GameRng};
 use rand::Rng;
 
-/// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
 /// The result of a match, from strategy A's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -42,15 +39,7 @@ impl Record {
     /// Paired games share their deals, which makes the games' results anti-correlated
     /// rather than independent; the interval assumes independence and so errs wide.
     pub fn confidence_interval(&self) -> (f64, f64) {
-        if self.games == 0 {
-            return (0.0, 1.0);
-        }
-        let n = f64::from(self.games);
-        let p = self.win_rate();
-        let z2 = Z95 * Z95;
-        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        rating::wilson_interval(self.win_rate(), self.games)
     }
 
     /// Whether A beats B at 95% confidence: the interval lies above one half.
