@@ -562,92 +562,131 @@ async fn server_bots_fill_a_game_for_one_person() {
     s.stop().await;
 }
 
-#[tokio::test]
-async fn a_tournament_of_three_bots_ranks_them() {
-    let config = Config {
-        jass: JassSettings {
-            tournament_deadline: Duration::from_secs(5),
-            ..JassSettings::default()
-        },
-        ..Config::for_tests(4)
-    };
-    let s = TestServer::start(config).await;
-    let addr = s.addr("jass");
+/// A spectator connection that created tournament `cup`.
+async fn open_tournament(addr: SocketAddr, cup: &str) -> Player {
     let mut spectator = Player::connect(addr, "/").await;
     spectator.until("REQUEST_PLAYER_NAME").await;
     spectator.send("CHOOSE_PLAYER_NAME", json!("host")).await;
     spectator.until("REQUEST_SESSION_CHOICE").await;
-    spectator.send("CHOOSE_SESSION", json!({"sessionChoice": "CREATE_NEW", "sessionName": "Cup", "sessionType": "TOURNAMENT", "asSpectator": true})).await;
-    let mut bots = Vec::new();
-    for name in ["alpha", "beta", "gamma"] {
-        for _ in 0..2 {
-            let mut b = Player::connect(addr, "/").await;
-            b.until("REQUEST_PLAYER_NAME").await;
-            b.send("CHOOSE_PLAYER_NAME", json!(name)).await;
-            b.until("REQUEST_SESSION_CHOICE").await;
-            b.send(
-                "CHOOSE_SESSION",
-                json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "Cup"}),
-            )
-            .await;
-            b.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
-            bots.push(b);
-        }
+    spectator.send("CHOOSE_SESSION", json!({"sessionChoice": "CREATE_NEW", "sessionName": cup, "sessionType": "TOURNAMENT", "asSpectator": true})).await;
+    spectator
+}
+
+/// Both connections of bot `name` in tournament `cup`.
+async fn enter(addr: SocketAddr, cup: &str, name: &str) -> [Player; 2] {
+    let mut conns = Vec::new();
+    for _ in 0..2 {
+        let mut b = Player::connect(addr, "/").await;
+        b.until("REQUEST_PLAYER_NAME").await;
+        b.send("CHOOSE_PLAYER_NAME", json!(name)).await;
+        b.until("REQUEST_SESSION_CHOICE").await;
+        b.send(
+            "CHOOSE_SESSION",
+            json!({"sessionChoice": "JOIN_EXISTING", "sessionName": cup}),
+        )
+        .await;
+        b.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+        conns.push(b);
     }
+    conns.try_into().ok().unwrap()
+}
+
+/// Waits until the ranking table shows `bots` entrants with both connections, then starts.
+async fn start_when_full(spectator: &mut Player, bots: usize) {
     loop {
         let table = spectator.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
-        if table["data"]["ranking"]
+        let ready = table["data"]["ranking"]
             .as_array()
             .unwrap()
             .iter()
             .filter(|r| r["connectedClients"] == 2)
-            .count()
-            == 3
-        {
+            .count();
+        if ready == bots {
             break;
         }
     }
     spectator.send("START_TOURNAMENT", Value::Null).await;
     spectator.until("BROADCAST_TOURNAMENT_STARTED").await;
+}
+
+/// Plays every game this connection is seated in until the tournament closes it.
+fn answer_until_closed(mut b: Player) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let Some(v) = b.next().await else { return };
+            match v["type"].as_str().unwrap() {
+                "REQUEST_TRUMPF" => b.send("CHOOSE_TRUMPF", json!({"mode": "OBEABE"})).await,
+                "REQUEST_CARD" => {
+                    let table: Vec<Card> =
+                        v["data"].as_array().unwrap().iter().map(to_card).collect();
+                    let card = legal_cards(b.hand, &table, b.mode.unwrap())
+                        .iter()
+                        .next()
+                        .unwrap();
+                    b.hand.remove(card);
+                    b.send("CHOOSE_CARD", card_json(card)).await;
+                }
+                _ => {}
+            }
+        }
+    })
+}
+
+/// The ranking table once `pairings` results are in.
+async fn results(spectator: &mut Player, pairings: usize) -> Value {
+    loop {
+        let table = spectator.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+        if table["data"]["pairingResults"].as_array().unwrap().len() == pairings {
+            return table;
+        }
+    }
+}
+
+/// The winner's name of each pairing result in a ranking table.
+fn winners(table: &Value) -> Vec<String> {
+    table["data"]["pairingResults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let key = if r["firstPlayerWon"] == true {
+                "player1"
+            } else {
+                "player2"
+            };
+            r[key].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+fn tournament_config(deadline: Duration) -> Config {
+    Config {
+        jass: JassSettings {
+            tournament_deadline: deadline,
+            ..JassSettings::default()
+        },
+        ..Config::for_tests(4)
+    }
+}
+
+#[tokio::test]
+async fn a_tournament_of_three_bots_ranks_them() {
+    let s = TestServer::start(tournament_config(Duration::from_secs(5))).await;
+    let addr = s.addr("jass");
+    let mut spectator = open_tournament(addr, "Cup").await;
+    let mut bots = Vec::new();
+    for name in ["alpha", "beta", "gamma"] {
+        bots.extend(enter(addr, "Cup", name).await);
+    }
+    start_when_full(&mut spectator, 3).await;
     // A second start is refused.
     spectator.send("START_TOURNAMENT", Value::Null).await;
     assert_eq!(
         spectator.until("BAD_MESSAGE").await["data"],
         json!({"type": ["the tournament has already started"]})
     );
-    let runs: Vec<_> = bots
-        .into_iter()
-        .map(|mut b| {
-            tokio::spawn(async move {
-                // Play every game this connection is seated in until the tournament closes it.
-                loop {
-                    let Some(v) = b.next().await else { return };
-                    match v["type"].as_str().unwrap() {
-                        "REQUEST_TRUMPF" => {
-                            b.send("CHOOSE_TRUMPF", json!({"mode": "OBEABE"})).await
-                        }
-                        "REQUEST_CARD" => {
-                            let table: Vec<Card> =
-                                v["data"].as_array().unwrap().iter().map(to_card).collect();
-                            let card = legal_cards(b.hand, &table, b.mode.unwrap())
-                                .iter()
-                                .next()
-                                .unwrap();
-                            b.hand.remove(card);
-                            b.send("CHOOSE_CARD", card_json(card)).await;
-                        }
-                        _ => {}
-                    }
-                }
-            })
-        })
-        .collect();
-    let last = loop {
-        let table = spectator.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
-        if table["data"]["pairingResults"].as_array().unwrap().len() == 3 {
-            break table;
-        }
-    };
+    let runs: Vec<_> = bots.into_iter().map(answer_until_closed).collect();
+    let last = results(&mut spectator, 3).await;
     let ranking = last["data"]["ranking"].as_array().unwrap();
     assert_eq!(ranking.len(), 3);
     let ranks: Vec<u64> = ranking
@@ -666,6 +705,64 @@ async fn a_tournament_of_three_bots_ranks_them() {
             .await
             .expect("bots are closed")
             .unwrap();
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_bot_that_misses_the_deadline_forfeits_the_game() {
+    let s = TestServer::start(tournament_config(Duration::from_millis(200))).await;
+    let addr = s.addr("jass");
+    let mut spectator = open_tournament(addr, "Cup").await;
+    let alpha = enter(addr, "Cup", "alpha").await;
+    // `mute` is connected and seated but never answers a request.
+    let mut mute = enter(addr, "Cup", "mute").await;
+    start_when_full(&mut spectator, 2).await;
+    let runs: Vec<_> = alpha.into_iter().map(answer_until_closed).collect();
+    let last = results(&mut spectator, 1).await;
+    assert_eq!(winners(&last), ["alpha"]);
+    let ranking = last["data"]["ranking"].as_array().unwrap();
+    assert_eq!(ranking[0]["playerName"], "alpha");
+    assert_eq!(ranking[1]["playerName"], "mute");
+    assert_eq!(ranking[1]["crashed"], false, "a slow bot has not crashed");
+    // The mute bot is told, like everyone at its table, that the game is over.
+    let [m0, m1] = &mut mute;
+    for m in [m0, m1] {
+        m.until("BROADCAST_WINNER_TEAM").await;
+        m.expect_closed().await;
+    }
+    spectator.expect_closed().await;
+    for run in runs {
+        tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_crashed_bot_loses_its_pairings_and_the_rest_play_on() {
+    let s = TestServer::start(tournament_config(Duration::from_secs(5))).await;
+    let addr = s.addr("jass");
+    let mut spectator = open_tournament(addr, "Cup").await;
+    let mut bots = Vec::new();
+    for name in ["alpha", "beta"] {
+        bots.extend(enter(addr, "Cup", name).await);
+    }
+    let crashing = enter(addr, "Cup", "crash").await;
+    start_when_full(&mut spectator, 3).await;
+    // Both of its connections drop without a word as soon as the tournament runs.
+    drop(crashing);
+    let runs: Vec<_> = bots.into_iter().map(answer_until_closed).collect();
+    let last = results(&mut spectator, 3).await;
+    let won = winners(&last);
+    assert_eq!(won.iter().filter(|w| *w == "crash").count(), 0, "{won:?}");
+    let ranking = last["data"]["ranking"].as_array().unwrap();
+    let crash = &ranking[2];
+    assert_eq!(crash["playerName"], "crash");
+    assert_eq!(crash["crashed"], true);
+    assert_eq!(crash["connectedClients"], 0);
+    spectator.expect_closed().await;
+    for run in runs {
+        tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
     }
     s.stop().await;
 }
