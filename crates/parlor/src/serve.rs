@@ -2,7 +2,7 @@
 //! and signal handling around [`parlor_server::serve`].
 
 use clap::Args;
-use parlor_server::config::{Config, Ports, Service, WarsSettings};
+use parlor_server::config::{Config, MahjongSettings, Ports, Service, WarsSettings};
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -54,6 +54,19 @@ pub struct ServeArgs {
     /// Warlords: lobby countdown and pause between hands, in seconds (the seed's `-l`).
     #[arg(long, env = "PARLOR_WARS_LOBBY", default_value_t = 15)]
     wars_lobby: u64,
+    /// Mahjong: seconds after the first person arrives before CPU players fill the empty
+    /// seats (0: play at once).
+    #[arg(long, env = "PARLOR_MAHJONG_FILL_AFTER", default_value_t = 15)]
+    mahjong_fill_after: u64,
+    /// Mahjong: play red fives (aka dora).
+    #[arg(long, env = "PARLOR_MAHJONG_RED_FIVES", default_value_t = true, action = clap::ArgAction::Set)]
+    mahjong_red_fives: bool,
+    /// Mahjong: play the East round only instead of a hanchan.
+    #[arg(long, env = "PARLOR_MAHJONG_EAST_ONLY")]
+    mahjong_east_only: bool,
+    /// Mahjong: the CPU players' strategy.
+    #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency")]
+    mahjong_cpu: String,
 }
 
 impl ServeArgs {
@@ -77,6 +90,14 @@ impl ServeArgs {
                 min_players: usize::from(self.wars_min_players),
                 lobby_timeout: Duration::from_secs(self.wars_lobby),
                 ..WarsSettings::default()
+            },
+            mahjong: MahjongSettings {
+                fill_after: Duration::from_secs(self.mahjong_fill_after),
+                red_fives: self.mahjong_red_fives,
+                east_only: self.mahjong_east_only,
+                cpu_strategy: self.mahjong_cpu.clone(),
+                cpu_delay: Duration::from_millis(self.bot_delay_ms),
+                ..MahjongSettings::default()
             },
             ..Config::default()
         }

@@ -107,6 +107,37 @@ impl Default for JassSettings {
     }
 }
 
+/// Mahjong (mmj1) settings.
+#[derive(Clone, Debug)]
+pub struct MahjongSettings {
+    /// How long after the first person arrives a table starts anyway, with CPU players in
+    /// the empty seats (zero: at once).
+    pub fill_after: Duration,
+    /// Whether the first copy of each five is a red five (aka dora).
+    pub red_fives: bool,
+    /// Hanchan (East and South) or East only.
+    pub east_only: bool,
+    /// The CPU players' strategy (a name from `mahjong::bots::NAMES`).
+    pub cpu_strategy: String,
+    /// How long a CPU player thinks before each turn (claims and acks are instant).
+    pub cpu_delay: Duration,
+    /// Lines queued to one client before it is dropped as not reading.
+    pub outbox_lines: usize,
+}
+
+impl Default for MahjongSettings {
+    fn default() -> MahjongSettings {
+        MahjongSettings {
+            fill_after: Duration::from_secs(15),
+            red_fives: true,
+            east_only: false,
+            cpu_strategy: "efficiency".into(),
+            cpu_delay: Duration::from_millis(800),
+            outbox_lines: 4096,
+        }
+    }
+}
+
 /// A service `parlor serve` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Service {
@@ -117,16 +148,19 @@ pub enum Service {
     Wars,
     /// Jass Challenge (seed 002).
     Jass,
+    /// Mahjong over mmj1 (seed 004).
+    Mahjong,
     Http,
 }
 
 impl Service {
     /// Every service, which is what `parlor serve` runs.
-    pub const ALL: [Service; 5] = [
+    pub const ALL: [Service; 6] = [
         Service::Minitruco,
         Service::Truco,
         Service::Wars,
         Service::Jass,
+        Service::Mahjong,
         Service::Http,
     ];
 }
@@ -148,6 +182,7 @@ pub struct Config {
     pub limits: Limits,
     pub wars: WarsSettings,
     pub jass: JassSettings,
+    pub mahjong: MahjongSettings,
     /// The services to run (all of them unless a single-game command says otherwise).
     pub services: Vec<Service>,
 }
@@ -164,6 +199,7 @@ impl Default for Config {
             limits: Limits::default(),
             wars: WarsSettings::default(),
             jass: JassSettings::default(),
+            mahjong: MahjongSettings::default(),
             services: Service::ALL.to_vec(),
         }
     }
@@ -189,6 +225,11 @@ impl Config {
                 lobby_timeout: Duration::ZERO,
                 turn_timeout: Duration::from_secs(60),
                 ..WarsSettings::default()
+            },
+            mahjong: MahjongSettings {
+                fill_after: Duration::ZERO,
+                cpu_delay: Duration::ZERO,
+                ..MahjongSettings::default()
             },
             ..Config::default()
         }

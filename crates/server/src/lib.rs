@@ -106,6 +106,20 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             },
         )?;
     }
+    if services.contains(&Service::Mahjong) {
+        let settings = config.mahjong.clone();
+        let outbox_lines = settings.outbox_lines;
+        let lobby = protocols::mahjong::Lobby::start(settings, seeds.clone(), shutdown.clone());
+        server.listen(
+            "mahjong",
+            &config,
+            config.ports.mahjong,
+            &shutdown,
+            move |socket, peer, stop| {
+                protocols::mahjong::session::run(socket, peer, lobby.clone(), outbox_lines, stop)
+            },
+        )?;
+    }
     if services.contains(&Service::Http) {
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);

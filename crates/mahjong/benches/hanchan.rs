@@ -1,0 +1,2 @@
+//! Placeholder until the hanchan benchmark is written.
+fn main() {}

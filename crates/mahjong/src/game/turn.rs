@@ -1,0 +1,253 @@
+//! The seat on turn: what it may do with its 14 tiles, and discarding.
+
+use super::event::{Event, Place, Shown};
+use super::player::{Discard, Riichi};
+use super::{Abort, Action, Actions, Cause, Drew, Game, RuleError, Turn};
+use crate::hand::{self, KindSet};
+use crate::meld::MeldKind;
+use crate::tile::{Kind, Tile};
+
+/// Points a riichi stick costs.
+pub(crate) const RIICHI_STICK: i32 = 1000;
+
+/// Kinds of terminals and honours needed to abort with nine terminals.
+const NINE_TERMINAL_KINDS: usize = 9;
+
+impl Game {
+    /// Every legal action of the seat on turn.
+    pub(super) fn turn_actions(&self, turn: Turn, actions: &mut Actions) {
+        let player = &self.players[turn.seat];
+        for &tile in &player.hand {
+            if self.check_discard(turn, tile).is_ok() {
+                actions.push(Action::Discard(tile));
+            }
+        }
+        if self.riichi_allowed(turn).is_ok() && hand::shanten(&player.counts()) <= 0 {
+            let (mut tried, mut tenpai): (KindSet, KindSet) = (0, 0);
+            for &tile in &player.hand {
+                let bit = 1 << tile.kind().index();
+                if tried & bit == 0 {
+                    tried |= bit;
+                    if self.tenpai_after(turn, tile) {
+                        tenpai |= bit;
+                    }
+                }
+                if tenpai & bit != 0 {
+                    actions.push(Action::Riichi(tile));
+                }
+            }
+        }
+        if self.check_tsumo(turn).is_ok() {
+            actions.push(Action::Tsumo);
+        }
+        let counts = player.counts();
+        for kind in Kind::all().filter(|k| counts[k.index()] == 4) {
+            if self.check_ankan(turn, kind).is_ok() {
+                actions.push(Action::Ankan(kind));
+            }
+        }
+        for meld in player.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+            if self.check_kakan(turn, meld.base()).is_ok() {
+                actions.push(Action::Kakan(meld.base()));
+            }
+        }
+        if self.check_nine_terminals(turn).is_ok() {
+            actions.push(Action::NineTerminals);
+        }
+    }
+
+    /// Why the seat on turn may not take `action`, if it may not.
+    pub(super) fn check_turn(&self, turn: Turn, action: Action) -> Result<(), RuleError> {
+        match action {
+            Action::Discard(tile) => self.check_discard(turn, tile),
+            Action::Riichi(tile) => {
+                if !self.players[turn.seat].holds(tile) {
+                    return Err(RuleError::NotInHand);
+                }
+                self.riichi_allowed(turn)?;
+                if self.tenpai_after(turn, tile) {
+                    Ok(())
+                } else {
+                    Err(RuleError::NotTenpai)
+                }
+            }
+            Action::Tsumo => self.check_tsumo(turn),
+            Action::Ankan(kind) => self.check_ankan(turn, kind),
+            Action::Kakan(kind) => self.check_kakan(turn, kind),
+            Action::NineTerminals => self.check_nine_terminals(turn),
+            Action::Pass
+            | Action::Ron
+            | Action::Chi(_)
+            | Action::Pon(_)
+            | Action::Daiminkan(_) => Err(RuleError::NotClaimTime),
+        }
+    }
+
+    /// Carries out a checked action of the seat on turn.
+    pub(super) fn play_turn(&mut self, turn: Turn, action: Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Discard(tile) => self.discard(turn, tile, false, events),
+            Action::Riichi(tile) => self.discard(turn, tile, true, events),
+            Action::Tsumo => self.win_by_tsumo(turn, events),
+            Action::Ankan(kind) => self.declare_ankan(turn.seat, kind, events),
+            Action::Kakan(kind) => self.declare_kakan(turn.seat, kind, events),
+            Action::NineTerminals => self.abort(Abort::NineTerminals(turn.seat), events),
+            Action::Pass
+            | Action::Ron
+            | Action::Chi(_)
+            | Action::Pon(_)
+            | Action::Daiminkan(_) => unreachable!("claims are refused on a turn"),
+        }
+    }
+
+    fn check_discard(&self, turn: Turn, tile: Tile) -> Result<(), RuleError> {
+        let player = &self.players[turn.seat];
+        if !player.holds(tile) {
+            return Err(RuleError::NotInHand);
+        }
+        match turn.drew {
+            Drew::Call { forbidden } if forbidden >> tile.kind().index() & 1 == 1 => {
+                Err(RuleError::SwapCall)
+            }
+            Drew::Live(drawn) | Drew::Rinshan(drawn)
+                if player.riichi.is_some() && tile != drawn =>
+            {
+                Err(RuleError::MustDiscardDrawn)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the seat may declare riichi at all this turn (the discard aside).
+    fn riichi_allowed(&self, turn: Turn) -> Result<(), RuleError> {
+        let player = &self.players[turn.seat];
+        if player.riichi.is_some() {
+            Err(RuleError::AlreadyRiichi)
+        } else if player.is_open() {
+            Err(RuleError::OpenHand)
+        } else if self.scores[turn.seat] < RIICHI_STICK {
+            Err(RuleError::NotEnoughPoints)
+        } else if self.wall.remaining() < 4 {
+            Err(RuleError::WallTooShort)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether the hand waits on something after discarding `tile`.
+    fn tenpai_after(&self, turn: Turn, tile: Tile) -> bool {
+        let mut counts = self.players[turn.seat].counts();
+        counts[tile.kind().index()] -= 1;
+        hand::waits(&counts) != 0
+    }
+
+    fn check_tsumo(&self, turn: Turn) -> Result<(), RuleError> {
+        if turn.drawn().is_none() {
+            return Err(RuleError::MustDiscardAfterCall);
+        }
+        if !hand::is_complete(&self.players[turn.seat].counts()) {
+            return Err(RuleError::NoWin);
+        }
+        self.tsumo_agari(turn, &[], &[])
+            .map(|_| ())
+            .ok_or(RuleError::NoWin)
+    }
+
+    /// A kan needs a drawn tile, a live tile left to shorten the wall by, and fewer than
+    /// four kans so far.
+    fn kan_allowed(&self, turn: Turn) -> Result<(), RuleError> {
+        if turn.drawn().is_none() {
+            Err(RuleError::MustDiscardAfterCall)
+        } else if self.wall.kans >= 4 || self.wall.remaining() == 0 {
+            Err(RuleError::NoMoreKans)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_ankan(&self, turn: Turn, kind: Kind) -> Result<(), RuleError> {
+        self.kan_allowed(turn)?;
+        let player = &self.players[turn.seat];
+        let mut counts = player.counts();
+        if counts[kind.index()] != 4 {
+            return Err(RuleError::NoKan);
+        }
+        if player.riichi.is_some() {
+            // Tenhou: only with the drawn tile, and the waits must not change. The
+            // cached waits are those of the 13 tiles before this draw.
+            counts[kind.index()] = 0;
+            let drawn_kind = turn.drawn().map(Tile::kind);
+            if drawn_kind != Some(kind) || hand::waits(&counts) != player.waits {
+                return Err(RuleError::KanChangesWaits);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_kakan(&self, turn: Turn, kind: Kind) -> Result<(), RuleError> {
+        self.kan_allowed(turn)?;
+        let player = &self.players[turn.seat];
+        let has_pon = player
+            .melds
+            .iter()
+            .any(|m| m.kind == MeldKind::Pon && m.base() == kind);
+        if has_pon && player.of_kind(kind).next().is_some() {
+            Ok(())
+        } else {
+            Err(RuleError::NoKan)
+        }
+    }
+
+    fn check_nine_terminals(&self, turn: Turn) -> Result<(), RuleError> {
+        let player = &self.players[turn.seat];
+        let first_turn = matches!(turn.drew, Drew::Live(_))
+            && !self.interrupted
+            && player.discards.is_empty();
+        let counts = player.counts();
+        let kinds = Kind::all()
+            .filter(|k| k.is_terminal_or_honor() && counts[k.index()] > 0)
+            .count();
+        if first_turn && kinds >= NINE_TERMINAL_KINDS {
+            Ok(())
+        } else {
+            Err(RuleError::NotNineTerminals)
+        }
+    }
+
+    /// Discards `tile` (declaring riichi with it if `riichi`) and opens the claim window.
+    fn discard(&mut self, turn: Turn, tile: Tile, riichi: bool, events: &mut Vec<Event>) {
+        let seat = turn.seat;
+        let double = !self.interrupted && self.players[seat].discards.is_empty();
+        if riichi {
+            events.push(Event::Riichi { seat });
+        }
+        let player = &mut self.players[seat];
+        if riichi {
+            player.riichi = Some(Riichi {
+                double,
+                ippatsu: true,
+                furiten: false,
+            });
+        } else if let Some(r) = &mut player.riichi {
+            r.ippatsu = false;
+        }
+        player.give(tile);
+        player.discards.push(Discard {
+            tile,
+            tsumogiri: turn.drawn() == Some(tile),
+            riichi,
+            called: false,
+        });
+        player.discarded |= 1 << tile.kind().index();
+        player.update_waits();
+        self.discards += 1;
+        events.push(Event::moved(
+            tile,
+            Place::Hand(seat),
+            Place::Discards(seat),
+            Shown::All,
+        ));
+        self.reveal_pending_dora(events);
+        self.open_window(seat, tile, Cause::Discard, riichi, events);
+    }
+}

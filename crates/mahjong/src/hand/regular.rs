@@ -1,0 +1,206 @@
+//! Regular-hand shanten (four sets and a pair) by the usual count
+//! `8 - 2*sets - partials - pair`, where at most `4 - sets` partial sets count (more
+//! cannot all become sets), maximised over every way to split the tiles.
+//!
+//! The three suits and the honours cannot share a set, so each is split on its own and
+//! the results combined. Within a suit, a split is built kind by kind from the lowest:
+//! everything that starts at a kind (a triplet, runs, the pair, partial sets, loose
+//! tiles) only uses that kind and the next two. So once the blocks starting at a kind
+//! are chosen, the future depends only on how many tiles are left of the next two kinds,
+//! whether the pair is taken and how many sets there are; of the splits reaching the
+//! same such state only the one with the most partial sets matters. Keeping just those
+//! states makes the work grow with the number of kinds, not with the number of ways to
+//! split (which explodes for a hand of one suit), and needs no table or allocation.
+
+use crate::tile::Counts;
+
+/// The most partial sets one group (or several) can reach: `frontier[pair][sets]` for
+/// `pair` pairs set aside as the head (0 or 1) and `sets` complete sets (capped at 4);
+/// -1 if no split reaches it. Partial sets are capped at 4, the most that can count.
+type Frontier = [[i8; 5]; 2];
+
+const UNREACHED: Frontier = [[-1; 5]; 2];
+
+/// The three suits and the honours, as (first kind, number of kinds).
+const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
+
+/// Regular-hand shanten of `counts` with `melds` sets already called.
+pub(super) fn regular(counts: &Counts, melds: i8) -> i8 {
+    let mut layers = [Layer::EMPTY, Layer::EMPTY];
+    let mut total = UNREACHED;
+    total[0][0] = 0;
+    for (start, len) in GROUPS {
+        let group = &counts[start..start + len];
+        total = combine(&total, &split(group, len == 9, &mut layers));
+    }
+    let mut best = 8;
+    for (pair, row) in total.iter().enumerate() {
+        for (sets, &partial) in row.iter().enumerate() {
+            if partial < 0 {
+                continue;
+            }
+            let sets = (sets as i8 + melds).min(4);
+            let partial = partial.min(4 - sets);
+            best = best.min(8 - 2 * sets - partial - pair as i8);
+        }
+    }
+    best
+}
+
+/// Where a split of a group stands before a kind: tiles left of this kind (`here`) and
+/// of the next (`next`; runs started earlier may have used some), whether the pair is
+/// taken, and the sets so far (capped at 4), packed into one index below 250.
+#[derive(Clone, Copy)]
+struct State {
+    here: u8,
+    next: u8,
+    pair: u8,
+    sets: u8,
+}
+
+impl State {
+    const COUNT: usize = 5 * 5 * 2 * 5;
+
+    fn index(self) -> usize {
+        ((usize::from(self.here) * 5 + usize::from(self.next)) * 2 + usize::from(self.pair)) * 5
+            + usize::from(self.sets)
+    }
+
+    fn from_index(index: usize) -> State {
+        State {
+            sets: (index % 5) as u8,
+            pair: (index / 5 % 2) as u8,
+            next: (index / 10 % 5) as u8,
+            here: (index / 50) as u8,
+        }
+    }
+}
+
+/// The states reached before one kind, each with the most partial sets found for it.
+struct Layer {
+    partials: [i8; State::COUNT],
+    live: [u8; State::COUNT],
+    len: usize,
+}
+
+impl Layer {
+    const EMPTY: Layer = Layer {
+        partials: [-1; State::COUNT],
+        live: [0; State::COUNT],
+        len: 0,
+    };
+
+    fn offer(&mut self, state: State, partials: i8) {
+        let index = state.index();
+        let slot = &mut self.partials[index];
+        if *slot < 0 {
+            self.live[self.len] = index as u8;
+            self.len += 1;
+        }
+        *slot = (*slot).max(partials.min(4));
+    }
+
+    /// Forgets every state, touching only those reached.
+    fn clear(&mut self) {
+        for &index in &self.live[..self.len] {
+            self.partials[usize::from(index)] = -1;
+        }
+        self.len = 0;
+    }
+}
+
+/// The frontier of one group of kinds: a suit (`numbered`: runs and partial runs
+/// allowed) or the honours. `layers` are scratch space, left empty.
+fn split(group: &[u8], numbered: bool, layers: &mut [Layer; 2]) -> Frontier {
+    let count = |k: usize| group.get(k).map_or(0, |&c| c.min(4));
+    let [mut now, mut after] = layers.each_mut();
+    now.offer(
+        State {
+            here: count(0),
+            next: count(1),
+            pair: 0,
+            sets: 0,
+        },
+        0,
+    );
+    for kind in 0..group.len() {
+        let later = count(kind + 2);
+        for &index in &now.live[..now.len] {
+            let index = usize::from(index);
+            let state = State::from_index(index);
+            blocks_at(state, later, numbered, now.partials[index], after);
+        }
+        now.clear();
+        std::mem::swap(&mut now, &mut after);
+    }
+    let mut frontier = UNREACHED;
+    for &index in &now.live[..now.len] {
+        let index = usize::from(index);
+        let state = State::from_index(index);
+        let slot = &mut frontier[usize::from(state.pair)][usize::from(state.sets)];
+        *slot = (*slot).max(now.partials[index]);
+    }
+    now.clear();
+    frontier
+}
+
+/// Every choice of blocks starting at the current kind from `state` (with `later`
+/// tiles of the kind after next), offered to `after`: a triplet or not, some runs, the
+/// pair or not, partial runs to the next kind and the one after, then as many pairs of
+/// what is left as partial sets (more partial sets never hurt; the rest is loose).
+fn blocks_at(state: State, later: u8, numbered: bool, partials: i8, after: &mut Layer) {
+    let State {
+        here,
+        next,
+        pair,
+        sets,
+    } = state;
+    for triplets in 0..=u8::from(here >= 3) {
+        let here = here - 3 * triplets;
+        let most_runs = if numbered { here.min(next).min(later) } else { 0 };
+        for runs in 0..=most_runs {
+            let here = here - runs;
+            for heads in 0..=u8::from(pair == 0 && here >= 2) {
+                let here = here - 2 * heads;
+                let most_close = if numbered { here.min(next - runs) } else { 0 };
+                for close in 0..=most_close {
+                    let here = here - close;
+                    let most_gapped = if numbered { here.min(later - runs) } else { 0 };
+                    for gapped in 0..=most_gapped {
+                        let pairs = (here - gapped) / 2;
+                        let reached = State {
+                            here: next - runs - close,
+                            next: later - runs - gapped,
+                            pair: pair + heads,
+                            sets: (sets + triplets + runs).min(4),
+                        };
+                        let found = (pairs + close + gapped) as i8;
+                        after.offer(reached, partials + found);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The best outcomes of two disjoint groups of kinds taken together.
+fn combine(a: &Frontier, b: &Frontier) -> Frontier {
+    let mut out = UNREACHED;
+    for pa in 0..2 {
+        for pb in 0..2 - pa {
+            for (sa, &ta) in a[pa].iter().enumerate() {
+                if ta < 0 {
+                    continue;
+                }
+                for (sb, &tb) in b[pb].iter().enumerate() {
+                    if tb < 0 {
+                        continue;
+                    }
+                    let slot = &mut out[pa + pb][(sa + sb).min(4)];
+                    *slot = (*slot).max((ta + tb).min(4));
+                }
+            }
+        }
+    }
+    out
+}

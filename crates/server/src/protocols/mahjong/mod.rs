@@ -1,0 +1,30 @@
+//! Mahjong over mmj1 (seed 004): der Mouse's "intelligent terminal" protocol on TCP port
+//! 6914, playing Japanese Riichi mahjong as Tenhou does (the `mahjong` crate).
+//!
+//! ```text
+//! client: mmj1c 4:Jean
+//! server: mmj1s
+//! server: game 1 4:Jean 5:CPU 2 5:CPU 3 5:CPU 4      (four people, or CPU players fill)
+//! server: newhand e e s w n
+//! server: score 25000. 25000. 25000. 25000. 0. 0.
+//! server: move ? k w000 ...  break 4 6  move c6 w052 h1 ...  move dg a0 a0
+//! server: play
+//! client: discard d6
+//! server: move d6 h1 d1
+//! ```
+//!
+//! - [`codec`]: bytes to client messages, by grammar (mmj1 has no framing).
+//! - [`render`]: every server message's text, tiles and places spelled canonically.
+//! - [`lobby`]: people wait here until a table of four forms or CPU players fill it.
+//! - [`table`]: the actor that owns one game: operations in, moves out per receiver.
+//! - [`session`]: one connection.
+//!
+//! `docs/protocols/mahjong.md` records every decision the seed left open.
+
+pub mod codec;
+pub mod lobby;
+pub mod render;
+pub mod session;
+pub mod table;
+
+pub use lobby::Lobby;

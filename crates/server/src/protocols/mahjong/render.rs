@@ -1,0 +1,251 @@
+//! The text of every message parlor sends over mmj1, one per line.
+//!
+//! Canonical spellings (clients must accept any case; parlor writes lower case, as the
+//! seed's examples do): numbered tiles `c1`-`c9` (characters), `d1`-`d9` (dots),
+//! `b1`-`b9` (bamboo), red fives `c0` `d0` `b0` (Tenhou's notation) when the table plays
+//! them, winds `we ws ww wn`, dragons `dr dg dw`, `?` for a face the receiver may not see.
+//! Places `k`, `w000`-`w135`, `r00`-`r11`, `a0`-`a9`, `h1`, `d1`, `f1`, `m10`, player IDs
+//! 1-4.
+
+use mahjong::game::{DrawKind, Move, Place, Win};
+use mahjong::{Kind, Limit, Payment, Suit, Tile, Wind};
+use std::fmt::Write;
+
+/// A counted string: `N:DATA`.
+fn counted(text: &str) -> String {
+    format!("{}:{text}", text.len())
+}
+
+/// A kind's spelling.
+pub fn kind(k: Kind) -> String {
+    match (k.suit(), k.number()) {
+        (Some(suit), Some(n)) => {
+            let letter = match suit {
+                Suit::Man => 'c',
+                Suit::Pin => 'd',
+                Suit::Sou => 'b',
+            };
+            format!("{letter}{n}")
+        }
+        _ => match k.as_wind() {
+            Some(w) => format!("w{}", wind(w)),
+            None if k == Kind::WHITE => "dw".into(),
+            None if k == Kind::GREEN => "dg".into(),
+            None => "dr".into(),
+        },
+    }
+}
+
+/// A tile as one receiver sees it: `?` when hidden, rank 0 for a red five when red fives
+/// are played.
+pub fn face(tile: Option<Tile>, red_fives: bool) -> String {
+    match tile {
+        None => "?".into(),
+        Some(t) if red_fives && t.is_red_five() => kind(t.kind()).replace('5', "0"),
+        Some(t) => kind(t.kind()),
+    }
+}
+
+/// A wind letter.
+pub fn wind(w: Wind) -> char {
+    ['e', 's', 'w', 'n'][w.index()]
+}
+
+/// A player ID, 1-4, for a seat 0..4.
+fn id(seat: usize) -> usize {
+    seat + 1
+}
+
+/// A place's name.
+pub fn place(p: Place) -> String {
+    match p {
+        Place::Deck => "k".into(),
+        Place::Wall(n) => format!("w{n:03}"),
+        Place::Replacement(n) => format!("r{n:02}"),
+        Place::DoraWall(n) => format!("a{n}"),
+        Place::Hand(s) => format!("h{}", id(s)),
+        Place::Discards(s) => format!("d{}", id(s)),
+        Place::Flowers(s) => format!("f{}", id(s)),
+        Place::Meld(s, n) => format!("m{}{n}", id(s)),
+    }
+}
+
+/// `move T P P` as `seat` sees it.
+pub fn move_for(m: &Move, seat: usize, red_fives: bool) -> String {
+    format!(
+        "move {} {} {}",
+        face(m.face_for(seat), red_fives),
+        place(m.from),
+        place(m.to)
+    )
+}
+
+/// `game I C C C C`: names are cut to 64 bytes (at a character boundary).
+pub fn game(you: usize, names: &[String; 4]) -> String {
+    let mut line = format!("game {}", id(you));
+    for name in names {
+        let mut end = name.len().min(64);
+        while !name.is_char_boundary(end) {
+            end -= 1;
+        }
+        write!(line, " {}", counted(&name[..end])).expect("writing to a String");
+    }
+    line
+}
+
+/// `newhand W W W W W`
+pub fn newhand(round: Wind, winds: &[Wind; 4]) -> String {
+    let mut line = format!("newhand {}", wind(round));
+    for w in winds {
+        write!(line, " {}", wind(*w)).expect("writing to a String");
+    }
+    line
+}
+
+/// Extension: `score N. N. N. N. N. N.`: each player's points, then honba and riichi
+/// sticks on the table. Sent after every `newhand` and at the end of the game.
+pub fn score(scores: &[i32; 4], honba: u8, sticks: u8) -> String {
+    let mut line = String::from("score");
+    for s in scores {
+        write!(line, " {s}.").expect("writing to a String");
+    }
+    write!(line, " {honba}. {sticks}.").expect("writing to a String");
+    line
+}
+
+/// Extension: `gameover I I I I`: player IDs from first place to fourth.
+pub fn gameover(ranks: &[u8; 4]) -> String {
+    let mut order: Vec<usize> = (0..4).collect();
+    order.sort_by_key(|&s| ranks[s]);
+    let mut line = String::from("gameover");
+    for s in order {
+        write!(line, " {}", id(s)).expect("writing to a String");
+    }
+    line
+}
+
+/// `break N M`
+pub fn dice(d: [u8; 2]) -> String {
+    format!("break {} {}", d[0], d[1])
+}
+
+/// `reject C:EXPL`; explanations are cut to the seed's 512 bytes.
+pub fn reject(why: &str) -> String {
+    let mut end = why.len().min(512);
+    while !why.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("reject {}", counted(&why[..end]))
+}
+
+/// `chat SRC OTHERDESTS . C:TEXT` for one receiver.
+pub fn chat(from: usize, others: impl Iterator<Item = usize>, text: &str) -> String {
+    let mut line = format!("chat {}", id(from));
+    for o in others {
+        write!(line, "{}", id(o)).expect("writing to a String");
+    }
+    write!(line, " . {}", counted(text)).expect("writing to a String");
+    line
+}
+
+/// `draw`, for any kind of draw.
+pub fn draw(_: &DrawKind) -> &'static str {
+    "draw"
+}
+
+/// `win I` and the breakdown: one `C:what N:points` per yaku (its han), dora, red fives
+/// and ura dora (their count), `Fu` (unless yakuman), the limit by name (with the total
+/// han), honba and riichi sticks (their points), then the zero-length entry whose value
+/// is everything the winner gains from the hand.
+pub fn win(w: &Win) -> String {
+    let a = &w.agari;
+    let mut entries: Vec<(String, i64)> = a
+        .yaku
+        .iter()
+        .map(|(y, han)| (y.name().to_owned(), i64::from(*han)))
+        .collect();
+    let regular = a.dora.saturating_sub(a.aka).saturating_sub(a.ura);
+    for (what, n) in [("Dora", regular), ("Red fives", a.aka), ("Ura dora", a.ura)] {
+        if n > 0 {
+            entries.push((what.into(), i64::from(n)));
+        }
+    }
+    if a.fu > 0 {
+        entries.push(("Fu".into(), i64::from(a.fu)));
+    }
+    let limit = match a.limit {
+        Limit::None => None,
+        Limit::Mangan => Some("Mangan".to_owned()),
+        Limit::Haneman => Some("Haneman".into()),
+        Limit::Baiman => Some("Baiman".into()),
+        Limit::Sanbaiman => Some("Sanbaiman".into()),
+        Limit::KazoeYakuman => Some("Kazoe yakuman".into()),
+        Limit::Yakuman(1) => Some("Yakuman".into()),
+        Limit::Yakuman(n) => Some(format!("{n}x yakuman")),
+    };
+    if let Some(name) = limit {
+        entries.push((name, i64::from(a.han)));
+    }
+    let base = match w.payment {
+        Payment::Ron(p) => p,
+        Payment::DealerTsumo(each) => 3 * each,
+        Payment::Tsumo { dealer, other } => dealer + 2 * other,
+    };
+    let honba = 300 * i64::from(w.honba);
+    let sticks = 1000 * i64::from(w.sticks);
+    if honba > 0 {
+        entries.push(("Honba".into(), honba));
+    }
+    if sticks > 0 {
+        entries.push(("Riichi sticks".into(), sticks));
+    }
+    let mut line = format!("win {}", id(w.winner));
+    for (what, n) in entries {
+        write!(line, " {} {n}.", counted(&what)).expect("writing to a String");
+    }
+    write!(line, " 0: {}.", i64::from(base) + honba + sticks).expect("writing to a String");
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings() {
+        let t = |id| Tile::new(id).unwrap();
+        assert_eq!(face(Some(t(16)), true), "c0");
+        assert_eq!(face(Some(t(16)), false), "c5");
+        assert_eq!(face(Some(t(17)), true), "c5");
+        assert_eq!(face(Some(t(4 * 9 + 4)), true), "d2");
+        assert_eq!(face(Some(t(4 * 18)), true), "b1");
+        assert_eq!(face(Some(t(4 * 27)), true), "we");
+        assert_eq!(face(Some(t(4 * 31)), true), "dw");
+        assert_eq!(face(Some(t(4 * 33)), true), "dr");
+        assert_eq!(face(None, true), "?");
+        assert_eq!(place(Place::Wall(52)), "w052");
+        assert_eq!(place(Place::Replacement(1)), "r01");
+        assert_eq!(place(Place::Meld(3, 0)), "m40");
+        assert_eq!(
+            game(
+                0,
+                &["Jean".into(), "Chris".into(), "Pat".into(), "Mouse".into()]
+            ),
+            "game 1 4:Jean 5:Chris 3:Pat 5:Mouse"
+        );
+        assert_eq!(
+            newhand(
+                Wind::East,
+                &[Wind::East, Wind::South, Wind::West, Wind::North]
+            ),
+            "newhand e e s w n"
+        );
+        assert_eq!(chat(1, [0, 3].into_iter(), "hi"), "chat 214 . 2:hi");
+        assert_eq!(reject(&"x".repeat(600)).len(), "reject 512:".len() + 512);
+        assert_eq!(
+            score(&[25000, 24000, 26000, -100], 1, 2),
+            "score 25000. 24000. 26000. -100. 1. 2."
+        );
+        assert_eq!(gameover(&[2, 1, 4, 3]), "gameover 2 1 4 3");
+    }
+}

@@ -1,0 +1,122 @@
+//! One mmj1 connection: `mmj1c` first, then a wait in the lobby, then every operation
+//! goes to the table actor, which answers (or rejects) through the outbox.
+//!
+//! What the session decides itself, because no table is involved: the greeting, rejects
+//! before the game starts, and the chat rate limit (a flood of chat would otherwise fill
+//! the other players' outboxes and cost them their connections).
+
+use super::codec::{ClientMsg, Frame, Mmj1Codec};
+use super::lobby::{Lobby, Seating};
+use super::render;
+use crate::net::{write_lines, Outbox};
+use futures::StreamExt;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+use tokio_util::codec::FramedRead;
+use tokio_util::sync::CancellationToken;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Chat messages a player may send per [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 10;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+
+/// Where the connection stands.
+enum Stage {
+    /// Nothing but `mmj1c` yet.
+    Greeting,
+    /// In the lobby, waiting for a table.
+    Waiting(oneshot::Receiver<Seating>),
+    /// At a table.
+    Seated(Seating),
+}
+
+/// Serves one client until it disconnects or the server stops.
+pub async fn run(
+    socket: TcpStream,
+    peer: SocketAddr,
+    lobby: Lobby,
+    outbox_lines: usize,
+    stop: CancellationToken,
+) {
+    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (reader, writer) = socket.into_split();
+    let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
+    let writing = tokio::spawn(write_lines(writer, lines, "\n", stop.clone()));
+    let mut frames = FramedRead::new(reader, Mmj1Codec::default());
+    let mut stage = Stage::Greeting;
+    let mut chats: Vec<Instant> = Vec::new();
+    loop {
+        let frame = tokio::select! {
+            // A seat first: a client may answer `game` at once.
+            biased;
+            seated = wait_for_table(&mut stage) => {
+                match seated {
+                    Some(seating) => stage = Stage::Seated(seating),
+                    None => break,
+                }
+                continue;
+            }
+            frame = frames.next() => frame,
+            _ = stop.cancelled() => None,
+        };
+        let msg = match frame {
+            Some(Ok(Frame::Message(msg))) => msg,
+            Some(Ok(Frame::Bad(why))) => {
+                outbox.send(render::reject(&why));
+                continue;
+            }
+            Some(Err(_)) | None => break,
+        };
+        match (&stage, msg) {
+            (Stage::Greeting, ClientMsg::Hello(name)) => {
+                outbox.send("mmj1s");
+                let name = String::from_utf8_lossy(&name).into_owned();
+                stage = Stage::Waiting(lobby.join(conn, name, outbox.clone()).await);
+            }
+            (Stage::Greeting, _) => outbox.send(render::reject("say mmj1c first")),
+            (_, ClientMsg::Hello(_)) => outbox.send(render::reject("you are already here")),
+            (Stage::Waiting(_), _) => outbox.send(render::reject("the game has not started yet")),
+            (Stage::Seated(_), ClientMsg::Chat { .. }) if !chat_allowed(&mut chats) => {
+                outbox.send(render::reject("too much chat; wait a little"))
+            }
+            (Stage::Seated(s), msg) => {
+                if !s.table.send(s.seat, msg).await {
+                    break;
+                }
+            }
+        }
+    }
+    match stage {
+        Stage::Seated(s) => s.table.left(s.seat),
+        Stage::Waiting(_) => lobby.leave(conn).await,
+        Stage::Greeting => {}
+    }
+    stop.cancel();
+    let _ = writing.await;
+    tracing::debug!(%peer, "mahjong session ended");
+}
+
+/// Resolves when a waiting session is seated (`None` if the lobby went away); never
+/// resolves in other stages.
+async fn wait_for_table(stage: &mut Stage) -> Option<Seating> {
+    match stage {
+        Stage::Waiting(rx) => rx.await.ok(),
+        _ => std::future::pending().await,
+    }
+}
+
+/// Counts one chat message against the rate limit.
+fn chat_allowed(recent: &mut Vec<Instant>) -> bool {
+    let now = Instant::now();
+    recent.retain(|t| now.duration_since(*t) < CHAT_WINDOW);
+    if recent.len() >= CHAT_BURST {
+        return false;
+    }
+    recent.push(now);
+    true
+}

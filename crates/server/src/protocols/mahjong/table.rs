@@ -1,0 +1,456 @@
+//! The table actor: one task owns a [`Game`] and its four seats, people and CPU players.
+//!
+//! Every client operation arrives here as a [`ClientMsg`], is turned into the rules
+//! engine's [`Action`] (mmj1 names tile kinds; the engine picks the physical tile) and
+//! applied; the events that follow are rendered per seat. A refused operation gets
+//! `reject` with the engine's reason and changes nothing. CPU players act as soon as the
+//! game waits for them; people are prompted with `play` or `claim` once per decision.
+//! After a hand every person must `ack` before the next `newhand`. When somebody leaves,
+//! a CPU player takes the seat; when nobody is left, the table closes.
+
+use super::codec::{ClientMsg, TileName};
+use super::render;
+use crate::config::MahjongSettings;
+use crate::net::Outbox;
+use cards::{seeded_rng, GameRng};
+use mahjong::bots::{self, Bot};
+use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// A person joining a table.
+#[derive(Clone, Debug)]
+pub struct Human {
+    /// The name from `mmj1c`.
+    pub name: String,
+    /// Where their lines go.
+    pub outbox: Outbox,
+}
+
+/// What sessions tell a table.
+enum TableMsg {
+    Op { seat: usize, msg: ClientMsg },
+    Left { seat: usize },
+}
+
+/// How sessions reach their table. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    tx: mpsc::Sender<TableMsg>,
+}
+
+impl TableHandle {
+    /// Passes an operation to the table; `false` if the table has closed.
+    pub async fn send(&self, seat: usize, msg: ClientMsg) -> bool {
+        self.tx.send(TableMsg::Op { seat, msg }).await.is_ok()
+    }
+
+    /// The person at `seat` left: a CPU player takes over. Never waits.
+    pub fn left(&self, seat: usize) {
+        let tx = self.tx.clone();
+        // The inbox may be full for a moment; the message must not be lost.
+        tokio::spawn(async move { tx.send(TableMsg::Left { seat }).await });
+    }
+}
+
+/// Who plays a seat.
+enum Player {
+    Person { outbox: Outbox },
+    Cpu(Box<dyn Bot>),
+}
+
+struct Table {
+    game: Game,
+    names: [String; 4],
+    players: [Player; 4],
+    settings: MahjongSettings,
+    rng: GameRng,
+    /// People prompted for the decision the game waits for now.
+    prompted: SeatSet,
+    /// People who acknowledged the end of the hand.
+    acked: SeatSet,
+}
+
+/// A table set up but not yet running: its handle can be given out first, so that every
+/// session knows its table before the first line (`game`) reaches its client.
+pub struct NewTable {
+    table: Table,
+    events: Vec<Event>,
+    inbox: mpsc::Receiver<TableMsg>,
+    shutdown: CancellationToken,
+}
+
+impl NewTable {
+    /// Sends `game` and the first hand, and runs the table.
+    pub fn spawn(self) {
+        let NewTable {
+            mut table,
+            events,
+            inbox,
+            shutdown,
+        } = self;
+        for seat in 0..4 {
+            table.to(seat, render::game(seat, &table.names));
+        }
+        table.publish(&events);
+        tokio::spawn(table.run(inbox, shutdown));
+    }
+}
+
+/// Seats `humans` (CPU players in the empty seats) at a new table; [`NewTable::spawn`]
+/// starts the game.
+pub fn create(
+    humans: Vec<Human>,
+    settings: MahjongSettings,
+    seed: u64,
+    shutdown: CancellationToken,
+) -> (TableHandle, NewTable) {
+    let (tx, inbox) = mpsc::channel(64);
+    let mut rng = seeded_rng(seed);
+    let rules = Rules {
+        red_fives: settings.red_fives,
+        length: if settings.east_only {
+            Length::Tonpuusen
+        } else {
+            Length::Hanchan
+        },
+        ..Rules::default()
+    };
+    let (game, events) = Game::new(rules, seeded_rng(rand::Rng::gen(&mut rng)));
+    let mut names: [String; 4] = Default::default();
+    let players = std::array::from_fn(|seat| match humans.get(seat) {
+        Some(h) => {
+            names[seat] = h.name.clone();
+            Player::Person {
+                outbox: h.outbox.clone(),
+            }
+        }
+        None => {
+            names[seat] = format!("CPU {}", seat + 1);
+            Player::Cpu(cpu(&settings.cpu_strategy))
+        }
+    });
+    let table = Table {
+        game,
+        names,
+        players,
+        settings,
+        rng,
+        prompted: SeatSet::EMPTY,
+        acked: SeatSet::EMPTY,
+    };
+    let new = NewTable {
+        table,
+        events,
+        inbox,
+        shutdown,
+    };
+    (TableHandle { tx }, new)
+}
+
+/// A CPU player of the configured strategy (the strongest if the name is unknown).
+fn cpu(strategy: &str) -> Box<dyn Bot> {
+    bots::by_name(strategy).unwrap_or_else(|| bots::by_name("efficiency").expect("a bot"))
+}
+
+impl Table {
+    async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>, shutdown: CancellationToken) {
+        loop {
+            if !self.cpu_moves().await {
+                break;
+            }
+            self.prompt();
+            let msg = tokio::select! {
+                msg = inbox.recv() => msg,
+                _ = shutdown.cancelled() => None,
+            };
+            match msg {
+                Some(TableMsg::Op { seat, msg }) => self.operation(seat, msg),
+                Some(TableMsg::Left { seat }) => self.left(seat),
+                None => break,
+            }
+            if !self.has_people() {
+                break;
+            }
+        }
+        for p in &self.players {
+            if let Player::Person { outbox } = p {
+                outbox.close();
+            }
+        }
+    }
+
+    fn has_people(&self) -> bool {
+        self.players
+            .iter()
+            .any(|p| matches!(p, Player::Person { .. }))
+    }
+
+    /// Lets CPU players act until a person must; `false` once the game is over.
+    async fn cpu_moves(&mut self) -> bool {
+        loop {
+            match self.game.pending() {
+                Pending::GameOver => return false,
+                Pending::HandOver => {
+                    let people = self.people();
+                    if people.iter().any(|&s| !self.acked.contains(s)) {
+                        return true;
+                    }
+                    self.acked = SeatSet::EMPTY;
+                    let events = self.game.next_hand().expect("the hand is over");
+                    self.publish(&events);
+                }
+                Pending::Turn(seat) => {
+                    if !self.is_cpu(seat) {
+                        return true;
+                    }
+                    if !self.settings.cpu_delay.is_zero() {
+                        tokio::time::sleep(self.settings.cpu_delay).await;
+                    }
+                    self.cpu_act(seat);
+                }
+                Pending::Claims(seats) => match seats.iter().find(|&s| self.is_cpu(s)) {
+                    Some(seat) => self.cpu_act(seat),
+                    None => return true,
+                },
+            }
+        }
+    }
+
+    fn cpu_act(&mut self, seat: usize) {
+        let legal = self.game.legal_actions(seat);
+        let view = self.game.view(seat);
+        let Player::Cpu(bot) = &mut self.players[seat] else {
+            return;
+        };
+        let action = bot.choose(&view, &legal, &mut self.rng);
+        match self.game.apply(seat, action) {
+            Ok(events) => self.publish(&events),
+            Err(e) => unreachable!("a CPU player chose an illegal action: {e}"),
+        }
+    }
+
+    fn is_cpu(&self, seat: usize) -> bool {
+        matches!(self.players[seat], Player::Cpu(_))
+    }
+
+    fn people(&self) -> Vec<usize> {
+        (0..4).filter(|&s| !self.is_cpu(s)).collect()
+    }
+
+    /// Sends `play` or `claim` to the people the game waits for and has not asked yet.
+    fn prompt(&mut self) {
+        let (seats, word) = match self.game.pending() {
+            Pending::Turn(seat) => (SeatSet::EMPTY.with(seat), "play"),
+            Pending::Claims(seats) => (seats, "claim"),
+            Pending::HandOver | Pending::GameOver => return,
+        };
+        for seat in seats.iter() {
+            if !self.prompted.contains(seat) && !self.is_cpu(seat) {
+                self.prompted = self.prompted.with(seat);
+                self.to(seat, word);
+            }
+        }
+    }
+
+    fn to(&self, seat: usize, line: impl Into<String>) {
+        if let Player::Person { outbox } = &self.players[seat] {
+            outbox.send(line);
+        }
+    }
+
+    fn to_all(&self, line: &str) {
+        for seat in 0..4 {
+            self.to(seat, line);
+        }
+    }
+
+    /// Renders events to every person.
+    fn publish(&mut self, events: &[Event]) {
+        let red = self.settings.red_fives;
+        for event in events {
+            match event {
+                Event::NewHand {
+                    round,
+                    winds,
+                    honba,
+                    sticks,
+                    scores,
+                    ..
+                } => {
+                    self.to_all(&render::newhand(*round, winds));
+                    self.to_all(&render::score(scores, *honba, *sticks));
+                }
+                Event::Move(m) => {
+                    self.prompted = SeatSet::EMPTY;
+                    for seat in 0..4 {
+                        if m.is_for(seat) {
+                            self.to(seat, render::move_for(m, seat, red));
+                        }
+                    }
+                }
+                Event::Break { dice } => self.to_all(&render::dice(*dice)),
+                Event::Riichi { .. } => self.to_all("riichi"),
+                Event::Win(w) => self.to_all(&render::win(w)),
+                Event::Draw { kind, .. } => self.to_all(render::draw(kind)),
+                Event::HandOver { .. } => {
+                    self.prompted = SeatSet::EMPTY;
+                    // After the last hand the game is over: nothing to acknowledge.
+                    if self.game.pending() == Pending::HandOver {
+                        self.to_all("ack");
+                    }
+                }
+                Event::GameOver { scores, ranks } => {
+                    let (honba, sticks) = (self.game.honba(), self.game.sticks());
+                    self.to_all(&render::score(scores, honba, sticks));
+                    self.to_all(&render::gameover(ranks));
+                }
+                Event::RiichiAccepted { .. } | Event::Meld { .. } => {}
+            }
+        }
+    }
+
+    fn reject(&self, seat: usize, why: &str) {
+        self.to(seat, render::reject(why));
+    }
+
+    /// One person's operation.
+    fn operation(&mut self, seat: usize, msg: ClientMsg) {
+        if let ClientMsg::Chat { dests, text } = msg {
+            return self.chat(seat, dests, &text);
+        }
+        if let ClientMsg::Ack = msg {
+            if self.game.pending() != Pending::HandOver {
+                return self.reject(seat, "there is nothing to acknowledge");
+            }
+            self.acked = self.acked.with(seat);
+            return;
+        }
+        let action = match self.action(seat, msg) {
+            Ok(action) => action,
+            Err(why) => return self.reject(seat, &why),
+        };
+        match self.game.apply(seat, action) {
+            Ok(events) => self.publish(&events),
+            Err(e) => self.reject(seat, e.message()),
+        }
+    }
+
+    /// The engine action an mmj1 operation asks for.
+    fn action(&self, seat: usize, msg: ClientMsg) -> Result<Action, String> {
+        let tile = |name: TileName| -> Result<mahjong::Tile, String> {
+            match name {
+                TileName::Tile { kind, red } => self
+                    .game
+                    .find_tile(seat, kind, red && self.settings.red_fives)
+                    .ok_or_else(|| "you do not hold that tile".to_owned()),
+                TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
+                TileName::Hidden => Err("name the tile".into()),
+            }
+        };
+        Ok(match msg {
+            ClientMsg::Discard(t) => Action::Discard(tile(t)?),
+            ClientMsg::Riichi(t) => Action::Riichi(tile(t)?),
+            ClientMsg::Out => {
+                let legal = self.game.legal_actions(seat);
+                if legal.contains(&Action::NineTerminals) && !legal.contains(&Action::Tsumo) {
+                    Action::NineTerminals
+                } else {
+                    Action::Tsumo
+                }
+            }
+            ClientMsg::ConcealedKong(t) => Action::Ankan(kind_of(t)?),
+            ClientMsg::PungKong(t) => Action::Kakan(kind_of(t)?),
+            ClientMsg::Claim(tiles) => self.claim(seat, tiles)?,
+            ClientMsg::Swap(_) => return Err("riichi mahjong has no swap".into()),
+            ClientMsg::Ron => Action::Ron,
+            ClientMsg::Pass => Action::Pass,
+            ClientMsg::Hello(_) | ClientMsg::Ack | ClientMsg::Chat { .. } => {
+                unreachable!("handled before")
+            }
+        })
+    }
+
+    /// `claim T T T`: the hand's tiles that go with the discard; `?` third for pon or chi.
+    fn claim(&self, seat: usize, names: [TileName; 3]) -> Result<Action, String> {
+        let Some((_, discard)) = self.game.claim_tile() else {
+            return Err("there is no tile to claim".into());
+        };
+        let kinds: Vec<(mahjong::Kind, bool)> = names
+            .iter()
+            .filter_map(|n| match n {
+                TileName::Tile { kind, red } => Some((*kind, *red && self.settings.red_fives)),
+                _ => None,
+            })
+            .collect();
+        if names.contains(&TileName::Bonus) {
+            return Err("riichi mahjong has no flowers or seasons".into());
+        }
+        let hidden_third = names[2] == TileName::Hidden;
+        if kinds.len() != if hidden_third { 2 } else { 3 } {
+            return Err("claim names two tiles and ?, or three tiles for a kong".into());
+        }
+        let tiles = self.pick(seat, &kinds)?;
+        Ok(match tiles.len() {
+            3 => Action::Daiminkan([tiles[0], tiles[1], tiles[2]]),
+            _ if kinds.iter().all(|(k, _)| *k == discard.kind()) => {
+                Action::Pon([tiles[0], tiles[1]])
+            }
+            _ => Action::Chi([tiles[0], tiles[1]]),
+        })
+    }
+
+    /// Distinct physical tiles of the named kinds from `seat`'s hand.
+    fn pick(
+        &self,
+        seat: usize,
+        kinds: &[(mahjong::Kind, bool)],
+    ) -> Result<Vec<mahjong::Tile>, String> {
+        let hand = self.game.hand(seat);
+        let mut chosen: Vec<mahjong::Tile> = Vec::new();
+        for &(kind, red) in kinds {
+            let candidates = hand
+                .iter()
+                .filter(|t| t.kind() == kind && !chosen.contains(t))
+                .filter(|t| !red || t.is_red_five());
+            // Prefer plain copies unless the red five was named.
+            let tile = candidates
+                .clone()
+                .find(|t| red || !t.is_red_five())
+                .or_else(|| candidates.clone().next());
+            match tile {
+                Some(t) => chosen.push(*t),
+                None => return Err("you do not hold those tiles".into()),
+            }
+        }
+        Ok(chosen)
+    }
+
+    fn chat(&self, from: usize, dests: u8, text: &[u8]) {
+        let text = String::from_utf8_lossy(text);
+        let to: Vec<usize> = (0..4).filter(|s| dests >> s & 1 == 1).collect();
+        for &receiver in &to {
+            let others = to.iter().copied().filter(|&s| s != receiver);
+            self.to(receiver, render::chat(from, others, &text));
+        }
+    }
+
+    /// A person left: a CPU player sits in (and acknowledges for them).
+    fn left(&mut self, seat: usize) {
+        if self.is_cpu(seat) {
+            return;
+        }
+        self.players[seat] = Player::Cpu(cpu(&self.settings.cpu_strategy));
+        self.names[seat] = format!("{} (CPU)", self.names[seat]);
+        self.acked = self.acked.without(seat);
+    }
+}
+
+/// The kind named in `ckong`/`pkong`.
+fn kind_of(name: TileName) -> Result<mahjong::Kind, String> {
+    match name {
+        TileName::Tile { kind, .. } => Ok(kind),
+        TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
+        TileName::Hidden => Err("name the tile".into()),
+    }
+}

@@ -1,0 +1,294 @@
+//! Mahjong over mmj1, over real TCP connections: whole games against CPU players, calls,
+//! riichi and wins with their breakdown, four people at one table (none ever shown a
+//! tile it may not see), chat, a person leaving, and every reject.
+
+mod common;
+mod mmj1;
+
+use common::{LineClient, TestServer};
+use mmj1::{Calls, Mj};
+use parlor_server::config::MahjongSettings;
+use parlor_server::Config;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+fn config(seed: u64, fill_after: Duration) -> Config {
+    Config {
+        mahjong: MahjongSettings {
+            fill_after,
+            ..Config::for_tests(seed).mahjong
+        },
+        ..Config::for_tests(seed)
+    }
+}
+
+/// The entries of a `win` line: (what, value), the zero-length total last.
+fn breakdown(line: &str) -> Vec<(String, i64)> {
+    let mut rest = line.split_once(' ').unwrap().1; // after "win"
+    rest = rest.split_once(' ').unwrap().1; // after the player ID
+    let mut entries = Vec::new();
+    while !rest.is_empty() {
+        let (len, tail) = rest.split_once(':').unwrap();
+        let len: usize = len.trim().parse().unwrap();
+        let what = tail[..len].to_owned();
+        let (value, tail) = tail[len..].trim_start().split_once('.').unwrap();
+        entries.push((what, value.parse().unwrap()));
+        rest = tail.trim_start();
+    }
+    entries
+}
+
+/// Checks a game's records: it ended, every score line adds up, and each win's total is
+/// what the winner gained.
+fn check_game(mj: &Mj) {
+    let r = &mj.record;
+    assert!(r.gameover.is_some(), "the game ended: {r:?}");
+    assert!(r.hands >= 4, "{r:?}");
+    for s in &r.scores {
+        let sum: i64 = s.iter().sum();
+        assert!(sum <= 100_000 && (100_000 - sum) % 1000 == 0, "{s:?}");
+    }
+    for w in &r.all_wins {
+        let entries = breakdown(w);
+        let (what, total) = entries.last().unwrap();
+        assert!(what.is_empty() && *total > 0, "{w}");
+        assert!(entries.len() >= 2, "at least one yaku: {w}");
+        let fu = entries.iter().any(|(w, _)| w == "Fu");
+        let yakuman = entries.iter().any(|(w, _)| w.contains("akuman"));
+        assert!(
+            fu != yakuman || entries.iter().any(|(w, _)| w == "Kazoe yakuman"),
+            "{w}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn one_person_plays_a_whole_hanchan_against_cpu_players() {
+    let s = TestServer::start(config(11, Duration::ZERO)).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Never).await;
+    assert_eq!(mj.me, 0, "the first person sits in seat 1");
+    mj.play_game().await;
+    check_game(&mj);
+    assert!(mj.record.hands >= 8, "East and South: {:?}", mj.record);
+    assert!(mj.record.rejects.is_empty(), "{:?}", mj.record.rejects);
+    mj.conn.expect_closed().await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_client_claims_pon_and_chi() {
+    let s = TestServer::start(config(12, Duration::ZERO)).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Chris", Calls::Always).await;
+    mj.play_game().await;
+    check_game(&mj);
+    assert!(mj.record.pons > 0 && mj.record.chis > 0, "{:?}", mj.record);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn riichi_and_a_win_by_the_client_with_its_breakdown() {
+    let s = TestServer::start(config(13, Duration::ZERO)).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Pat", Calls::Never).await;
+    mj.play_game().await;
+    check_game(&mj);
+    let r = &mj.record;
+    assert!(r.riichis > 0, "{r:?}");
+    let riichi_win = r
+        .wins
+        .iter()
+        .find(|w| {
+            breakdown(w)
+                .iter()
+                .any(|(what, han)| what == "Riichi" && *han == 1)
+        })
+        .unwrap_or_else(|| panic!("a win with riichi: {r:?}"));
+    let entries = breakdown(riichi_win);
+    // The total is the payment plus honba and sticks; han entries add up to the limit's.
+    assert!(entries.last().unwrap().1 >= 1000, "{riichi_win}");
+    s.stop().await;
+}
+
+/// Four people at one table: each checks every move it is shown.
+#[tokio::test]
+async fn four_people_at_one_table_see_only_what_they_may() {
+    let mut cfg = config(14, Duration::from_secs(3600));
+    cfg.mahjong.east_only = true;
+    let s = TestServer::start(cfg).await;
+    let addr = s.addr("mahjong");
+    let mut runs = Vec::new();
+    for (i, name) in ["Jean", "Chris", "Pat", "Mouse"].into_iter().enumerate() {
+        let calls = if i % 2 == 0 {
+            Calls::Always
+        } else {
+            Calls::Never
+        };
+        let mut conn = LineClient::connect(addr, "\n").await;
+        conn.send(&format!("mmj1c {}:{name}", name.len())).await;
+        conn.expect("mmj1s").await;
+        runs.push((conn, calls));
+    }
+    let mut tasks = Vec::new();
+    for (i, (conn, calls)) in runs.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            let mut mj = Mj::from_greeted(conn, calls).await;
+            assert_eq!(mj.me, i, "seats in arrival order");
+            mj.play_game().await;
+            mj
+        }));
+    }
+    let mut finals = Vec::new();
+    for t in tasks {
+        let mj = t.await.unwrap();
+        check_game(&mj);
+        finals.push(mj.record.gameover.clone());
+    }
+    assert!(finals.windows(2).all(|w| w[0] == w[1]), "{finals:?}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_person_who_leaves_is_replaced_and_the_others_play_on() {
+    let s = TestServer::start(config(15, Duration::from_secs(3600))).await;
+    let addr = s.addr("mahjong");
+    let mut greeted = Vec::new();
+    for name in ["A", "B", "C", "D"] {
+        let mut conn = LineClient::connect(addr, "\n").await;
+        conn.send(&format!("mmj1c 1:{name}")).await;
+        conn.expect("mmj1s").await;
+        greeted.push(conn);
+    }
+    let leaver = greeted.remove(0);
+    let mut tasks = Vec::new();
+    for conn in greeted {
+        tasks.push(tokio::spawn(async move {
+            let mut mj = Mj::from_greeted(conn, Calls::Never).await;
+            mj.play_game().await;
+            mj
+        }));
+    }
+    // Seat 1 deals; it reads its first tiles and vanishes without a word.
+    let mut leaver = Mj::from_greeted(leaver, Calls::Never).await;
+    leaver.conn.until(|l| l == "play").await;
+    drop(leaver);
+    for t in tasks {
+        check_game(&t.await.unwrap());
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn chat_goes_to_the_players_named() {
+    let s = TestServer::start(config(16, Duration::from_secs(3600))).await;
+    let addr = s.addr("mahjong");
+    let mut c = Vec::new();
+    for name in ["A", "B", "C", "D"] {
+        let mut conn = LineClient::connect(addr, "\n").await;
+        conn.send(&format!("mmj1c 1:{name}")).await;
+        conn.expect("mmj1s").await;
+        c.push(conn);
+    }
+    for conn in &mut c {
+        conn.until(|l| l.starts_with("game ")).await;
+    }
+    c[3].send("chat 2 3 . 11:hello there").await;
+    for (i, want) in [
+        (1, "chat 43 . 11:hello there"),
+        (2, "chat 42 . 11:hello there"),
+    ] {
+        let lines = c[i].until(|l| l.starts_with("chat")).await;
+        assert_eq!(lines.last().unwrap(), want);
+    }
+    s.stop().await;
+}
+
+/// Sends `op` and expects `reject` with `why`.
+async fn rejected(conn: &mut LineClient, op: &str, why: &str) {
+    conn.send(op).await;
+    let lines = conn.until(|l| l.starts_with("reject")).await;
+    let last = lines.last().unwrap();
+    assert!(last.contains(why), "{op}: {last}");
+}
+
+#[tokio::test]
+async fn every_bad_or_untimely_operation_is_rejected_and_changes_nothing() {
+    let s = TestServer::start(config(17, Duration::from_secs(3600))).await;
+    let addr = s.addr("mahjong");
+    // Before mmj1c, and while waiting for a table.
+    let mut w = LineClient::connect(addr, "\n").await;
+    rejected(&mut w, "discard c1", "mmj1c first").await;
+    // The 300 bytes the count announces are skipped, not taken for messages.
+    let long = format!("mmj1c 300:{}", "discard c1\n".repeat(30)[..300].to_owned());
+    rejected(&mut w, &long, "longer than 256").await;
+    w.send("mmj1c 1:W").await;
+    w.expect("mmj1s").await;
+    rejected(&mut w, "discard c1", "not started").await;
+    rejected(&mut w, "mmj1c 1:W", "already").await;
+    rejected(&mut w, "hello", "unknown operation").await;
+    rejected(&mut w, "discard zz", "expected a tile").await;
+    drop(w);
+
+    let s2 = TestServer::start(config(18, Duration::ZERO)).await;
+    let mut mj = Mj::join(s2.addr("mahjong"), "Rex", Calls::Never).await;
+    // Read up to the first `play` (seat 1 deals).
+    loop {
+        let line = mj.conn.line().await;
+        let play = line == "play";
+        mj.on_line_quietly(&line);
+        if play {
+            break;
+        }
+    }
+    let absent = mj.absent_tile();
+    let held = mj.hand[0].clone();
+    let kept = mj.hand[1..].iter().find(|t| **t != held).unwrap().clone();
+    let c = &mut mj.conn;
+    rejected(c, &format!("discard {absent}"), "do not hold").await;
+    rejected(c, "ron", "no tile to claim").await;
+    rejected(c, "pass", "no tile to claim").await;
+    rejected(c, "claim c1 c1 ?", "no tile to claim").await;
+    rejected(c, &format!("swap {held}"), "no swap").await;
+    rejected(c, "ack", "nothing to acknowledge").await;
+    rejected(c, "discard f1", "no flowers").await;
+    rejected(c, &format!("ckong {held}"), "kan").await;
+    rejected(c, &format!("pkong {held}"), "kan").await;
+    let flood = format!("chat 1.2000:{}", "x".repeat(2000));
+    rejected(c, &flood, "longer than 1024").await;
+    rejected(c, "chat 5.1:x", "player IDs").await;
+    // Nothing changed: the turn is still ours and a legal discard is taken.
+    c.send(&format!("discard {held}")).await;
+    let lines = c
+        .until(|l| l.starts_with("move") || l.starts_with("reject"))
+        .await;
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with(&format!("move {held} h1 d1")),
+        "{lines:?}"
+    );
+    // Out of turn: now others discard and we get `claim`s.
+    let lines = c.until(|l| l == "claim").await;
+    assert!(!lines.iter().any(|l| l == "play"));
+    rejected(c, &format!("discard {kept}"), "claim or pass").await;
+    rejected(c, "out", "claim or pass").await;
+    rejected(c, &format!("riichi {kept}"), "claim or pass").await;
+    s.stop().await;
+    s2.stop().await;
+}
+
+/// A player name cut at 64 bytes in `game`, and arbitrary bytes in it.
+#[tokio::test]
+async fn long_and_odd_names() {
+    let s = TestServer::start(config(19, Duration::ZERO)).await;
+    let addr: SocketAddr = s.addr("mahjong");
+    let mut conn = LineClient::connect(addr, "\n").await;
+    let name = "n".repeat(200);
+    conn.send(&format!("mmj1c 200:{name}")).await;
+    conn.expect("mmj1s").await;
+    let game = conn.line().await;
+    assert!(
+        game.starts_with(&format!("game 1 64:{}", "n".repeat(64))),
+        "{game}"
+    );
+    s.stop().await;
+}
