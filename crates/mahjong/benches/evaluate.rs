@@ -151,13 +151,23 @@ fn hand_analysis(c: &mut Criterion) {
     for (name, hands) in &sets {
         group.throughput(Throughput::Elements(hands.len() as u64));
         group.bench_function(format!("shanten, {name}"), |b| {
-            b.iter(|| hands.iter().map(|h| shanten(black_box(h)) as i32).sum::<i32>())
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| shanten(black_box(h)) as i32)
+                    .sum::<i32>()
+            })
         });
         group.bench_function(format!("waits, {name}"), |b| {
             b.iter(|| hands.iter().fold(0, |acc, h| acc ^ waits(black_box(h))))
         });
         group.bench_function(format!("ukeire, {name}"), |b| {
-            b.iter(|| hands.iter().map(|h| ukeire(black_box(h), &seen)).sum::<u32>())
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| ukeire(black_box(h), &seen))
+                    .sum::<u32>()
+            })
         });
     }
     group.finish();

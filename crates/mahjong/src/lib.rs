@@ -10,10 +10,10 @@ mod meld;
 pub mod score;
 mod tile;
 
-pub use meld::{Meld, MeldKind};
-pub use score::{evaluate, Agari, Limit, Payment, WinContext, Yaku};
-pub use tile::{counts, Counts, Kind, Suit, Tile, Wind};
 pub use game::{
     Abort, Action, Actions, Discard, DrawKind, Event, Game, Length, Move, Pending, Place,
     RuleError, Rules, Seat, SeatSet, Setup, Shown, View, Win,
 };
+pub use meld::{Meld, MeldKind};
+pub use score::{evaluate, Agari, Limit, Payment, WinContext, Yaku};
+pub use tile::{counts, Counts, Kind, Suit, Tile, Wind};

@@ -34,7 +34,10 @@ fn the_mmj1_example_break_deals_from_position_52() {
         let Event::Move(m) = event else {
             panic!("expected a wall move, got {event:?}")
         };
-        assert_eq!((m.tile, m.from, m.to), (wall[i], Place::Deck, Place::Wall(i as u8)));
+        assert_eq!(
+            (m.tile, m.from, m.to),
+            (wall[i], Place::Deck, Place::Wall(i as u8))
+        );
         assert_eq!(m.shown, Shown::Nobody);
     }
     assert_eq!(events[137], Event::Break { dice: [4, 6] });
@@ -209,7 +212,11 @@ fn illegal_or_untimely_actions_change_nothing() {
     let before = game.clone();
     let attempts = [
         (0, Action::Pass, RuleError::NotYourTurn),
-        (1, Action::Discard(game.hand(1)[0]), RuleError::NotYourDiscard),
+        (
+            1,
+            Action::Discard(game.hand(1)[0]),
+            RuleError::NotYourDiscard,
+        ),
         (1, Action::Ron, RuleError::NoWin),
         (2, Action::Pon([foreign, foreign]), RuleError::NotInHand),
     ];

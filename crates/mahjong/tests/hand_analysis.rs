@@ -67,7 +67,10 @@ fn a_wait_only_on_a_kind_held_four_times_is_no_wait() {
 #[test]
 fn nine_gates_waits_on_all_nine() {
     let gates = hand("1112345678999m");
-    assert_eq!(kinds(waits(&gates)), ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]);
+    assert_eq!(
+        kinds(waits(&gates)),
+        ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
+    );
 }
 
 #[test]
@@ -92,7 +95,10 @@ fn completeness() {
     assert!(is_complete(&hand("11122233344m")));
     assert!(is_complete(&hand("11223344556677m")));
     assert!(is_complete(&hand("11112233445566m")), "11 123 123 456 456");
-    assert!(!is_complete(&hand("1133m5577p99s2222z")), "four of a kind is not two pairs");
+    assert!(
+        !is_complete(&hand("1133m5577p99s2222z")),
+        "four of a kind is not two pairs"
+    );
     assert!(!is_complete(&hand("123m456p789s1112z")), "13 tiles");
     assert!(!is_complete(&hand("123m456p789s11123z")));
 }
@@ -135,7 +141,11 @@ fn the_200_hands_are_tenpai_exactly_when_marked() {
             assert_ne!(waits(&counts), 0, "case {i}");
         } else {
             not_tenpai += 1;
-            assert!(shanten(&counts) >= 1, "case {i}: shanten {}", shanten(&counts));
+            assert!(
+                shanten(&counts) >= 1,
+                "case {i}: shanten {}",
+                shanten(&counts)
+            );
             assert_eq!(waits(&counts), 0, "case {i}");
         }
     }

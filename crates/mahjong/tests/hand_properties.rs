@@ -2,7 +2,7 @@
 //! shanten on random hands: drawn from the whole wall, and from one suit only (dense
 //! hands, often tenpai, with the most ways to split).
 
-use mahjong::hand::{is_complete, shanten, waits};
+use mahjong::hand::{is_complete, shanten, ukeire, waits};
 use mahjong::{Counts, Kind};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -19,8 +19,7 @@ fn counts_of(ids: &[u8]) -> Counts {
 fn hand(len: usize) -> impl Strategy<Value = Counts> {
     let wall: Vec<u8> = (0..136).collect();
     let one_suit: Vec<u8> = (0..36).collect();
-    prop_oneof![subsequence(wall, len), subsequence(one_suit, len)]
-        .prop_map(|ids| counts_of(&ids))
+    prop_oneof![subsequence(wall, len), subsequence(one_suit, len)].prop_map(|ids| counts_of(&ids))
 }
 
 /// The kinds that complete `counts`, by trying every kind.
@@ -41,7 +40,13 @@ fn waits_by_trying(counts: &Counts) -> u64 {
 /// Regular-hand shanten by trying every split of the whole hand into sets, a pair,
 /// partial sets and loose tiles (blocks at one kind in a fixed order, so each split is
 /// tried once), for comparison with the library's kind-by-kind count.
-fn exhaustive_regular(counts: &mut Counts, at: usize, order: usize, found: [i8; 3], melds: i8) -> i8 {
+fn exhaustive_regular(
+    counts: &mut Counts,
+    at: usize,
+    order: usize,
+    found: [i8; 3],
+    melds: i8,
+) -> i8 {
     let [sets, partials, pair] = found;
     let Some(i) = (at..Kind::COUNT).find(|&k| counts[k] > 0) else {
         let sets = (sets + melds).min(4);
@@ -148,6 +153,20 @@ proptest! {
         } else {
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn ukeire_counts_the_draws_that_lower_shanten(counts in hand(13)) {
+        let before = shanten(&counts);
+        let mut expected = 0;
+        for kind in 0..Kind::COUNT {
+            let mut drawn = counts;
+            drawn[kind] += 1;
+            if counts[kind] < 4 && shanten(&drawn) < before {
+                expected += 4 - u32::from(counts[kind]);
+            }
+        }
+        prop_assert_eq!(ukeire(&counts, &[0; Kind::COUNT]), expected);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{Bot, EfficiencyBot, RandomBot};
-use mahjong::{Action, Event, Game, Kind, Pending, Place, Rules, Seat, Shown, Tile};
+use mahjong::{Action, DrawKind, Event, Game, Kind, Pending, Place, Rules, Seat, Shown, Tile};
 use proptest::prelude::*;
 use rand::Rng;
 
@@ -23,9 +23,7 @@ impl Table {
 
     /// Replays one batch of events, checking each move's route and visibility.
     fn replay(&mut self, events: &[Event]) {
-        let hand_over = events
-            .iter()
-            .any(|e| matches!(e, Event::HandOver { .. }));
+        let hand_over = events.iter().any(|e| matches!(e, Event::HandOver { .. }));
         for event in events {
             match event {
                 Event::NewHand { .. } => self.at = [Place::Deck; 136],
@@ -69,7 +67,10 @@ impl Table {
             let uncalled = game.discards(seat).iter().filter(|d| !d.called).count();
             assert_eq!(in_pond, uncalled, "seat {seat}'s discards");
         }
-        assert!(self.at.iter().all(|p| *p != Place::Deck), "a tile left in the deck");
+        assert!(
+            self.at.iter().all(|p| *p != Place::Deck),
+            "a tile left in the deck"
+        );
     }
 }
 
@@ -139,12 +140,42 @@ fn same_shape(a: Action, b: Action) -> bool {
     }
 }
 
+/// How often the interesting things happened, to show the random games reach them.
+#[derive(Default, Debug)]
+struct Tally {
+    melds: [u32; 5],
+    riichi: u32,
+    tsumo: u32,
+    ron: u32,
+    exhaustive: u32,
+    aborted: u32,
+}
+
+impl Tally {
+    fn count(&mut self, events: &[Event]) {
+        for event in events {
+            match event {
+                Event::Meld { meld, .. } => self.melds[meld.kind as usize] += 1,
+                Event::Riichi { .. } => self.riichi += 1,
+                Event::Win(win) if win.from.is_none() => self.tsumo += 1,
+                Event::Win(_) => self.ron += 1,
+                Event::Draw {
+                    kind: DrawKind::Exhaustive { .. },
+                    ..
+                } => self.exhaustive += 1,
+                Event::Draw { .. } => self.aborted += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Plays up to `hands` hands of a game from `seed`, checking everything after each step.
 /// `efficient[s]` makes seat `s` an efficiency bot (to reach wins, riichi and ura dora)
 /// instead of a random one. With `exhaustive`, every legal action is tried on a copy.
-fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) {
+fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) -> Tally {
     let rules = Rules {
-        red_fives: seed % 3 != 0,
+        red_fives: !matches!(seed % 3, 0),
         ..Rules::default()
     };
     let (mut game, events) = Game::new(rules, seeded_rng(seed));
@@ -157,6 +188,7 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) {
         }
     });
     let mut table = Table::new();
+    let mut tally = Tally::default();
     table.replay(&events);
     table.check_against(&game);
     let total = 4 * rules.start_points;
@@ -191,7 +223,10 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) {
         if exhaustive {
             for &action in &legal {
                 let mut copy = game.clone();
-                assert!(copy.apply(seat, action).is_ok(), "listed {action:?} refused");
+                assert!(
+                    copy.apply(seat, action).is_ok(),
+                    "listed {action:?} refused"
+                );
             }
         }
         for _ in 0..3 {
@@ -211,6 +246,7 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) {
         }
         let action = bots[seat].choose(&game.view(seat), &legal, &mut rng);
         let events = game.apply(seat, action).expect("a legal action");
+        tally.count(&events);
         table.replay(&events);
         table.check_against(&game);
         let sum: i32 = game.scores().iter().sum();
@@ -227,6 +263,7 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) {
         ranks.sort_unstable();
         assert_eq!(ranks, [1, 2, 3, 4]);
     }
+    tally
 }
 
 proptest! {
@@ -245,4 +282,28 @@ proptest! {
     fn whole_games_keep_every_invariant(seed in any::<u64>(), efficient in any::<[bool; 4]>()) {
         play(seed, efficient, u32::MAX, false);
     }
+}
+
+#[test]
+fn random_games_reach_every_kind_of_call_and_win() {
+    let mut total = Tally::default();
+    for seed in 0..12 {
+        let efficient = [seed < 6, false, (3..9).contains(&seed), false];
+        let tally = play(seed, efficient, u32::MAX, false);
+        for (sum, n) in total.melds.iter_mut().zip(tally.melds) {
+            *sum += n;
+        }
+        total.riichi += tally.riichi;
+        total.tsumo += tally.tsumo;
+        total.ron += tally.ron;
+        total.exhaustive += tally.exhaustive;
+        total.aborted += tally.aborted;
+    }
+    assert!(total.melds.iter().all(|&n| n > 0), "{total:?}");
+    assert!(
+        total.riichi > 0 && total.tsumo > 0 && total.ron > 0,
+        "{total:?}"
+    );
+    // Abortive draws are rare in play; the game_draws tests set each one up.
+    assert!(total.exhaustive > 0, "{total:?}");
 }

@@ -90,7 +90,10 @@ fn check(index: usize, case: &Case) -> Result<(), String> {
     let mut concealed: Vec<Tile> = case.tiles_136.iter().map(|&id| tile(id)).collect();
     // One synthetic case lists the winning tile among the concealed tiles as well.
     if concealed.len() + 3 * melds.len() == 14 {
-        let at = case.tiles_136.iter().position(|&id| id == case.win_tile_136);
+        let at = case
+            .tiles_136
+            .iter()
+            .position(|&id| id == case.win_tile_136);
         concealed.remove(at.expect("the extra tile is the winning tile"));
     }
     let dora: Vec<Tile> = case.dora_indicators.iter().map(|&id| tile(id)).collect();
@@ -112,7 +115,11 @@ fn check(index: usize, case: &Case) -> Result<(), String> {
         ura_indicators: &ura,
         red_fives: true,
     };
-    let hand: Vec<String> = case.tiles_136.iter().map(|&id| tile(id).to_string()).collect();
+    let hand: Vec<String> = case
+        .tiles_136
+        .iter()
+        .map(|&id| tile(id).to_string())
+        .collect();
     let describe = || {
         format!(
             "case {index}: {} + {} melds {:?}",
@@ -125,7 +132,11 @@ fn check(index: usize, case: &Case) -> Result<(), String> {
     let agari = evaluate(&concealed, &melds, tile(case.win_tile_136), &ctx)
         .ok_or_else(|| format!("{}: no win", describe()))?;
     let mut ids: Vec<u8> = agari.yaku.iter().map(|&(yaku, _)| yaku.id()).collect();
-    for (count, id) in [(agari.dora, DORA_ID), (agari.aka, AKA_ID), (agari.ura, URA_ID)] {
+    for (count, id) in [
+        (agari.dora, DORA_ID),
+        (agari.aka, AKA_ID),
+        (agari.ura, URA_ID),
+    ] {
         if count > 0 {
             ids.push(id);
         }
@@ -208,7 +219,9 @@ fn yaku_of(agari: &Agari) -> Vec<Yaku> {
     agari.yaku.iter().map(|&(yaku, _)| yaku).collect()
 }
 
-fn pon(notation: &str, kind: MeldKind) -> Meld {
+/// A meld of `kind` made of the tiles in `notation`, called from seat 1 unless it is an
+/// ankan.
+fn shown(notation: &str, kind: MeldKind) -> Meld {
     let t = tiles(notation);
     let mut four = [t[0]; 4];
     four[..t.len()].copy_from_slice(&t);
@@ -281,7 +294,10 @@ fn tenhou_chiihou_stack_with_other_yakuman() {
     };
     let dealer = closed("123m456p789s11z46s5s", &first(Wind::East)).unwrap();
     assert_eq!(yaku_of(&dealer), [Yaku::Tenhou]);
-    assert_eq!((dealer.han, dealer.fu, dealer.limit), (13, 0, Limit::Yakuman(1)));
+    assert_eq!(
+        (dealer.han, dealer.fu, dealer.limit),
+        (13, 0, Limit::Yakuman(1))
+    );
     let other = closed("19m19p19s1234566z7z", &first(Wind::West)).unwrap();
     assert_eq!(yaku_of(&other), [Yaku::Chiihou, Yaku::Kokushi]);
     assert_eq!(other.limit, Limit::Yakuman(2));
@@ -316,15 +332,9 @@ fn ron_completed_triplet_is_open() {
     // triplets, not four, and the ron triplet earns 4 fu, not 8:
     // 20 + 10 + 4 + 4 + 8 + 4 = 50.
     let agari = closed("222m444p99s555z88s9s", &ron).unwrap();
-    assert_eq!(
-        yaku_of(&agari),
-        [Yaku::Haku, Yaku::Toitoi, Yaku::Sanankou]
-    );
+    assert_eq!(yaku_of(&agari), [Yaku::Haku, Yaku::Toitoi, Yaku::Sanankou]);
     assert_eq!(agari.fu, 50);
-    let tsumo = WinContext {
-        tsumo: true,
-        ..ron
-    };
+    let tsumo = WinContext { tsumo: true, ..ron };
     let agari = closed("222m444p99s555z88s9s", &tsumo).unwrap();
     assert_eq!(
         yaku_of(&agari),
@@ -336,9 +346,9 @@ fn ron_completed_triplet_is_open() {
 #[test]
 fn kans_chankan_and_rinshan() {
     let kans = [
-        pon("2222m", MeldKind::Ankan),
-        pon("7777z", MeldKind::Daiminkan),
-        pon("9999p", MeldKind::Kakan),
+        shown("2222m", MeldKind::Ankan),
+        shown("7777z", MeldKind::Daiminkan),
+        shown("9999p", MeldKind::Kakan),
     ];
     let rinshan = WinContext {
         tsumo: true,
@@ -360,11 +370,39 @@ fn kans_chankan_and_rinshan() {
         chankan: true,
         ..east_round(Wind::South)
     };
-    let open = [pon("777z", MeldKind::Pon)];
+    let open = [shown("777z", MeldKind::Pon)];
     let hand = tiles("123m456p99s68s7s");
     let agari = evaluate(&hand[..10], &open, hand[10], &chankan).unwrap();
     assert_eq!(yaku_of(&agari), [Yaku::Chankan, Yaku::Chun]);
     assert_eq!((agari.han, agari.fu), (2, 30));
+}
+
+#[test]
+fn yakuman_the_vectors_lack() {
+    let ron = east_round(Wind::South);
+    let little_winds = closed("111222333z44z56m7m", &ron).unwrap();
+    assert_eq!(yaku_of(&little_winds), [Yaku::Shousuushii]);
+    assert_eq!((little_winds.han, little_winds.fu), (13, 0));
+
+    let tsumo = WinContext { tsumo: true, ..ron };
+    let open_kans = [
+        shown("2222m", MeldKind::Ankan),
+        shown("9999p", MeldKind::Daiminkan),
+        shown("1111s", MeldKind::Kakan),
+        shown("7777s", MeldKind::Daiminkan),
+    ];
+    let pair = tiles("5z5z");
+    let agari = evaluate(&pair[..1], &open_kans, pair[1], &tsumo).unwrap();
+    assert_eq!(yaku_of(&agari), [Yaku::Suukantsu]);
+    let closed_kans = open_kans.map(|meld| Meld {
+        kind: MeldKind::Ankan,
+        called: None,
+        from: None,
+        ..meld
+    });
+    let agari = evaluate(&pair[..1], &closed_kans, pair[1], &tsumo).unwrap();
+    assert_eq!(yaku_of(&agari), [Yaku::SuuankouTanki, Yaku::Suukantsu]);
+    assert_eq!((agari.han, agari.limit), (39, Limit::Yakuman(3)));
 }
 
 #[test]

@@ -1,28 +1,166 @@
-//! The HTTP port: health now; the web client and the JSON API hang here later.
+//! The HTTP port: `GET /healthz`, and WebSocket connections at `/ws/<protocol>` that join
+//! the same lounges, rooms and tables as the protocol's own port.
+//!
+//! A `/ws/...` request is upgraded here (the handshake answered by hand, then
+//! tokio-tungstenite on the upgraded connection), so every WebSocket in the server is the
+//! same [`WsConnection`](crate::net::WsConnection) whatever port it came in on. Line
+//! protocols then run through [`bridge`](crate::net::bridge); Jass takes the connection
+//! as it is.
 
+use crate::net::{ws_config, Admission, Socket};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use futures::future::BoxFuture;
+use hyper_util::rt::TokioIo;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use tokio::net::TcpListener;
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::Role;
+use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
 
+/// What a protocol does with a WebSocket whose handshake is done.
+pub type WsEntry = Arc<
+    dyn Fn(
+            WebSocketStream<Box<dyn Socket>>,
+            SocketAddr,
+            CancellationToken,
+        ) -> BoxFuture<'static, ()>
+        + Send
+        + Sync,
+>;
+
+/// A protocol's way in from the HTTP port.
+pub struct Door {
+    /// The protocol's connection limit and count, shared with its own port.
+    pub admission: Admission,
+    /// Serves one upgraded connection.
+    pub ws: WsEntry,
+}
+
+#[derive(Clone)]
+struct Shared {
+    doors: Arc<BTreeMap<&'static str, Door>>,
+    health: Arc<serde_json::Value>,
+    shutdown: CancellationToken,
+}
+
 /// Serves HTTP on `listener` until shutdown. `GET /healthz` answers `200` with the
-/// listening protocols and their addresses.
+/// listening protocols and their addresses; `/ws/<protocol>` takes WebSocket clients.
 pub async fn serve(
     listener: TcpListener,
     addrs: BTreeMap<&'static str, SocketAddr>,
+    doors: BTreeMap<&'static str, Door>,
     shutdown: CancellationToken,
 ) {
-    let health = health_body(&addrs);
-    let app = Router::new().route("/healthz", get(move || async move { Json(health) }));
+    let shared = Shared {
+        doors: Arc::new(doors),
+        health: Arc::new(health_body(&addrs)),
+        shutdown: shutdown.clone(),
+    };
+    let app = Router::new()
+        .route("/healthz", get(health))
+        .route("/ws/:protocol", get(websocket))
+        .with_state(shared);
     let stop = shutdown.clone();
-    if let Err(error) = axum::serve(listener, app)
-        .with_graceful_shutdown(async move { stop.cancelled().await })
-        .await
+    if let Err(error) = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move { stop.cancelled().await })
+    .await
     {
         tracing::error!(%error, "http server failed");
     }
+}
+
+async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
+    let mut body = (*shared.health).clone();
+    let open: serde_json::Map<String, serde_json::Value> = shared
+        .doors
+        .iter()
+        .map(|(name, door)| (name.to_string(), door.admission.open().into()))
+        .collect();
+    body["connections"] = open.into();
+    Json(body)
+}
+
+/// Upgrades `/ws/<protocol>` and hands the connection to the protocol.
+async fn websocket(
+    State(shared): State<Shared>,
+    Path(protocol): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    mut request: Request,
+) -> Response {
+    let Some(door) = shared.doors.get(protocol.as_str()) else {
+        return (StatusCode::NOT_FOUND, "no such protocol").into_response();
+    };
+    let Some(key) = websocket_key(request.headers()) else {
+        return (StatusCode::BAD_REQUEST, "a WebSocket upgrade is expected").into_response();
+    };
+    let Some(upgrade) = request
+        .extensions_mut()
+        .remove::<hyper::upgrade::OnUpgrade>()
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            "this connection cannot be upgraded",
+        )
+            .into_response();
+    };
+    let Some(permit) = door.admission.admit() else {
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
+    };
+    let entry = door.ws.clone();
+    let stop = shared.shutdown.child_token();
+    tokio::spawn(async move {
+        let Ok(upgraded) = upgrade.await else { return };
+        let socket: Box<dyn Socket> = Box::new(TokioIo::new(upgraded));
+        let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
+        tracing::info!(protocol, %peer, "websocket opened");
+        entry(ws, peer, stop).await;
+        tracing::info!(protocol, %peer, "websocket closed");
+        drop(permit);
+    });
+    Response::builder()
+        .status(StatusCode::SWITCHING_PROTOCOLS)
+        .header(header::CONNECTION, "upgrade")
+        .header(header::UPGRADE, "websocket")
+        .header(
+            header::SEC_WEBSOCKET_ACCEPT,
+            derive_accept_key(key.as_bytes()),
+        )
+        .body(Body::empty())
+        .expect("a valid response")
+}
+
+/// The `Sec-WebSocket-Key` of a well-formed WebSocket upgrade request.
+fn websocket_key(headers: &HeaderMap) -> Option<String> {
+    let has = |name: header::HeaderName, token: &str| {
+        headers.get_all(name).iter().any(|v| {
+            v.to_str()
+                .is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
+        })
+    };
+    if !has(header::UPGRADE, "websocket") || !has(header::CONNECTION, "upgrade") {
+        return None;
+    }
+    if headers.get(header::SEC_WEBSOCKET_VERSION)?.to_str().ok()? != "13" {
+        return None;
+    }
+    Some(
+        headers
+            .get(header::SEC_WEBSOCKET_KEY)?
+            .to_str()
+            .ok()?
+            .to_owned(),
+    )
 }
 
 fn health_body(addrs: &BTreeMap<&'static str, SocketAddr>) -> serde_json::Value {

@@ -22,9 +22,12 @@ pub mod seeds;
 
 pub use config::{Config, Service};
 
+use futures::future::BoxFuture;
+use net::{Admission, Framing, Socket, WsConnection};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use tokio::net::TcpStream;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
@@ -52,28 +55,44 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
     };
+    let mut doors = BTreeMap::new();
     let services = &config.services;
     if services.contains(&Service::Minitruco) {
         let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
-        server.listen(
+        let session: LineSession = Arc::new(move |socket, peer, stop| {
+            Box::pin(protocols::minitruco::session::run(
+                socket,
+                peer,
+                lounge.clone(),
+                stop,
+            ))
+        });
+        let door = server.listen_lines(
             "minitruco",
             &config,
             config.ports.minitruco,
             &shutdown,
-            move |socket, peer, stop| {
-                protocols::minitruco::session::run(socket, peer, lounge.clone(), stop)
-            },
+            session,
+            Framing::Lines,
         )?;
+        doors.insert("minitruco", door);
     }
     if services.contains(&Service::Truco) {
         let lobby = protocols::truco::Lobby::start(&config, seeds.clone(), shutdown.clone());
-        server.listen(
+        let session: LineSession = Arc::new(move |socket, peer, stop| {
+            Box::pin(protocols::truco::session::accept(
+                socket, peer, &lobby, stop,
+            ))
+        });
+        let door = server.listen_lines(
             "truco",
             &config,
             config.ports.truco,
             &shutdown,
-            move |socket, peer, stop| protocols::truco::session::accept(socket, peer, &lobby, stop),
+            session,
+            Framing::Lines,
         )?;
+        doors.insert("truco", door);
     }
     if services.contains(&Service::Wars) {
         let hall = protocols::wars::Hall::start(
@@ -83,42 +102,69 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             shutdown.clone(),
         );
         let outbox_lines = config.limits.outbox_lines;
-        server.listen(
+        let session: LineSession = Arc::new(move |socket, peer, stop| {
+            Box::pin(protocols::wars::session::run(
+                socket,
+                peer,
+                hall.clone(),
+                outbox_lines,
+                stop,
+            ))
+        });
+        let door = server.listen_lines(
             "wars",
             &config,
             config.ports.wars,
             &shutdown,
-            move |socket, peer, stop| {
-                protocols::wars::session::run(socket, peer, hall.clone(), outbox_lines, stop)
-            },
+            session,
+            Framing::Brackets,
         )?;
-    }
-    if services.contains(&Service::Jass) {
-        let lobby =
-            protocols::jass::Lobby::new(config.jass.clone(), seeds.clone(), shutdown.clone());
-        server.listen(
-            "jass",
-            &config,
-            config.ports.jass,
-            &shutdown,
-            move |socket, peer, stop| {
-                protocols::jass::session::run(socket, peer, lobby.clone(), stop)
-            },
-        )?;
+        doors.insert("wars", door);
     }
     if services.contains(&Service::Mahjong) {
         let settings = config.mahjong.clone();
         let outbox_lines = settings.outbox_lines;
         let lobby = protocols::mahjong::Lobby::start(settings, seeds.clone(), shutdown.clone());
-        server.listen(
+        let session: LineSession = Arc::new(move |socket, peer, stop| {
+            Box::pin(protocols::mahjong::session::run(
+                socket,
+                peer,
+                lobby.clone(),
+                outbox_lines,
+                stop,
+            ))
+        });
+        let door = server.listen_lines(
             "mahjong",
             &config,
             config.ports.mahjong,
             &shutdown,
+            session,
+            Framing::Lines,
+        )?;
+        doors.insert("mahjong", door);
+    }
+    if services.contains(&Service::Jass) {
+        let lobby =
+            protocols::jass::Lobby::new(config.jass.clone(), seeds.clone(), shutdown.clone());
+        let admission = Admission::new(config.limits.max_connections);
+        let tcp_lobby = lobby.clone();
+        server.listen(
+            "jass",
+            &config,
+            config.ports.jass,
+            &shutdown,
+            admission.clone(),
             move |socket, peer, stop| {
-                protocols::mahjong::session::run(socket, peer, lobby.clone(), outbox_lines, stop)
+                protocols::jass::session::run(socket, peer, tcp_lobby.clone(), stop)
             },
         )?;
+        let frames = config.jass.outbox_frames;
+        let ws: http::WsEntry = Arc::new(move |socket, _peer, stop| {
+            let ws = WsConnection::from_stream(socket, frames, stop);
+            Box::pin(protocols::jass::session::serve(ws, lobby.clone()))
+        });
+        doors.insert("jass", http::Door { admission, ws });
     }
     if services.contains(&Service::Http) {
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
@@ -126,13 +172,54 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         let addrs = server.addrs.clone();
         server
             .tasks
-            .spawn(http::serve(listener, addrs, shutdown.clone()));
+            .spawn(http::serve(listener, addrs, doors, shutdown.clone()));
     }
     for (name, addr) in &server.addrs {
         tracing::info!(protocol = name, %addr, "listening");
     }
     Ok(server)
 }
+
+/// A line protocol's session entry point, for a TCP socket or a bridged WebSocket.
+type LineSession = Arc<
+    dyn Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync,
+>;
+
+impl Running {
+    /// Listens for a line protocol on its port, and returns the door through which the
+    /// HTTP port lets WebSocket clients into the same protocol.
+    fn listen_lines(
+        &mut self,
+        protocol: &'static str,
+        config: &Config,
+        port: u16,
+        shutdown: &CancellationToken,
+        session: LineSession,
+        framing: Framing,
+    ) -> std::io::Result<http::Door> {
+        let admission = Admission::new(config.limits.max_connections);
+        let tcp = session.clone();
+        self.listen(
+            protocol,
+            config,
+            port,
+            shutdown,
+            admission.clone(),
+            move |socket, peer, stop| tcp(Box::new(socket), peer, stop),
+        )?;
+        let ws: http::WsEntry = Arc::new(move |socket, peer, stop| {
+            let session = session.clone();
+            let ws = WsConnection::from_stream(socket, WS_OUTBOX, stop.clone());
+            Box::pin(net::bridge(ws, framing, move |pipe| {
+                session(Box::new(pipe), peer, stop)
+            }))
+        });
+        Ok(http::Door { admission, ws })
+    }
+}
+
+/// Frames queued to a browser on a line protocol before it is dropped as not reading.
+const WS_OUTBOX: usize = 4096;
 
 impl Running {
     /// Binds `port` for `protocol` and runs `session` for each connection.
@@ -142,6 +229,7 @@ impl Running {
         config: &Config,
         port: u16,
         shutdown: &CancellationToken,
+        admission: Admission,
         session: F,
     ) -> std::io::Result<()>
     where
@@ -153,7 +241,7 @@ impl Running {
         self.tasks.spawn(net::accept_loop(
             protocol,
             listener,
-            config.limits.max_connections,
+            admission,
             shutdown.clone(),
             session,
         ));

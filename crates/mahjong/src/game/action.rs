@@ -46,6 +46,11 @@ impl SeatSet {
     /// No seat.
     pub const EMPTY: SeatSet = SeatSet(0);
 
+    /// The three seats other than `seat`.
+    pub const fn others(seat: Seat) -> SeatSet {
+        SeatSet(0b1111 & !(1 << seat))
+    }
+
     /// Whether `seat` is in the set.
     pub const fn contains(self, seat: Seat) -> bool {
         seat < 4 && self.0 >> seat & 1 == 1

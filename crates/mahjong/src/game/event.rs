@@ -219,6 +219,15 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether `seat` is told about this event: every event but another seat's
+    /// concealed-kong marker. (A move's face is a separate question: [`Move::face_for`].)
+    pub fn is_for(&self, seat: Seat) -> bool {
+        match self {
+            Event::Move(m) => m.is_for(seat),
+            _ => true,
+        }
+    }
+
     /// A move event.
     pub(crate) fn moved(tile: Tile, from: Place, to: Place, shown: Shown) -> Event {
         Event::Move(Move {

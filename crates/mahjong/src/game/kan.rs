@@ -142,7 +142,12 @@ impl Game {
         for i in 0..self.wall.dora {
             let a = 2 * i + 1;
             let place = Place::DoraWall(a);
-            events.push(Event::moved(self.wall.dora_wall(a), place, place, Shown::All));
+            events.push(Event::moved(
+                self.wall.dora_wall(a),
+                place,
+                place,
+                Shown::All,
+            ));
         }
     }
 

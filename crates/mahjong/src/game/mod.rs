@@ -6,7 +6,7 @@
 //! [`Game::next_hand`]) or the end of the game. A seat asks [`Game::legal_actions`] and
 //! [`Game::apply`]s an [`Action`]; the answer is the [`Event`]s that followed, or a
 //! [`RuleError`] that changed nothing. Events carry every tile movement in mmj1's terms
-//! (see [`event`](self::event) and [`wall`]); a bot sees only its seat's [`View`].
+//! (see [`event`] and [`wall`]); a bot sees only its seat's [`View`].
 //!
 //! # Rules (Tenhou defaults, and the choices made where Tenhou's behaviour is unclear)
 //!
@@ -32,10 +32,11 @@
 //! - Claims: after every discard each other seat answers (pass or a claim), as mmj1 asks
 //!   all three; the answers are resolved together: ron before pon and daiminkan before
 //!   chi. Two rons both win (the seat nearest the discarder collects honba and sticks);
-//!   three abort the hand. On the last discard, and on a discard that would complete an
-//!   abortive draw (four winds, four riichi, four kans), only ron is open. A kakan may be
-//!   robbed by ron (chankan), an ankan only by thirteen orphans; those windows ask only
-//!   the seats that may ron.
+//!   three abort the hand (and, as for any ronned riichi discard, the stick is not
+//!   paid). On the last discard, and on a discard that would complete an abortive draw
+//!   (four winds, four riichi, four kans), only ron is open. A kakan may be robbed by
+//!   ron (chankan), an ankan only by thirteen orphans; those windows ask only the seats
+//!   that may ron, and the ankan's robbed tile is the last of its four.
 //! - Swap-calling (kuikae) is forbidden: after a pon the claimed kind may not be
 //!   discarded, after a chi neither the claimed kind nor the kind at the other end of the
 //!   run; a call that would leave nothing else to discard is refused.
@@ -43,7 +44,8 @@
 //!   (whether or not the hand had a yaku for it) until one's next turn begins (temporary);
 //!   letting one go after riichi (for the rest of the hand).
 //! - Ippatsu ends with the riichi player's next discard or any call by anyone, ankan
-//!   included. Nagashi mangan is not played.
+//!   included (a robbed kan does not end it). Nagashi mangan is not played. Win scoring
+//!   is [`score::evaluate`](crate::score::evaluate)'s.
 //! - Draws: four winds, four riichi, four kans by more than one seat, triple ron and
 //!   nine terminals abort the hand (the dealer repeats). An exhausted wall pays 3000 from
 //!   the noten seats to the tenpai seats (formal tenpai counts); the dealer repeats when
@@ -52,6 +54,7 @@
 //!   on the table until someone wins.
 
 mod action;
+mod calls;
 mod claims;
 pub mod event;
 mod kan;
@@ -73,6 +76,7 @@ pub use view::View;
 use crate::hand::KindSet;
 use crate::meld::Meld;
 use crate::tile::{Kind, Tile, Wind};
+use arrayvec::ArrayVec;
 use cards::GameRng;
 use player::Player;
 use wall::Wall;
@@ -236,7 +240,7 @@ impl Game {
     }
 
     /// The dora indicators turned up, in order.
-    pub fn dora_indicators(&self) -> arrayvec::ArrayVec<Tile, 5> {
+    pub fn dora_indicators(&self) -> ArrayVec<Tile, 5> {
         self.wall.dora_indicators()
     }
 
@@ -277,27 +281,43 @@ impl Game {
         }
     }
 
-    /// A physical tile of `kind` in `seat`'s hand, for protocols that name kinds: with
-    /// `red`, the red five only; otherwise the tile just drawn if it is of that kind (so
-    /// a tsumogiri stays one), else a non-red copy, else the red five.
+    /// A physical tile of `kind` in `seat`'s hand, for protocols that name kinds (to
+    /// discard or declare riichi with): with `red`, the red five only; otherwise the tile
+    /// just drawn if it is a plain copy of that kind (so a tsumogiri stays one), else a
+    /// plain copy, else the red five.
     pub fn find_tile(&self, seat: Seat, kind: Kind, red: bool) -> Option<Tile> {
-        let player = self.players.get(seat)?;
-        let mut copies = player.of_kind(kind);
-        if red {
-            return copies.find(|t| t.is_red_five());
-        }
         let drawn = match self.phase {
             Phase::Turn(turn) if turn.seat == seat => turn.drawn(),
             _ => None,
         };
-        if let Some(t) = drawn.filter(|t| t.kind() == kind && !t.is_red_five()) {
-            return Some(t);
+        match drawn {
+            Some(t) if !red && t.kind() == kind && !t.is_red_five() => Some(t),
+            _ => self.pick(seat, kind, red, &[]),
         }
-        let all: arrayvec::ArrayVec<Tile, 4> = copies.collect();
-        all.iter()
-            .copied()
-            .find(|t| !t.is_red_five())
-            .or(all.first().copied())
+    }
+
+    /// Distinct physical tiles of the named kinds in `seat`'s hand (for a claim's
+    /// tiles), each chosen as [`Game::find_tile`] chooses; `None` if the hand lacks one.
+    pub fn find_tiles(&self, seat: Seat, named: &[(Kind, bool)]) -> Option<ArrayVec<Tile, 4>> {
+        let mut found = ArrayVec::<Tile, 4>::new();
+        for &(kind, red) in named {
+            let tile = self.pick(seat, kind, red, &found)?;
+            found.try_push(tile).ok()?;
+        }
+        Some(found)
+    }
+
+    /// A tile of `kind` in the seat's hand, not among `taken`: the red five if `red`,
+    /// else a plain copy, else the red five.
+    fn pick(&self, seat: Seat, kind: Kind, red: bool, taken: &[Tile]) -> Option<Tile> {
+        let player = self.players.get(seat)?;
+        let mut free = player.of_kind(kind).filter(|t| !taken.contains(t));
+        if red {
+            return free.find(|t| t.is_red_five());
+        }
+        let (plain, reds): (ArrayVec<Tile, 4>, ArrayVec<Tile, 4>) =
+            free.partition(|t| !t.is_red_five());
+        plain.first().or(reds.first()).copied()
     }
 
     /// Each seat's place now, 1..=4, by points (ties to the seat nearer seat 0).

@@ -117,7 +117,12 @@ impl Game {
 
     /// One or two seats win on the window's tile; the nearest to the discarder comes
     /// first and collects the honba and the sticks.
-    pub(super) fn win_by_ron(&mut self, window: &Window, winners: &[Seat], events: &mut Vec<Event>) {
+    pub(super) fn win_by_ron(
+        &mut self,
+        window: &Window,
+        winners: &[Seat],
+        events: &mut Vec<Event>,
+    ) {
         let any_riichi = winners.iter().any(|&s| self.players[s].riichi.is_some());
         if any_riichi {
             self.reveal_ura(events);
@@ -266,7 +271,10 @@ impl Game {
     /// Gives leftover sticks to the first place and ends the game.
     fn game_over(&mut self, events: &mut Vec<Event>) {
         let ranks = ranks(&self.scores);
-        let top = ranks.iter().position(|&r| r == 1).expect("someone is first");
+        let top = ranks
+            .iter()
+            .position(|&r| r == 1)
+            .expect("someone is first");
         self.scores[top] += STICK * i32::from(std::mem::take(&mut self.sticks));
         events.push(Event::GameOver {
             scores: self.scores,

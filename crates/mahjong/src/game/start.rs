@@ -155,11 +155,19 @@ impl Game {
         let start = self.wall.start;
         let from = |j: u8| {
             let position = dead_position(start, j);
-            (self.wall.tiles[usize::from(position)], Place::Wall(position))
+            (
+                self.wall.tiles[usize::from(position)],
+                Place::Wall(position),
+            )
         };
         for r in 0..4 {
             let (tile, place) = from(replacement_index(r));
-            events.push(Event::moved(tile, place, Place::Replacement(r), Shown::Nobody));
+            events.push(Event::moved(
+                tile,
+                place,
+                Place::Replacement(r),
+                Shown::Nobody,
+            ));
         }
         for a in 0..10 {
             let (tile, place) = from(dora_wall_index(a));

@@ -75,11 +75,9 @@ impl Game {
             Action::Ankan(kind) => self.check_ankan(turn, kind),
             Action::Kakan(kind) => self.check_kakan(turn, kind),
             Action::NineTerminals => self.check_nine_terminals(turn),
-            Action::Pass
-            | Action::Ron
-            | Action::Chi(_)
-            | Action::Pon(_)
-            | Action::Daiminkan(_) => Err(RuleError::NotClaimTime),
+            Action::Pass | Action::Ron | Action::Chi(_) | Action::Pon(_) | Action::Daiminkan(_) => {
+                Err(RuleError::NotClaimTime)
+            }
         }
     }
 
@@ -92,11 +90,9 @@ impl Game {
             Action::Ankan(kind) => self.declare_ankan(turn.seat, kind, events),
             Action::Kakan(kind) => self.declare_kakan(turn.seat, kind, events),
             Action::NineTerminals => self.abort(Abort::NineTerminals(turn.seat), events),
-            Action::Pass
-            | Action::Ron
-            | Action::Chi(_)
-            | Action::Pon(_)
-            | Action::Daiminkan(_) => unreachable!("claims are refused on a turn"),
+            Action::Pass | Action::Ron | Action::Chi(_) | Action::Pon(_) | Action::Daiminkan(_) => {
+                unreachable!("claims are refused on a turn")
+            }
         }
     }
 
@@ -200,9 +196,8 @@ impl Game {
 
     fn check_nine_terminals(&self, turn: Turn) -> Result<(), RuleError> {
         let player = &self.players[turn.seat];
-        let first_turn = matches!(turn.drew, Drew::Live(_))
-            && !self.interrupted
-            && player.discards.is_empty();
+        let first_turn =
+            matches!(turn.drew, Drew::Live(_)) && !self.interrupted && player.discards.is_empty();
         let counts = player.counts();
         let kinds = Kind::all()
             .filter(|k| k.is_terminal_or_honor() && counts[k.index()] > 0)

@@ -5,7 +5,7 @@
 //! everyone's melds, discards, riichi, points and the dora indicators. Other seats'
 //! concealed tiles and the wall are out of reach by construction.
 
-use super::{Discard, Game, Pending, Rules, Seat};
+use super::{Discard, Game, Pending, Rules, Seat, SeatSet};
 use crate::meld::Meld;
 use crate::tile::{Counts, Kind, Tile, Wind};
 
@@ -34,9 +34,16 @@ impl<'a> View<'a> {
         self.game.rules
     }
 
-    /// What the table waits for.
+    /// What the table waits for. In a claim window the seat learns only whether it
+    /// still owes an answer, not who else does (which would tell who can rob a kan).
     pub fn pending(&self) -> Pending {
-        self.game.pending()
+        match self.game.pending() {
+            Pending::Claims(owed) if owed.contains(self.seat) => {
+                Pending::Claims(SeatSet::EMPTY.with(self.seat))
+            }
+            Pending::Claims(_) => Pending::Claims(SeatSet::EMPTY),
+            pending => pending,
+        }
     }
 
     /// Each seat's points.

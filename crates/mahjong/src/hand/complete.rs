@@ -5,8 +5,8 @@
 //! runs, and taking the triplets first never loses a split (three runs from the same
 //! kind are the same tiles as three triplets), so one linear pass decides each suit.
 
-use super::{tile_count, KindSet, TERMINALS_AND_HONORS};
-use crate::tile::{Counts, Kind};
+use super::{near_held, tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS};
+use crate::tile::Counts;
 
 /// Whether the 3n+2 tiles in `counts` form a complete hand in any shape: sets and a
 /// pair, or (with 14 tiles) seven different pairs or thirteen orphans.
@@ -24,11 +24,14 @@ pub fn is_complete(counts: &Counts) -> bool {
 /// Kinds that would complete the 3n+1 tiles in `counts`. A kind of which the hand
 /// already holds all four does not count (Tenhou treats such a wait as no wait).
 pub fn waits(counts: &Counts) -> KindSet {
-    let held = kinds_held(counts);
     // A winning tile is held already or lies within two of a held kind, except for
     // the missing kind of thirteen orphans.
-    let mut candidates = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & ALL_KINDS;
-    if tile_count(counts) == 13 && held & !TERMINAL_AND_HONOR_SET == 0 {
+    let mut candidates = near_held(counts);
+    let orphans: u32 = TERMINALS_AND_HONORS
+        .iter()
+        .map(|&k| u32::from(counts[k]))
+        .sum();
+    if orphans == 13 && tile_count(counts) == 13 {
         candidates |= TERMINAL_AND_HONOR_SET;
     }
     let mut hand = *counts;
@@ -47,8 +50,7 @@ pub fn waits(counts: &Counts) -> KindSet {
     waits
 }
 
-const ALL_KINDS: KindSet = (1 << Kind::COUNT) - 1;
-
+/// [`TERMINALS_AND_HONORS`] as a set.
 const TERMINAL_AND_HONOR_SET: KindSet = {
     let mut set = 0;
     let mut i = 0;
@@ -59,27 +61,16 @@ const TERMINAL_AND_HONOR_SET: KindSet = {
     set
 };
 
-fn kinds_held(counts: &Counts) -> KindSet {
-    counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c > 0)
-        .fold(0, |set, (k, _)| set | 1 << k)
-}
-
 /// Seven different pairs (Tenhou does not count four of a kind as two pairs).
 pub(crate) fn is_seven_pairs(counts: &Counts) -> bool {
     counts.iter().filter(|&&c| c == 2).count() == 7
 }
 
-/// One of each terminal and honour kind and a second of one of them.
+/// One of each terminal and honour kind and a second of one of them (for 14 tiles).
 pub(crate) fn is_thirteen_orphans(counts: &Counts) -> bool {
     TERMINALS_AND_HONORS.iter().all(|&k| counts[k] >= 1)
         && TERMINALS_AND_HONORS.iter().map(|&k| counts[k]).sum::<u8>() == 14
 }
-
-/// The three suits and the honours, as (first kind, number of kinds).
-const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
 
 /// Sets and one pair. Only the group with 3k+2 tiles can hold the pair; every other
 /// group must split into sets on its own.

@@ -4,7 +4,7 @@
 //! because none of these questions depends on which copy of a kind is held. The
 //! functions the CPU players call in their inner loops ([`shanten`], [`waits`],
 //! [`is_complete`], [`ukeire`]) never allocate. Scoring reuses the decompositions of
-//! [`decompose`] to try every reading of a winning hand.
+//! the `decompose` module to try every reading of a winning hand.
 //!
 //! The signatures of `shanten`, `waits`, `is_complete` and `contains` are the contract
 //! the game engine and the bots code against.
@@ -14,7 +14,7 @@ pub(crate) mod decompose;
 mod regular;
 mod shanten;
 
-use crate::tile::Kind;
+use crate::tile::{Counts, Kind};
 
 pub use complete::{is_complete, waits};
 pub(crate) use complete::{is_seven_pairs, is_thirteen_orphans};
@@ -30,7 +30,24 @@ pub fn contains(set: KindSet, kind: Kind) -> bool {
 
 /// The 13 terminal and honour kinds (1 and 9 of each suit, winds, dragons), the kinds
 /// thirteen orphans is made of.
-pub(crate) const TERMINALS_AND_HONORS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub(crate) const TERMINALS_AND_HONORS: [usize; 13] =
+    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The three suits and the honours, as (first kind, number of kinds): no set spans two
+/// of them.
+pub(crate) const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
+
+/// The kinds held and those within two of a held kind: the only kinds that can join a
+/// held tile in a set. (Neighbours across a suit's end are included; callers only use
+/// this to skip kinds, so a few extra do no harm.)
+pub(crate) fn near_held(counts: &Counts) -> KindSet {
+    let held = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .fold(0, |set: KindSet, (k, _)| set | 1 << k);
+    (held | held << 1 | held << 2 | held >> 1 | held >> 2) & ((1 << Kind::COUNT) - 1)
+}
 
 /// Total number of tiles in `counts`.
 pub(crate) fn tile_count(counts: &[u8]) -> u32 {

@@ -12,6 +12,7 @@
 //! states makes the work grow with the number of kinds, not with the number of ways to
 //! split (which explodes for a hand of one suit), and needs no table or allocation.
 
+use super::GROUPS;
 use crate::tile::Counts;
 
 /// The most partial sets one group (or several) can reach: `frontier[pair][sets]` for
@@ -21,18 +22,64 @@ type Frontier = [[i8; 5]; 2];
 
 const UNREACHED: Frontier = [[-1; 5]; 2];
 
-/// The three suits and the honours, as (first kind, number of kinds).
-const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
-
 /// Regular-hand shanten of `counts` with `melds` sets already called.
 pub(super) fn regular(counts: &Counts, melds: i8) -> i8 {
     let mut layers = [Layer::EMPTY, Layer::EMPTY];
-    let mut total = UNREACHED;
-    total[0][0] = 0;
-    for (start, len) in GROUPS {
-        let group = &counts[start..start + len];
-        total = combine(&total, &split(group, len == 9, &mut layers));
+    let total = (0..GROUPS.len()).fold(NOTHING, |total, g| {
+        combine(&total, &group_frontier(counts, g, &mut layers))
+    });
+    shanten_of(&total, melds)
+}
+
+/// The regular count of a hand kept per group, so that a hand differing in one kind
+/// (one tile drawn, as tile acceptance asks up to 34 times) only has that kind's group
+/// split again.
+pub(super) struct OneKindChanged {
+    melds: i8,
+    /// Each group's frontier.
+    groups: [Frontier; 4],
+    /// For each group, the other three combined.
+    others: [Frontier; 4],
+}
+
+impl OneKindChanged {
+    /// Splits every group of `counts`, with `melds` sets already called.
+    pub fn new(counts: &Counts, melds: i8) -> OneKindChanged {
+        let mut layers = [Layer::EMPTY, Layer::EMPTY];
+        let groups = [0, 1, 2, 3].map(|g| group_frontier(counts, g, &mut layers));
+        let others = [0, 1, 2, 3].map(|g| {
+            (0..4)
+                .filter(|&other| other != g)
+                .fold(NOTHING, |total, other| combine(&total, &groups[other]))
+        });
+        OneKindChanged {
+            melds,
+            groups,
+            others,
+        }
     }
+
+    /// The regular shanten of the hand it was made from.
+    pub fn unchanged(&self) -> i8 {
+        shanten_of(&combine(&self.others[0], &self.groups[0]), self.melds)
+    }
+
+    /// The regular shanten of `counts`, which differ from the hand it was made from
+    /// only in `kind`.
+    pub fn changed(&self, counts: &Counts, kind: usize) -> i8 {
+        let g = GROUPS
+            .iter()
+            .position(|&(start, len)| (start..start + len).contains(&kind))
+            .unwrap_or(GROUPS.len() - 1);
+        let mut layers = [Layer::EMPTY, Layer::EMPTY];
+        let changed = group_frontier(counts, g, &mut layers);
+        shanten_of(&combine(&self.others[g], &changed), self.melds)
+    }
+}
+
+/// The count `8 - 2*sets - partials - pair` at its best over `total`, with `melds` sets
+/// called and partial sets beyond `4 - sets` not counted.
+fn shanten_of(total: &Frontier, melds: i8) -> i8 {
     let mut best = 8;
     for (pair, row) in total.iter().enumerate() {
         for (sets, &partial) in row.iter().enumerate() {
@@ -45,6 +92,25 @@ pub(super) fn regular(counts: &Counts, melds: i8) -> i8 {
         }
     }
     best
+}
+
+/// The frontier of nothing: no sets, no partial sets, no pair.
+const NOTHING: Frontier = {
+    let mut frontier = UNREACHED;
+    frontier[0][0] = 0;
+    frontier
+};
+
+/// The frontier of group `g` (see [`GROUPS`]) of `counts`.
+fn group_frontier(counts: &Counts, g: usize, layers: &mut [Layer; 2]) -> Frontier {
+    let (start, len) = GROUPS[g];
+    let group = &counts[start..start + len];
+    // Kinds before the first tile held and after the last add nothing.
+    let Some(first) = group.iter().position(|&c| c > 0) else {
+        return NOTHING;
+    };
+    let last = group.iter().rposition(|&c| c > 0).unwrap_or(first);
+    split(&group[first..=last], len == 9, layers)
 }
 
 /// Where a split of a group stands before a kind: tiles left of this kind (`here`) and
@@ -157,7 +223,11 @@ fn blocks_at(state: State, later: u8, numbered: bool, partials: i8, after: &mut 
     } = state;
     for triplets in 0..=u8::from(here >= 3) {
         let here = here - 3 * triplets;
-        let most_runs = if numbered { here.min(next).min(later) } else { 0 };
+        let most_runs = if numbered {
+            here.min(next).min(later)
+        } else {
+            0
+        };
         for runs in 0..=most_runs {
             let here = here - runs;
             for heads in 0..=u8::from(pair == 0 && here >= 2) {

@@ -1,8 +1,8 @@
 //! Shanten (tiles away from tenpai) and tile acceptance (ukeire): the best of the
-//! regular count ([`super::regular`]), seven pairs and thirteen orphans.
+//! regular count (see the `regular` module), seven pairs and thirteen orphans.
 
-use super::regular::regular;
-use super::{tile_count, waits, TERMINALS_AND_HONORS};
+use super::regular::{regular, OneKindChanged};
+use super::{near_held, tile_count, waits, TERMINALS_AND_HONORS};
 use crate::tile::{Counts, Kind};
 
 /// Shanten of the concealed tiles in `counts` (3n+1 or 3n+2 tiles, n = 4 - melds):
@@ -13,15 +13,27 @@ use crate::tile::{Counts, Kind};
 /// one; and so on). A hand whose only waits would be kinds it holds all four of is not
 /// tenpai (see [`waits`]); it counts as 1-shanten.
 pub fn shanten(counts: &Counts) -> i8 {
-    let tiles = tile_count(counts);
-    let melds = 4 - (tiles / 3).min(4) as i8;
-    let mut shanten = regular(counts, melds);
+    let melds = melds_implied(counts);
+    best_of(counts, melds, regular(counts, melds))
+}
+
+/// Called melds implied by the number of concealed tiles.
+fn melds_implied(counts: &Counts) -> i8 {
+    4 - (tile_count(counts) / 3).min(4) as i8
+}
+
+/// The shanten of `counts` given its `regular` count: the best shape, and a tenpai
+/// only on dead waits counted as 1-shanten.
+fn best_of(counts: &Counts, melds: i8, regular: i8) -> i8 {
+    let mut shanten = regular;
     if melds == 0 {
-        shanten = shanten.min(seven_pairs(counts)).min(thirteen_orphans(counts));
+        shanten = shanten
+            .min(seven_pairs(counts))
+            .min(thirteen_orphans(counts));
     }
     // The counting formula cannot see that a wait is dead because the hand holds all
     // four of it, so only a hand with four of a kind needs its waits looked at.
-    if shanten == 0 && counts.contains(&4) && !has_live_wait(counts, tiles) {
+    if shanten == 0 && counts.contains(&4) && !has_live_wait(counts) {
         1
     } else {
         shanten
@@ -29,8 +41,8 @@ pub fn shanten(counts: &Counts) -> i8 {
 }
 
 /// Whether the 3n+1 tiles have a wait, or the 3n+2 tiles one after some discard.
-fn has_live_wait(counts: &Counts, tiles: u32) -> bool {
-    if tiles % 3 == 1 {
+fn has_live_wait(counts: &Counts) -> bool {
+    if tile_count(counts) % 3 == 1 {
         return waits(counts) != 0;
     }
     (0..Kind::COUNT).any(|kind| {
@@ -47,7 +59,14 @@ fn has_live_wait(counts: &Counts, tiles: u32) -> bool {
 /// (never below zero), where `seen` holds the tiles visible elsewhere (discards, melds,
 /// dora indicators), not the hand itself.
 pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
-    let before = shanten(counts);
+    let melds = melds_implied(counts);
+    let regular = OneKindChanged::new(counts, melds);
+    let regular_before = regular.unchanged();
+    let before = best_of(counts, melds, regular_before);
+    // A tile far from every held one would only be a loose tile in any split, so it
+    // leaves the regular count as it is (it may still help seven pairs or orphans); a
+    // tile near one changes only its own suit's split.
+    let near = near_held(counts);
     let mut hand = *counts;
     let mut accepted = 0;
     for kind in 0..Kind::COUNT {
@@ -56,7 +75,12 @@ pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
             continue;
         }
         hand[kind] += 1;
-        if shanten(&hand) < before {
+        let regular_after = if near >> kind & 1 == 1 {
+            regular.changed(&hand, kind)
+        } else {
+            regular_before
+        };
+        if best_of(&hand, melds, regular_after) < before {
             accepted += u32::from(left);
         }
         hand[kind] -= 1;

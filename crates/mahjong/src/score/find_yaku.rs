@@ -65,7 +65,12 @@ fn tiles(hand: &WinningHand, out: &mut YakuList) {
 /// Yaku from the sets and pair of a standard reading.
 fn sets(hand: &WinningHand, standard: &Standard, ctx: &WinContext, out: &mut YakuList) {
     let closed_bonus = u8::from(hand.closed);
-    let runs = || standard.sets.iter().filter(|set| set.shape == BlockShape::Run);
+    let runs = || {
+        standard
+            .sets
+            .iter()
+            .filter(|set| set.shape == BlockShape::Run)
+    };
     let triplets = || standard.sets.iter().filter(|set| set.is_triplet());
     let has_run = |first: usize| runs().any(|set| set.first == first);
     let has_triplet = |first: usize| triplets().any(|set| set.first == first);
@@ -95,7 +100,10 @@ fn sets(hand: &WinningHand, standard: &Standard, ctx: &WinContext, out: &mut Yak
             out.push(Yaku::Junchan, 2 + closed_bonus);
         }
     }
-    if [0, 9, 18].iter().any(|&s| has_run(s) && has_run(s + 3) && has_run(s + 6)) {
+    if [0, 9, 18]
+        .iter()
+        .any(|&s| has_run(s) && has_run(s + 3) && has_run(s + 6))
+    {
         out.push(Yaku::Ittsu, 1 + closed_bonus);
     }
     if (0..7).any(|n| has_run(n) && has_run(n + 9) && has_run(n + 18)) {
@@ -143,7 +151,11 @@ fn value_yaku(kind: usize, ctx: &WinContext) -> [Option<Yaku>; 2] {
 fn identical_run_pairs(standard: &Standard) -> usize {
     let mut runs = [usize::MAX; 4];
     let mut len = 0;
-    for set in standard.sets.iter().filter(|set| set.shape == BlockShape::Run) {
+    for set in standard
+        .sets
+        .iter()
+        .filter(|set| set.shape == BlockShape::Run)
+    {
         runs[len] = set.first;
         len += 1;
     }

@@ -149,7 +149,11 @@ struct Scored {
 impl Scored {
     /// Paid most, then most han, then most fu.
     fn rank(&self) -> (u32, u8, u8) {
-        (base_points(self.han, self.fu, self.limit), self.han, self.fu)
+        (
+            base_points(self.han, self.fu, self.limit),
+            self.han,
+            self.fu,
+        )
     }
 
     fn into_agari(self) -> Agari {
@@ -167,7 +171,12 @@ impl Scored {
 
 /// Scores one reading: its yakuman if it has any, else its ordinary yaku, dora and fu;
 /// `None` without a yaku.
-fn score(hand: &WinningHand, reading: &Reading, ctx: &WinContext, dora: DoraCount) -> Option<Scored> {
+fn score(
+    hand: &WinningHand,
+    reading: &Reading,
+    ctx: &WinContext,
+    dora: DoraCount,
+) -> Option<Scored> {
     let mut yaku = YakuList::new();
     yakuman::find(hand, reading, ctx, &mut yaku);
     if !yaku.is_empty() {

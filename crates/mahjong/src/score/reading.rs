@@ -81,9 +81,7 @@ impl Block {
     pub fn has_terminal_or_honor(&self) -> bool {
         match self.shape {
             BlockShape::Run => matches!(self.first % 9, 0 | 6),
-            BlockShape::Triplet | BlockShape::Kan => {
-                TERMINALS_AND_HONORS.contains(&self.first)
-            }
+            BlockShape::Triplet | BlockShape::Kan => TERMINALS_AND_HONORS.contains(&self.first),
         }
     }
 
@@ -170,9 +168,7 @@ fn for_each_wait(
         }
         let wait = match set {
             Set::Triplet(kind) if kind == hand.win => Wait::Shanpon,
-            Set::Run(first) if (first..first + 3).contains(&hand.win) => {
-                run_wait(first, hand.win)
-            }
+            Set::Run(first) if (first..first + 3).contains(&hand.win) => run_wait(first, hand.win),
             _ => continue,
         };
         let mut sets = sets;

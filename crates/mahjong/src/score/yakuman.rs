@@ -61,10 +61,15 @@ fn sets(standard: &Standard, out: &mut YakuList) {
             out.push(Yaku::Suuankou, YAKUMAN);
         }
     }
-    if triplets().filter(|set| set.first >= Kind::WHITE.index()).count() == 3 {
+    if triplets()
+        .filter(|set| set.first >= Kind::WHITE.index())
+        .count()
+        == 3
+    {
         out.push(Yaku::Daisangen, YAKUMAN);
     }
-    let is_wind = |kind: usize| Kind::wind(Wind::East).index() <= kind && kind < Kind::WHITE.index();
+    let is_wind =
+        |kind: usize| Kind::wind(Wind::East).index() <= kind && kind < Kind::WHITE.index();
     match triplets().filter(|set| is_wind(set.first)).count() {
         4 => out.push(Yaku::Daisuushii, DOUBLE_YAKUMAN),
         3 if is_wind(standard.pair) => out.push(Yaku::Shousuushii, YAKUMAN),

@@ -73,7 +73,9 @@ impl Pool {
 
     /// Every tile not handed out yet, in id order.
     pub fn rest(&mut self) -> Vec<Tile> {
-        let rest: Vec<Tile> = Tile::all().filter(|t| !self.used[t.id() as usize]).collect();
+        let rest: Vec<Tile> = Tile::all()
+            .filter(|t| !self.used[t.id() as usize])
+            .collect();
         for t in &rest {
             self.used[t.id() as usize] = true;
         }
@@ -98,6 +100,8 @@ pub struct Script<'a> {
     pub replacements: &'a str,
     /// Dora-wall tiles a0, a1, a2, ... (a0 is the first dora indicator, a1 its ura).
     pub dora_wall: &'a str,
+    /// The last live tile (haitei) of a hand without kans.
+    pub last: &'a str,
 }
 
 impl Default for Script<'_> {
@@ -112,6 +116,7 @@ impl Default for Script<'_> {
             draws: "",
             replacements: "",
             dora_wall: "",
+            last: "",
         }
     }
 }
@@ -124,6 +129,12 @@ impl Script<'_> {
         let start = break_start(self.dice[0] + self.dice[1]);
         let dealer = usize::from(self.round % 4);
         let hands: Vec<Vec<Tile>> = self.hands.iter().map(|h| pool.tiles(h)).collect();
+        for (hand, notation) in hands.iter().zip(self.hands) {
+            assert!(
+                hand.is_empty() || hand.len() == 13,
+                "{notation:?} is not 13 tiles"
+            );
+        }
         let mut next = [0usize; 4];
         for k in 0..52u8 {
             let seat = if k < 48 {
@@ -146,6 +157,9 @@ impl Script<'_> {
         for (a, tile) in pool.tiles(self.dora_wall).into_iter().enumerate() {
             let j = dora_wall_index(a as u8);
             wall[usize::from(dead_position(start, j))] = Some(tile);
+        }
+        for tile in pool.tiles(self.last) {
+            wall[usize::from(live_position(start, 121))] = Some(tile);
         }
         let mut rest = pool.rest().into_iter();
         wall.map(|t| t.unwrap_or_else(|| rest.next().expect("136 tiles")))
@@ -247,4 +261,10 @@ pub fn draw_of(events: &[Event]) -> Option<(mahjong::DrawKind, [i32; 4])> {
         Event::Draw { kind, deltas, .. } => Some((*kind, *deltas)),
         _ => None,
     })
+}
+
+/// The seat on turn declares riichi with a tile of this kind.
+pub fn riichi(game: &mut Game, seat: Seat, notation: &str) -> Vec<Event> {
+    let tile = tile_of(game, seat, notation);
+    act(game, seat, Action::Riichi(tile))
 }

@@ -1,10 +1,9 @@
 //! Accepting connections under a limit until shutdown.
 
+use super::Admission;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
-use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -46,14 +45,13 @@ pub fn bind_for(protocol: &str, ip: IpAddr, port: u16) -> std::io::Result<TcpLis
 pub async fn accept_loop<F, Fut>(
     protocol: &'static str,
     listener: TcpListener,
-    max: usize,
+    admission: Admission,
     shutdown: CancellationToken,
     session: F,
 ) where
     F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let permits = Arc::new(Semaphore::new(max));
     let mut sessions = JoinSet::new();
     loop {
         let (socket, peer) = tokio::select! {
@@ -67,7 +65,8 @@ pub async fn accept_loop<F, Fut>(
                 }
             },
         };
-        let Ok(permit) = permits.clone().try_acquire_owned() else {
+        let Some(permit) = admission.admit() else {
+            let max = admission.max();
             tracing::warn!(protocol, %peer, max, "connection refused: too many connections");
             continue;
         };

@@ -1,10 +1,10 @@
 //! One line-protocol connection: framed reading, a bounded outbox and its writer task.
 
+use super::Socket;
 use super::{write_lines, LineCodec, LineError, Outbox};
 use futures::StreamExt;
 use std::time::Duration;
-use tokio::net::tcp::OwnedReadHalf;
-use tokio::net::TcpStream;
+use tokio::io::ReadHalf;
 use tokio::task::JoinHandle;
 use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
@@ -22,7 +22,7 @@ pub enum Input {
 
 /// A client connection of a line protocol.
 pub struct LineConnection {
-    input: FramedRead<OwnedReadHalf, LineCodec>,
+    input: FramedRead<ReadHalf<Box<dyn Socket>>, LineCodec>,
     outbox: Outbox,
     writer: JoinHandle<()>,
     stop: CancellationToken,
@@ -40,8 +40,9 @@ pub struct LineSettings {
 impl LineConnection {
     /// Starts the writer task; `stop` closes the connection when cancelled (by shutdown,
     /// by a full outbox, or by the protocol).
-    pub fn open(socket: TcpStream, settings: LineSettings, stop: CancellationToken) -> Self {
-        let (reader, writer) = socket.into_split();
+    pub fn open(socket: impl Socket, settings: LineSettings, stop: CancellationToken) -> Self {
+        let socket: Box<dyn Socket> = Box::new(socket);
+        let (reader, writer) = tokio::io::split(socket);
         let (outbox, lines) = Outbox::new(settings.outbox_lines, stop.clone());
         let writer = tokio::spawn(write_lines(
             writer,

@@ -2,15 +2,15 @@
 //! bounded [`Outbox`] the line protocols use, pings every 10 seconds, and a close frame
 //! when the server ends the connection.
 
-use super::Outbox;
+use super::{Outbox, Socket};
+use futures::stream::BoxStream;
 use futures::{SinkExt, StreamExt};
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error, Message};
 use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
 
@@ -31,7 +31,7 @@ pub enum WsInput {
 
 /// An accepted WebSocket client.
 pub struct WsConnection {
-    reader: futures::stream::SplitStream<WebSocketStream<TcpStream>>,
+    reader: BoxStream<'static, Result<Message, Error>>,
     outbox: Outbox,
     writer: JoinHandle<()>,
     stop: CancellationToken,
@@ -41,27 +41,34 @@ impl WsConnection {
     /// Completes the handshake (any path) and starts the writer; `None` if the client
     /// did not speak WebSocket.
     pub async fn accept(
-        socket: TcpStream,
+        socket: impl Socket,
         outbox_frames: usize,
         stop: CancellationToken,
     ) -> Option<WsConnection> {
-        let config = WebSocketConfig::default()
-            .max_message_size(Some(MAX_FRAME))
-            .max_frame_size(Some(MAX_FRAME));
-        let handshake = tokio_tungstenite::accept_async_with_config(socket, Some(config));
+        let handshake = tokio_tungstenite::accept_async_with_config(socket, Some(config()));
         let ws = tokio::time::timeout(Duration::from_secs(10), handshake)
             .await
             .ok()?
             .ok()?;
+        Some(WsConnection::from_stream(ws, outbox_frames, stop))
+    }
+
+    /// A connection over a WebSocket whose handshake is done (the HTTP port upgrades
+    /// `/ws/...` requests itself).
+    pub fn from_stream<S: Socket>(
+        ws: WebSocketStream<S>,
+        outbox_frames: usize,
+        stop: CancellationToken,
+    ) -> WsConnection {
         let (sink, reader) = ws.split();
         let (outbox, frames) = Outbox::new(outbox_frames, stop.clone());
         let writer = tokio::spawn(write_frames(sink, frames, stop.clone()));
-        Some(WsConnection {
-            reader,
+        WsConnection {
+            reader: reader.boxed(),
             outbox,
             writer,
             stop,
-        })
+        }
     }
 
     /// Where frames for this client go.
@@ -92,10 +99,21 @@ impl WsConnection {
     }
 }
 
-type Sink = futures::stream::SplitSink<WebSocketStream<TcpStream>, Message>;
+/// The limits every WebSocket of the server runs with.
+pub fn config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_FRAME))
+        .max_frame_size(Some(MAX_FRAME))
+}
+
+type Sink<S> = futures::stream::SplitSink<WebSocketStream<S>, Message>;
 
 /// Sends queued frames as text, pings when idle, and ends with a close frame.
-async fn write_frames(mut sink: Sink, mut frames: mpsc::Receiver<String>, stop: CancellationToken) {
+async fn write_frames<S: Socket>(
+    mut sink: Sink<S>,
+    mut frames: mpsc::Receiver<String>,
+    stop: CancellationToken,
+) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {

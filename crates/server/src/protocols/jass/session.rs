@@ -5,22 +5,26 @@ use super::lobby::{Lobby, SessionHandle};
 use super::message::{frame, parse, ClientMsg};
 use super::table::request_player_name;
 use super::{Client, SessionMsg};
-use crate::net::{WsConnection, WsInput};
+use crate::net::{Socket, WsConnection, WsInput};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::net::TcpStream;
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one connection until it closes, its game ends, or the server stops.
-pub async fn run(socket: TcpStream, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
-    let Some(mut ws) = WsConnection::accept(socket, lobby.settings.outbox_frames, stop).await
-    else {
+pub async fn run(socket: impl Socket, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
+    let Some(ws) = WsConnection::accept(socket, lobby.settings.outbox_frames, stop).await else {
         tracing::debug!(%peer, "not a WebSocket client");
         return;
     };
+    serve(ws, lobby).await;
+}
+
+/// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
+/// `/ws/jass` on the HTTP port).
+pub async fn serve(mut ws: WsConnection, lobby: Lobby) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let outbox = ws.outbox().clone();
     outbox.send(request_player_name());

@@ -8,12 +8,11 @@
 use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{Lobby, Seating};
 use super::render;
-use crate::net::{write_lines, Outbox};
+use crate::net::{write_lines, Outbox, Socket};
 use futures::StreamExt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_util::codec::FramedRead;
@@ -37,14 +36,14 @@ enum Stage {
 
 /// Serves one client until it disconnects or the server stops.
 pub async fn run(
-    socket: TcpStream,
+    socket: impl Socket,
     peer: SocketAddr,
     lobby: Lobby,
     outbox_lines: usize,
     stop: CancellationToken,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (reader, writer) = socket.into_split();
+    let (reader, writer) = tokio::io::split(socket);
     let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
     let writing = tokio::spawn(write_lines(writer, lines, "\n", stop.clone()));
     let mut frames = FramedRead::new(reader, Mmj1Codec::default());

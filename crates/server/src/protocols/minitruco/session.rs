@@ -5,17 +5,16 @@ use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{ConnId, RoomMsg};
 use super::VERSION;
-use crate::net::{Input, LineConnection, LineSettings, Outbox};
+use crate::net::{Input, LineConnection, LineSettings, Outbox, Socket};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one client until it disconnects, misbehaves past a limit, or the server stops.
-pub async fn run(socket: TcpStream, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
+pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
     let settings = LineSettings {
         max_line: lounge.max_line(),
         outbox_lines: lounge.outbox_lines(),

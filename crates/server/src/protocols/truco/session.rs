@@ -4,11 +4,10 @@
 use super::command::parse;
 use super::lobby::Lobby;
 use super::table::TableMsg;
-use crate::net::{Input, LineConnection, LineSettings};
+use crate::net::{Input, LineConnection, LineSettings, Socket};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::net::TcpStream;
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -17,7 +16,7 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 /// the session that serves the player until they leave, the match ends or the server
 /// stops.
 pub fn accept(
-    socket: TcpStream,
+    socket: impl Socket,
     peer: SocketAddr,
     lobby: &Lobby,
     stop: CancellationToken,

@@ -3,11 +3,10 @@
 use super::codec::{Frame, WarsCodec};
 use super::hall::{Hall, HallMsg};
 use super::message::{parse, strike};
-use crate::net::{write_lines, Outbox};
+use crate::net::{write_lines, Outbox, Socket};
 use futures::StreamExt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::net::TcpStream;
 use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
@@ -15,14 +14,14 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one client until it disconnects, is struck out, or the server stops.
 pub async fn run(
-    socket: TcpStream,
+    socket: impl Socket,
     peer: SocketAddr,
     hall: Hall,
     outbox_lines: usize,
     stop: CancellationToken,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (reader, writer) = socket.into_split();
+    let (reader, writer) = tokio::io::split(socket);
     let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
     // Messages carry their own brackets: nothing ends them.
     let writing = tokio::spawn(write_lines(writer, lines, "", stop.clone()));
