@@ -1,4 +1,4 @@
-//! The HTTP port: `GET /healthz`, and WebSocket connections at `/ws/<protocol>` that join
+//! The HTTP port: the web client ([`crate::web`]), `GET /healthz`, and WebSocket connections at `/ws/<protocol>` that join
 //! the same lounges, rooms and tables as the protocol's own port.
 //!
 //! A `/ws/...` request is upgraded here (the handshake answered by hand, then
@@ -67,6 +67,9 @@ pub async fn serve(
     let app = Router::new()
         .route("/healthz", get(health))
         .route("/ws/:protocol", get(websocket))
+        .fallback(get(|uri: axum::http::Uri| async move {
+            crate::web::asset(uri.path())
+        }))
         .with_state(shared);
     let stop = shutdown.clone();
     if let Err(error) = axum::serve(

@@ -19,6 +19,7 @@ pub mod http;
 pub mod net;
 pub mod protocols;
 pub mod seeds;
+pub mod web;
 
 pub use config::{Config, Service};
 
