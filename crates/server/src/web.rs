@@ -26,11 +26,12 @@ const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
-/// Every page and module. Card faces and tiles are drawn by `common.js` (SVG).
+/// Every page and module. Card faces are drawn by `cards.js`, tiles by `mahjong.js`.
 const ASSETS: &[Asset] = &[
     asset!("/", "index.html", HTML),
     asset!("/style.css", "style.css", CSS),
     asset!("/common.js", "common.js", JS),
+    asset!("/cards.js", "cards.js", JS),
     asset!("/minitruco", "minitruco.html", HTML),
     asset!("/minitruco.js", "minitruco.js", JS),
     asset!("/truco", "truco.html", HTML),
