@@ -65,7 +65,7 @@ pub struct ServeArgs {
     #[arg(long, env = "PARLOR_MAHJONG_EAST_ONLY")]
     mahjong_east_only: bool,
     /// Mahjong: the CPU players' strategy.
-    #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency")]
+    #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
     mahjong_cpu: String,
 }
 
