@@ -23,7 +23,7 @@ fn config(seed: u64, fill_after: Duration) -> Config {
 }
 
 /// The entries of a `win` line: (what, value), the zero-length total last.
-fn breakdown(line: &str) -> Vec<(String, i64)> {
+pub fn breakdown(line: &str) -> Vec<(String, i64)> {
     let mut rest = line.split_once(' ').unwrap().1; // after "win"
     rest = rest.split_once(' ').unwrap().1; // after the player ID
     let mut entries = Vec::new();
@@ -70,6 +70,7 @@ async fn one_person_plays_a_whole_hanchan_against_cpu_players() {
     mj.play_game().await;
     check_game(&mj);
     assert!(mj.record.hands >= 8, "East and South: {:?}", mj.record);
+    assert_eq!(mj.record.checked_wins, mj.record.wins.len());
     assert!(mj.record.rejects.is_empty(), "{:?}", mj.record.rejects);
     mj.conn.expect_closed().await;
     s.stop().await;
@@ -102,9 +103,9 @@ async fn riichi_and_a_win_by_the_client_with_its_breakdown() {
                 .any(|(what, han)| what == "Riichi" && *han == 1)
         })
         .unwrap_or_else(|| panic!("a win with riichi: {r:?}"));
-    let entries = breakdown(riichi_win);
-    // The total is the payment plus honba and sticks; han entries add up to the limit's.
-    assert!(entries.last().unwrap().1 >= 1000, "{riichi_win}");
+    // Every own win's yaku, dora, fu and payment were checked against the client's own
+    // scoring of what it saw (winds, indicators, riichi, ippatsu, the wall).
+    assert_eq!(r.checked_wins, r.wins.len(), "{riichi_win}");
     s.stop().await;
 }
 

@@ -4,7 +4,10 @@
 
 #![allow(dead_code)] // each test uses a different part of this helper
 
+mod expect;
+
 use crate::common::LineClient;
+use expect::Context;
 use mahjong::hand::shanten;
 use mahjong::{Kind, Suit, Wind};
 use std::net::SocketAddr;
@@ -34,6 +37,8 @@ pub struct Record {
     /// `score` lines in order.
     pub scores: Vec<[i64; 4]>,
     pub gameover: Option<String>,
+    /// Own wins whose breakdown was checked against the client's own scoring.
+    pub checked_wins: usize,
 }
 
 pub struct Mj {
@@ -53,6 +58,10 @@ pub struct Mj {
     pub riichi_declared: bool,
     /// The next own discard follows a `riichi`.
     riichi_pending: bool,
+    /// What the client saw of this hand, for checking its own wins.
+    ctx: Context,
+    /// The last operation sent (to tell tsumo from ron).
+    last_op: String,
     pub record: Record,
 }
 
@@ -75,6 +84,11 @@ pub fn kind(face: &str) -> Kind {
         }),
         _ => panic!("not a tile: {face}"),
     }
+}
+
+/// Whether a breakdown entry names a score limit.
+fn is_limit(what: &str) -> bool {
+    ["Mangan", "Haneman", "Baiman", "Sanbaiman"].contains(&what) || what.contains("akuman")
 }
 
 /// The player ID digit of a hand/discard/meld place (`h3` → seat 2).
@@ -108,6 +122,8 @@ impl Mj {
             revealing: false,
             riichi_declared: false,
             riichi_pending: false,
+            ctx: Context::default(),
+            last_op: String::new(),
             record: Record::default(),
         }
     }
@@ -135,6 +151,11 @@ impl Mj {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words[0] {
             "newhand" => {
+                self.ctx = Context {
+                    round: Some(expect::wind(words[1])),
+                    my_wind: Some(expect::wind(words[2 + self.me])),
+                    ..Context::default()
+                };
                 self.record.hands += 1;
                 self.hand.clear();
                 self.melds = 0;
@@ -156,20 +177,21 @@ impl Mj {
             "reject" => {
                 self.record.rejects.push(line.to_owned());
                 let next = self.fallbacks.pop().expect("a fallback after a reject");
-                self.conn.send(&next).await;
+                self.send_op(next).await;
             }
             "win" => {
                 self.revealing = true;
                 self.record.all_wins.push(line.to_owned());
                 if usize::from(words[1].as_bytes()[0] - b'1') == self.me {
                     self.record.wins.push(line.to_owned());
+                    self.check_own_win(line);
                 }
             }
             "draw" => {
                 self.revealing = true;
                 self.record.draws += 1;
             }
-            "ack" => self.conn.send("ack").await,
+            "ack" => self.send_op("ack".into()).await,
             "gameover" => {
                 self.record.gameover = Some(line.to_owned());
                 return true;
@@ -178,6 +200,42 @@ impl Mj {
             other => panic!("unexpected message {other}: {line}"),
         }
         false
+    }
+
+    /// Compares the server's breakdown of this client's win with its own scoring.
+    fn check_own_win(&mut self, line: &str) {
+        let tsumo = self.last_op == "out";
+        let win_face = if tsumo {
+            self.ctx.last_draw.clone().expect("a drawn tile").0
+        } else {
+            self.last_discard.clone().expect("a discard").1
+        };
+        let (want, paid) = self.ctx.expected(&self.hand, &win_face, tsumo);
+        let got = crate::breakdown(line);
+        let extra: i64 = got
+            .iter()
+            .filter(|(w, _)| w == "Honba" || w == "Riichi sticks")
+            .map(|(_, v)| v)
+            .sum();
+        let total = got.last().expect("a total").1;
+        let listed: Vec<(String, i64)> = got
+            .iter()
+            .filter(|(w, _)| {
+                !w.is_empty() && !["Honba", "Riichi sticks"].contains(&w.as_str()) && !is_limit(w)
+            })
+            .cloned()
+            .collect();
+        let mut want_sorted = want.clone();
+        want_sorted.sort();
+        let mut listed_sorted = listed.clone();
+        listed_sorted.sort();
+        assert_eq!(
+            listed_sorted, want_sorted,
+            "breakdown of {line} (hand {:?}, on {win_face})",
+            self.hand
+        );
+        assert_eq!(total - extra, paid, "payment in {line}");
+        self.record.checked_wins += 1;
     }
 
     /// Tracks the table from a line without answering anything.
@@ -226,6 +284,7 @@ impl Mj {
         if to.starts_with('d') && to.len() == 2 {
             self.last_discard = Some((src.unwrap(), face.to_owned()));
         }
+        self.track(face, from, to);
         if from == to {
             return;
         }
@@ -240,11 +299,6 @@ impl Mj {
                 .position(|t| t == face)
                 .unwrap_or_else(|| panic!("{face} not in {:?}", self.hand));
             self.hand.remove(at);
-            if self.riichi_pending && to.starts_with('d') {
-                self.riichi_pending = false;
-                self.riichi_declared = true;
-                self.record.riichis += 1;
-            }
         }
         if from.starts_with('d') && dst == me {
             // We claimed the discard: count what kind of meld it became.
@@ -336,6 +390,69 @@ impl Mj {
         ops.reverse();
         let first = ops.pop().expect("an operation");
         self.fallbacks = ops;
-        self.conn.send(&first).await;
+        self.send_op(first).await;
+    }
+
+    async fn send_op(&mut self, op: String) {
+        self.conn.send(&op).await;
+        self.last_op = op;
+    }
+
+    /// Updates what the client knows of the hand from one move.
+    fn track(&mut self, face: &str, from: &str, to: &str) {
+        let me = Some(self.me);
+        let ctx = &mut self.ctx;
+        let (f, t) = (from.as_bytes()[0], to.as_bytes()[0]);
+        match (f, t) {
+            (b'w', b'h') => {
+                ctx.wall_draws += 1;
+                if owner(to) == me {
+                    ctx.last_draw = Some((face.to_owned(), false));
+                }
+            }
+            (b'r', b'h') => {
+                ctx.replacements += 1;
+                if owner(to) == me {
+                    ctx.last_draw = Some((face.to_owned(), true));
+                }
+            }
+            (b'h', b'd') if to.len() == 2 => {
+                // `riichi` announces the next discard, whoever makes it.
+                let riichi = std::mem::take(&mut self.riichi_pending);
+                if owner(from) == me {
+                    ctx.my_discards += 1;
+                    if riichi {
+                        self.riichi_declared = true;
+                        self.record.riichis += 1;
+                        ctx.riichi = true;
+                        ctx.double_riichi = ctx.my_discards == 1 && ctx.calls == 0;
+                        ctx.ippatsu_open = true;
+                    } else {
+                        ctx.ippatsu_open = false;
+                    }
+                }
+            }
+            (b'd' | b'h', b'm') => {
+                // Calls and kongs alike end ippatsu and the first go-around.
+                ctx.calls += 1;
+                ctx.ippatsu_open = false;
+                if owner(to) == me {
+                    let n = usize::from(to.as_bytes()[2] - b'0');
+                    if ctx.melds.len() <= n {
+                        ctx.melds.resize(n + 1, Vec::new());
+                    }
+                    ctx.melds[n].push(face.to_owned());
+                }
+            }
+            (b'a', b'a') => {
+                let n: usize = from[1..].parse().expect("a dora place");
+                if n % 2 == 0 {
+                    ctx.dora.push(face.to_owned());
+                } else {
+                    ctx.ura.push(face.to_owned());
+                }
+            }
+            _ => {}
+        }
     }
 }

@@ -164,8 +164,7 @@ pub fn win(w: &Win) -> String {
         .iter()
         .map(|(y, han)| (y.name().to_owned(), i64::from(*han)))
         .collect();
-    let regular = a.dora.saturating_sub(a.aka).saturating_sub(a.ura);
-    for (what, n) in [("Dora", regular), ("Red fives", a.aka), ("Ura dora", a.ura)] {
+    for (what, n) in [("Dora", a.dora), ("Red fives", a.aka), ("Ura dora", a.ura)] {
         if n > 0 {
             entries.push((what.into(), i64::from(n)));
         }
