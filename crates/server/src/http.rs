@@ -66,6 +66,7 @@ pub async fn serve(
     };
     let app = Router::new()
         .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
         .route("/ws/:protocol", get(websocket))
         .fallback(get(|uri: axum::http::Uri| async move {
             crate::web::asset(uri.path())
@@ -94,6 +95,14 @@ async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
     Json(body)
 }
 
+/// `GET /metrics` in Prometheus text format.
+async fn metrics() -> Response {
+    match crate::telemetry::render() {
+        Some(text) => ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response(),
+        None => (StatusCode::SERVICE_UNAVAILABLE, "metrics are not available").into_response(),
+    }
+}
+
 /// Upgrades `/ws/<protocol>` and hands the connection to the protocol.
 async fn websocket(
     State(shared): State<Shared>,
@@ -117,7 +126,7 @@ async fn websocket(
         )
             .into_response();
     };
-    let Some(permit) = door.admission.admit() else {
+    let Some(permit) = door.admission.admit("ws") else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     };
     let entry = door.ws.clone();

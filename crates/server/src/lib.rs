@@ -19,6 +19,7 @@ pub mod http;
 pub mod net;
 pub mod protocols;
 pub mod seeds;
+pub mod telemetry;
 pub mod web;
 
 pub use config::{Config, Service};
@@ -52,6 +53,7 @@ impl Running {
 /// Binds every listener and starts serving; returns once all ports are bound.
 pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
     let seeds = seeds::SeedSource::new(config.seed);
+    telemetry::handle();
     let mut server = Running {
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
@@ -148,7 +150,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     if services.contains(&Service::Jass) {
         let lobby =
             protocols::jass::Lobby::new(config.jass.clone(), seeds.clone(), shutdown.clone());
-        let admission = Admission::new(config.limits.max_connections);
+        let admission = Admission::new("jass", config.limits.max_connections);
         let tcp_lobby = lobby.clone();
         server.listen(
             "jass",
@@ -198,7 +200,7 @@ impl Running {
         session: LineSession,
         framing: Framing,
     ) -> std::io::Result<http::Door> {
-        let admission = Admission::new(config.limits.max_connections);
+        let admission = Admission::new(protocol, config.limits.max_connections);
         let tcp = session.clone();
         self.listen(
             protocol,

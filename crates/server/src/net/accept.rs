@@ -65,7 +65,7 @@ pub async fn accept_loop<F, Fut>(
                 }
             },
         };
-        let Some(permit) = admission.admit() else {
+        let Some(permit) = admission.admit("tcp") else {
             let max = admission.max();
             tracing::warn!(protocol, %peer, max, "connection refused: too many connections");
             continue;

@@ -23,6 +23,7 @@ pub enum Input {
 /// A client connection of a line protocol.
 pub struct LineConnection {
     input: FramedRead<ReadHalf<Box<dyn Socket>>, LineCodec>,
+    received: metrics::Counter,
     outbox: Outbox,
     writer: JoinHandle<()>,
     stop: CancellationToken,
@@ -35,6 +36,8 @@ pub struct LineSettings {
     pub outbox_lines: usize,
     /// What ends every line the server writes (`"\r\n"` or `"\n"`).
     pub terminator: &'static str,
+    /// The protocol, for the message counters.
+    pub protocol: &'static str,
 }
 
 impl LineConnection {
@@ -44,6 +47,9 @@ impl LineConnection {
         let socket: Box<dyn Socket> = Box::new(socket);
         let (reader, writer) = tokio::io::split(socket);
         let (outbox, lines) = Outbox::new(settings.outbox_lines, stop.clone());
+        let outbox = outbox.counted(settings.protocol);
+        let received =
+            metrics::counter!("parlor_messages_in_total", "protocol" => settings.protocol);
         let writer = tokio::spawn(write_lines(
             writer,
             lines,
@@ -52,6 +58,7 @@ impl LineConnection {
         ));
         LineConnection {
             input: FramedRead::new(reader, LineCodec::new(settings.max_line)),
+            received,
             outbox,
             writer,
             stop,
@@ -82,7 +89,10 @@ impl LineConnection {
         };
         match read {
             None => Input::Idle,
-            Some(Some(Ok(line))) => Input::Line(line),
+            Some(Some(Ok(line))) => {
+                self.received.increment(1);
+                Input::Line(line)
+            }
             Some(Some(Err(LineError::TooLong))) => {
                 tracing::warn!("line too long; closing the connection");
                 Input::Closed

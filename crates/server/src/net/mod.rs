@@ -9,7 +9,7 @@ mod outbox;
 mod websocket;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
-pub use admission::Admission;
+pub use admission::{Admission, Admitted};
 pub use bridge::{bridge, Framing};
 pub use connection::{Input, LineConnection, LineSettings};
 pub use lines::{LineCodec, LineError};

@@ -13,6 +13,8 @@ use tokio_util::sync::CancellationToken;
 pub struct Outbox {
     tx: mpsc::Sender<String>,
     closer: CancellationToken,
+    /// `parlor_messages_out_total` for the protocol, once [`Outbox::counted`].
+    sent: Option<metrics::Counter>,
 }
 
 impl Outbox {
@@ -20,11 +22,25 @@ impl Outbox {
     /// receiver is for [`write_lines`].
     pub fn new(capacity: usize, closer: CancellationToken) -> (Outbox, mpsc::Receiver<String>) {
         let (tx, rx) = mpsc::channel(capacity);
-        (Outbox { tx, closer }, rx)
+        let outbox = Outbox {
+            tx,
+            closer,
+            sent: None,
+        };
+        (outbox, rx)
+    }
+
+    /// This outbox, counting what it sends as `protocol`'s messages out.
+    pub fn counted(mut self, protocol: &'static str) -> Outbox {
+        self.sent = Some(metrics::counter!("parlor_messages_out_total", "protocol" => protocol));
+        self
     }
 
     /// Queues one line (without its terminator); closes the connection if the queue is full.
     pub fn send(&self, line: impl Into<String>) {
+        if let Some(sent) = &self.sent {
+            sent.increment(1);
+        }
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(line.into()) {
             tracing::warn!("client is not reading its lines; closing the connection");
             self.closer.cancel();

@@ -35,6 +35,8 @@ pub struct WsConnection {
     outbox: Outbox,
     writer: JoinHandle<()>,
     stop: CancellationToken,
+    /// `parlor_messages_in_total` for the protocol, once [`WsConnection::count_as`].
+    received: Option<metrics::Counter>,
 }
 
 impl WsConnection {
@@ -68,7 +70,15 @@ impl WsConnection {
             outbox,
             writer,
             stop,
+            received: None,
         }
+    }
+
+    /// Counts this connection's frames in and out as `protocol`'s messages (a protocol
+    /// spoken natively over WebSocket; bridged line protocols count in their sessions).
+    pub fn count_as(&mut self, protocol: &'static str) {
+        self.outbox = self.outbox.clone().counted(protocol);
+        self.received = Some(metrics::counter!("parlor_messages_in_total", "protocol" => protocol));
     }
 
     /// Where frames for this client go.
@@ -84,7 +94,12 @@ impl WsConnection {
                 _ = self.stop.cancelled() => return WsInput::Closed,
             };
             match message {
-                Some(Ok(Message::Text(text))) => return WsInput::Text(text.to_string()),
+                Some(Ok(Message::Text(text))) => {
+                    if let Some(received) = &self.received {
+                        received.increment(1);
+                    }
+                    return WsInput::Text(text.to_string());
+                }
                 Some(Ok(Message::Binary(_))) => return WsInput::Binary,
                 Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return WsInput::Closed,

@@ -25,6 +25,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lobby: Lobby, stop: Canc
 /// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
 /// `/ws/jass` on the HTTP port).
 pub async fn serve(mut ws: WsConnection, lobby: Lobby) {
+    ws.count_as("jass");
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let outbox = ws.outbox().clone();
     outbox.send(request_player_name());

@@ -72,7 +72,7 @@ impl SingleGame {
                 _ = shutdown.cancelled() => None,
             };
             let Some(msg) = msg else { break };
-            if self.handle(msg) {
+            if crate::telemetry::timed("jass", || self.handle(msg)) {
                 break;
             }
         }

@@ -84,7 +84,7 @@ impl Tournament {
             let deadline = self.running.iter().filter_map(|r| r.deadline).min();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => crate::telemetry::timed("jass", || self.handle(msg)),
                     None => break,
                 },
                 _ = sleep_until(deadline), if deadline.is_some() => self.deadlines_passed(),

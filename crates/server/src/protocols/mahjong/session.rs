@@ -45,6 +45,8 @@ pub async fn run(
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (reader, writer) = tokio::io::split(socket);
     let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
+    let outbox = outbox.counted("mahjong");
+    let received = metrics::counter!("parlor_messages_in_total", "protocol" => "mahjong");
     let writing = tokio::spawn(write_lines(writer, lines, "\n", stop.clone()));
     let mut frames = FramedRead::new(reader, Mmj1Codec::default());
     let mut stage = Stage::Greeting;
@@ -63,6 +65,9 @@ pub async fn run(
             frame = frames.next() => frame,
             _ = stop.cancelled() => None,
         };
+        if let Some(Ok(_)) = frame {
+            received.increment(1);
+        }
         let msg = match frame {
             Some(Ok(Frame::Message(msg))) => msg,
             Some(Ok(Frame::Bad(why))) => {

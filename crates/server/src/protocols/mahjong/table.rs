@@ -165,7 +165,9 @@ impl Table {
                 _ = shutdown.cancelled() => None,
             };
             match msg {
-                Some(TableMsg::Op { seat, msg }) => self.operation(seat, msg),
+                Some(TableMsg::Op { seat, msg }) => {
+                    crate::telemetry::timed("mahjong", || self.operation(seat, msg))
+                }
                 Some(TableMsg::Left { seat }) => self.left(seat),
                 None => break,
             }

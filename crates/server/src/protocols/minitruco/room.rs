@@ -108,7 +108,7 @@ impl Room {
             let due = self.table.as_ref().and_then(Table::bot_due);
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => crate::telemetry::timed("minitruco", || self.handle(msg)),
                     None => break,
                 },
                 _ = crate::cpu::sleep_until(due), if due.is_some() => self.step_bots(),

@@ -19,6 +19,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         max_line: lounge.max_line(),
         outbox_lines: lounge.outbox_lines(),
         terminator: "\r\n",
+        protocol: "minitruco",
     };
     let mut connection = LineConnection::open(socket, settings, stop);
     let (left_tx, mut left_rx) = mpsc::unbounded_channel();

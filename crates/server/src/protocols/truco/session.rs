@@ -25,6 +25,7 @@ pub fn accept(
         max_line: lobby.max_line,
         outbox_lines: lobby.outbox_lines,
         terminator: "\n",
+        protocol: "truco",
     };
     let mut connection = LineConnection::open(socket, settings, stop);
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);

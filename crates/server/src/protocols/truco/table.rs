@@ -100,7 +100,7 @@ impl Table {
             let due = self.cpus.due();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => crate::telemetry::timed("truco", || self.handle(msg)),
                     None => break,
                 },
                 _ = sleep_until(due), if due.is_some() => {

@@ -90,7 +90,7 @@ impl State {
             let turn = self.table.turn_deadline;
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => crate::telemetry::timed("wars", || self.handle(msg)),
                     None => break,
                 },
                 _ = sleep_until(countdown), if countdown.is_some() => {

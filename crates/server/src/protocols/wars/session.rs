@@ -23,6 +23,8 @@ pub async fn run(
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (reader, writer) = tokio::io::split(socket);
     let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
+    let outbox = outbox.counted("wars");
+    let received = metrics::counter!("parlor_messages_in_total", "protocol" => "wars");
     // Messages carry their own brackets: nothing ends them.
     let writing = tokio::spawn(write_lines(writer, lines, "", stop.clone()));
     let mut frames = FramedRead::new(reader, WarsCodec::default());
@@ -32,6 +34,9 @@ pub async fn run(
                 frame = frames.next() => frame,
                 _ = stop.cancelled() => None,
             };
+            if let Some(Ok(_)) = frame {
+                received.increment(1);
+            }
             let request = match frame {
                 Some(Ok(Frame::Message(text))) => parse(&text),
                 Some(Ok(Frame::TooLong)) => Err(strike::TOO_LONG),
