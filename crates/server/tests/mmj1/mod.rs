@@ -446,7 +446,7 @@ impl Mj {
             }
             (b'a', b'a') => {
                 let n: usize = from[1..].parse().expect("a dora place");
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     ctx.dora.push(face.to_owned());
                 } else {
                     ctx.ura.push(face.to_owned());
