@@ -185,6 +185,9 @@ pub struct Config {
     pub mahjong: MahjongSettings,
     /// The services to run (all of them unless a single-game command says otherwise).
     pub services: Vec<Service>,
+    /// Where games are stored (`parlor.db`, created on first start); `None` stores
+    /// nothing.
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -201,6 +204,7 @@ impl Default for Config {
             jass: JassSettings::default(),
             mahjong: MahjongSettings::default(),
             services: Service::ALL.to_vec(),
+            data_dir: None,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! move (at once, or after a thinking delay), and their moves, chosen from their seat's
 //! view only.
 
+use crate::truco_match::TrucoMatch;
 use cards::{seeded_rng, GameRng};
 use rand::seq::SliceRandom;
 use tokio::time::Instant;
@@ -43,12 +44,12 @@ impl Cpus {
     }
 
     /// Lets every CPU player move until a person must act (no thinking time).
-    pub fn play_all(&mut self, game: &mut Game, mut show: impl FnMut(&Events)) {
+    pub fn play_all(&mut self, game: &mut TrucoMatch, mut show: impl FnMut(&Events)) {
         while self.step(game, &mut show) {}
     }
 
     /// One move for each CPU player that has one; whether any moved.
-    pub fn step(&mut self, game: &mut Game, mut show: impl FnMut(&Events)) -> bool {
+    pub fn step(&mut self, game: &mut TrucoMatch, mut show: impl FnMut(&Events)) -> bool {
         self.due = None;
         let mut moved = false;
         for seat in 0..4 {

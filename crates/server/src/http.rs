@@ -44,10 +44,17 @@ pub struct Door {
     pub ws: WsEntry,
 }
 
+/// The store, as the HTTP port sees it: its health, and where the API reads.
+pub struct StoreAccess {
+    pub recorder: parlor_store::Recorder,
+    pub dir: Option<std::path::PathBuf>,
+}
+
 #[derive(Clone)]
 struct Shared {
     doors: Arc<BTreeMap<&'static str, Door>>,
     health: Arc<serde_json::Value>,
+    recorder: parlor_store::Recorder,
     shutdown: CancellationToken,
 }
 
@@ -57,11 +64,13 @@ pub async fn serve(
     listener: TcpListener,
     addrs: BTreeMap<&'static str, SocketAddr>,
     doors: BTreeMap<&'static str, Door>,
+    store: StoreAccess,
     shutdown: CancellationToken,
 ) {
     let shared = Shared {
         doors: Arc::new(doors),
         health: Arc::new(health_body(&addrs)),
+        recorder: store.recorder,
         shutdown: shutdown.clone(),
     };
     let app = Router::new()
@@ -71,7 +80,8 @@ pub async fn serve(
         .fallback(get(|uri: axum::http::Uri| async move {
             crate::web::asset(uri.path())
         }))
-        .with_state(shared);
+        .with_state(shared)
+        .merge(crate::api::router(store.dir));
     let stop = shutdown.clone();
     if let Err(error) = axum::serve(
         listener,
@@ -92,6 +102,11 @@ async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
         .map(|(name, door)| (name.to_string(), door.admission.open().into()))
         .collect();
     body["connections"] = open.into();
+    let store = shared.recorder.health();
+    if store.enabled && !store.ok {
+        body["status"] = "degraded".into();
+    }
+    body["store"] = serde_json::to_value(store).unwrap_or_default();
     Json(body)
 }
 

@@ -13,13 +13,17 @@
 //! - [`http`]: the HTTP port (`GET /healthz`).
 //! - [`seeds`]: where every game's RNG seed comes from, so `--seed` makes runs repeatable.
 
+pub mod api;
 pub mod config;
 pub mod cpu;
 pub mod http;
 pub mod net;
 pub mod protocols;
+pub mod record;
+pub mod replay;
 pub mod seeds;
 pub mod telemetry;
+pub mod truco_match;
 pub mod web;
 
 pub use config::{Config, Service};
@@ -54,6 +58,7 @@ impl Running {
 pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
     let seeds = seeds::SeedSource::new(config.seed);
     telemetry::handle();
+    let recorder = open_store(&config);
     let mut server = Running {
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
@@ -61,7 +66,12 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     let mut doors = BTreeMap::new();
     let services = &config.services;
     if services.contains(&Service::Minitruco) {
-        let lounge = protocols::minitruco::Lounge::start(&config, seeds.clone(), shutdown.clone());
+        let lounge = protocols::minitruco::Lounge::start(
+            &config,
+            seeds.clone(),
+            &recorder,
+            shutdown.clone(),
+        );
         let session: LineSession = Arc::new(move |socket, peer, stop| {
             Box::pin(protocols::minitruco::session::run(
                 socket,
@@ -81,7 +91,8 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         doors.insert("minitruco", door);
     }
     if services.contains(&Service::Truco) {
-        let lobby = protocols::truco::Lobby::start(&config, seeds.clone(), shutdown.clone());
+        let lobby =
+            protocols::truco::Lobby::start(&config, seeds.clone(), &recorder, shutdown.clone());
         let session: LineSession = Arc::new(move |socket, peer, stop| {
             Box::pin(protocols::truco::session::accept(
                 socket, peer, &lobby, stop,
@@ -102,6 +113,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             config.wars.clone(),
             config.limits.room_inbox,
             seeds.clone(),
+            recorder.clone(),
             shutdown.clone(),
         );
         let outbox_lines = config.limits.outbox_lines;
@@ -127,7 +139,12 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     if services.contains(&Service::Mahjong) {
         let settings = config.mahjong.clone();
         let outbox_lines = settings.outbox_lines;
-        let lobby = protocols::mahjong::Lobby::start(settings, seeds.clone(), shutdown.clone());
+        let lobby = protocols::mahjong::Lobby::start(
+            settings,
+            seeds.clone(),
+            recorder.clone(),
+            shutdown.clone(),
+        );
         let session: LineSession = Arc::new(move |socket, peer, stop| {
             Box::pin(protocols::mahjong::session::run(
                 socket,
@@ -148,8 +165,12 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         doors.insert("mahjong", door);
     }
     if services.contains(&Service::Jass) {
-        let lobby =
-            protocols::jass::Lobby::new(config.jass.clone(), seeds.clone(), shutdown.clone());
+        let lobby = protocols::jass::Lobby::new(
+            config.jass.clone(),
+            seeds.clone(),
+            recorder.clone(),
+            shutdown.clone(),
+        );
         let admission = Admission::new("jass", config.limits.max_connections);
         let tcp_lobby = lobby.clone();
         server.listen(
@@ -170,17 +191,45 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         doors.insert("jass", http::Door { admission, ws });
     }
     if services.contains(&Service::Http) {
+        let store = http::StoreAccess {
+            recorder: recorder.clone(),
+            dir: config.data_dir.clone(),
+        };
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);
         let addrs = server.addrs.clone();
         server
             .tasks
-            .spawn(http::serve(listener, addrs, doors, shutdown.clone()));
+            .spawn(http::serve(listener, addrs, doors, store, shutdown.clone()));
     }
     for (name, addr) in &server.addrs {
         tracing::info!(protocol = name, %addr, "listening");
     }
     Ok(server)
+}
+
+/// The recorder for `config.data_dir`: games are stored there (created on first start);
+/// without a data directory, or if the store cannot be opened (logged; `/healthz` says
+/// so), nothing is stored and every game still runs.
+fn open_store(config: &Config) -> parlor_store::Recorder {
+    let Some(dir) = &config.data_dir else {
+        return parlor_store::Recorder::disabled();
+    };
+    let opened = parlor_store::SqliteStore::open(dir)
+        .map_err(|e| e.to_string())
+        .and_then(|store| {
+            parlor_store::Recorder::spawn(Box::new(store)).map_err(|e| e.to_string())
+        });
+    match opened {
+        Ok(recorder) => {
+            tracing::info!(dir = %dir.display(), "storing games");
+            recorder
+        }
+        Err(error) => {
+            tracing::error!(dir = %dir.display(), %error, "the store could not be opened; games are not stored");
+            parlor_store::Recorder::failed(error)
+        }
+    }
 }
 
 /// A line protocol's session entry point, for a TCP socket or a bridged WebSocket.

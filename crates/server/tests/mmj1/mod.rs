@@ -337,7 +337,13 @@ impl Mj {
         if options[0].0 == 0 && self.melds == 0 && !self.riichi_declared {
             ops.push(format!("riichi {}", options[0].1));
         }
-        // Every tile as a fallback (kuikae or riichi may refuse some).
+        // After riichi the drawn tile goes (unless it wins).
+        if self.riichi_declared {
+            if let Some((drawn, _)) = &self.ctx.last_draw {
+                ops.push(format!("discard {drawn}"));
+            }
+        }
+        // Every tile as a fallback (kuikae may refuse some).
         for (_, t) in &options {
             ops.push(format!("discard {t}"));
         }

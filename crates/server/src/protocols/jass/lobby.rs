@@ -5,6 +5,7 @@ use super::message::{Choice, SessionRequest, SessionType};
 use super::{single, tournament, Client, SessionMsg};
 use crate::config::JassSettings;
 use crate::seeds::SeedSource;
+use parlor_store::Recorder;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,17 +32,25 @@ pub struct Lobby {
     counter: Arc<AtomicU64>,
     pub settings: JassSettings,
     seeds: SeedSource,
+    /// Where finished games are stored.
+    pub recorder: Recorder,
     shutdown: CancellationToken,
 }
 
 impl Lobby {
     /// An empty lobby.
-    pub fn new(settings: JassSettings, seeds: SeedSource, shutdown: CancellationToken) -> Lobby {
+    pub fn new(
+        settings: JassSettings,
+        seeds: SeedSource,
+        recorder: Recorder,
+        shutdown: CancellationToken,
+    ) -> Lobby {
         Lobby {
             sessions: Arc::default(),
             counter: Arc::default(),
             settings,
             seeds,
+            recorder,
             shutdown,
         }
     }

@@ -196,7 +196,8 @@ impl SingleGame {
         };
         let seed = self.lobby.seed();
         tracing::info!(session = self.name, seed, "jass game started");
-        let (table, out) = JassTable::start(infos, bots, seed, config);
+        let record = (&self.lobby.recorder, self.name.as_str());
+        let (table, out) = JassTable::start(infos, bots, seed, config, record);
         self.table = Some(table);
         self.deliver(&out);
         self.finished()

@@ -3,9 +3,11 @@
 //! is pending so a bad answer can be asked again, and lets server bots take their turns.
 
 use super::message::{bare, card, cards, frame, mode, ClientMsg, TrumpfChoice};
+use crate::record::{self, GameLog};
 use cards::{seeded_rng, Card, GameRng};
 use jass::bots::Strategy;
 use jass::{Action, Config, Event, Game, Seat};
+use parlor_store::Recorder;
 use serde_json::{json, Value};
 
 /// Who a frame is for.
@@ -62,6 +64,8 @@ pub struct JassTable {
     pending: Option<Pending>,
     trick: Vec<Card>,
     rng: GameRng,
+    /// The game's record for the store.
+    log: GameLog,
 }
 
 /// The wire name of a team (team 0 is seats 0 and 2).
@@ -81,8 +85,28 @@ impl JassTable {
         bots: [Option<Box<dyn Strategy>>; 4],
         seed: u64,
         config: Config,
+        record: (&Recorder, &str),
     ) -> (JassTable, Vec<Out>) {
         let (game, events) = Game::new(config, seeded_rng(seed));
+        let seats = players
+            .iter()
+            .zip(&bots)
+            .map(|(p, b)| record::seat(&p.name, b.as_ref().map(|b| b.name())))
+            .collect();
+        let variant = if config.multipliers {
+            "multipliers"
+        } else {
+            "no-multipliers"
+        };
+        let (recorder, session) = record;
+        let log = GameLog::start(
+            recorder,
+            "jass",
+            variant,
+            seed,
+            seats,
+            Some(session.to_owned()),
+        );
         let mut table = JassTable {
             game,
             players,
@@ -90,6 +114,7 @@ impl JassTable {
             pending: None,
             trick: Vec::new(),
             rng: seeded_rng(seed ^ 0x0BAD_5EED),
+            log,
         };
         let teams: Vec<Value> = (0..2)
             .map(|t| {
@@ -154,8 +179,10 @@ impl JassTable {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Trumpf { seat: s, pushed }) if s == seat => {
+                let legal = self.game.legal_actions(seat);
                 match self.game.apply(seat, action) {
                     Ok(events) => {
+                        self.log.action(seat, &action, &legal);
                         self.pending = None;
                         self.show(&events, &mut out);
                         self.play_bots(&mut out);
@@ -183,8 +210,10 @@ impl JassTable {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Card { seat: s }) if s == seat => {
+                let legal = self.game.legal_actions(seat);
                 match self.game.apply(seat, Action::Play(chosen)) {
                     Ok(events) => {
+                        self.log.action(seat, &Action::Play(chosen), &legal);
                         self.pending = None;
                         self.show(&events, &mut out);
                         self.play_bots(&mut out);
@@ -221,6 +250,8 @@ impl JassTable {
         let team = 1 - seat % 2;
         self.pending = None;
         let totals = self.game.totals();
+        self.log.note(&format!("forfeit {seat}"));
+        self.finish_record(team, totals, "forfeit");
         let frame = frame("BROADCAST_WINNER_TEAM", team_points(team, totals, [0, 0]));
         (
             team,
@@ -229,6 +260,16 @@ impl JassTable {
                 frame,
             },
         )
+    }
+
+    /// The game's end for the store: `winner` team, final totals, and how it ended.
+    fn finish_record(&mut self, winner: usize, totals: [u32; 2], how: &str) {
+        let scores = (0..4).map(|s| i64::from(totals[s % 2])).collect();
+        let ranks = (0..4)
+            .map(|s| if s % 2 == winner { 1 } else { 2 })
+            .collect();
+        let result = json!({ "winner": team_name(winner), "totals": totals, "ended": how });
+        self.log.finish(result, scores, ranks);
     }
 
     fn card_request(&self, seat: Seat) -> Out {
@@ -251,6 +292,7 @@ impl JassTable {
             let action = bot.choose(&self.game.view(seat), &legal, &mut self.rng);
             match self.game.apply(seat, action) {
                 Ok(events) => {
+                    self.log.action(seat, &action, &legal);
                     self.pending = None;
                     self.show(&events, out);
                 }
@@ -325,6 +367,7 @@ impl JassTable {
                     last_trick,
                 } => {
                     let team = last_trick % 2;
+                    self.log.hand(json!({ "points": deal, "totals": totals }));
                     let data = json!([
                         team_points(team, *totals, *deal),
                         team_points(1 - team, *totals, *deal)
@@ -336,6 +379,7 @@ impl JassTable {
                 }
                 Event::GameWon { team, totals, deal } => {
                     self.pending = None;
+                    self.finish_record(*team, *totals, "won");
                     out.push(Out {
                         to: To::Everyone,
                         frame: frame("BROADCAST_WINNER_TEAM", team_points(*team, *totals, *deal)),

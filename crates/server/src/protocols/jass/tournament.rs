@@ -244,8 +244,9 @@ impl Tournament {
             multipliers: self.lobby.settings.multipliers,
             ..Config::default()
         };
-        let (table, out) =
-            JassTable::start(infos, [None, None, None, None], self.lobby.seed(), config);
+        let seed = self.lobby.seed();
+        let record = (&self.lobby.recorder, self.name.as_str());
+        let (table, out) = JassTable::start(infos, [None, None, None, None], seed, config, record);
         self.entrants[a].busy = true;
         self.entrants[b].busy = true;
         let id = self.next_id;

@@ -9,6 +9,7 @@ use super::table::{self, Human, TableHandle};
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
+use parlor_store::Recorder;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
@@ -53,6 +54,7 @@ struct Waiting {
 struct State {
     settings: MahjongSettings,
     seeds: SeedSource,
+    recorder: Recorder,
     waiting: Vec<Waiting>,
     /// When the first person now waiting arrived.
     since: Option<Instant>,
@@ -64,12 +66,14 @@ impl Lobby {
     pub fn start(
         settings: MahjongSettings,
         seeds: SeedSource,
+        recorder: Recorder,
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(256);
         let state = State {
             settings,
             seeds,
+            recorder,
             waiting: Vec::new(),
             since: None,
             shutdown: shutdown.clone(),
@@ -161,6 +165,7 @@ impl State {
             humans,
             self.settings.clone(),
             self.seeds.next_seed(),
+            &self.recorder,
             self.shutdown.clone(),
         );
         for (seat, w) in waiting.into_iter().enumerate() {

@@ -12,9 +12,12 @@ use super::codec::{ClientMsg, TileName};
 use super::render;
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
+use crate::record::{self, GameLog};
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Bot};
-use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet};
+use mahjong::game::{Action, DrawKind, Event, Game, Length, Pending, Rules, SeatSet};
+use parlor_store::Recorder;
+use serde_json::{json, Value};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -69,6 +72,10 @@ struct Table {
     prompted: SeatSet,
     /// People who acknowledged the end of the hand.
     acked: SeatSet,
+    /// The game's record for the store.
+    log: GameLog,
+    /// The results of the hand being played (a double ron has two).
+    hand_results: Vec<Value>,
 }
 
 /// A table set up but not yet running: its handle can be given out first, so that every
@@ -103,6 +110,7 @@ pub fn create(
     humans: Vec<Human>,
     settings: MahjongSettings,
     seed: u64,
+    recorder: &Recorder,
     shutdown: CancellationToken,
 ) -> (TableHandle, NewTable) {
     let (tx, inbox) = mpsc::channel(64);
@@ -116,7 +124,8 @@ pub fn create(
         },
         ..Rules::default()
     };
-    let (game, events) = Game::new(rules, seeded_rng(rand::Rng::gen(&mut rng)));
+    let game_seed: u64 = rand::Rng::gen(&mut rng);
+    let (game, events) = Game::new(rules, seeded_rng(game_seed));
     let mut names: [String; 4] = Default::default();
     let players = std::array::from_fn(|seat| match humans.get(seat) {
         Some(h) => {
@@ -130,6 +139,21 @@ pub fn create(
             Player::Cpu(cpu(&settings.cpu_strategy))
         }
     });
+    let seats = (0..4)
+        .map(|s| {
+            let cpu =
+                matches!(players[s], Player::Cpu(_)).then_some(settings.cpu_strategy.as_str());
+            record::seat(&names[s], cpu)
+        })
+        .collect();
+    let log = GameLog::start(
+        recorder,
+        "mahjong",
+        &variant(&rules),
+        game_seed,
+        seats,
+        None,
+    );
     let table = Table {
         game,
         names,
@@ -138,6 +162,8 @@ pub fn create(
         rng,
         prompted: SeatSet::EMPTY,
         acked: SeatSet::EMPTY,
+        log,
+        hand_results: Vec::new(),
     };
     let new = NewTable {
         table,
@@ -146,6 +172,40 @@ pub fn create(
         shutdown,
     };
     (TableHandle { tx }, new)
+}
+
+/// The rule variant as the store records it (and replays read it back).
+pub fn variant(rules: &Rules) -> String {
+    let length = match rules.length {
+        Length::Hanchan => "hanchan",
+        Length::Tonpuusen => "tonpuusen",
+    };
+    let red = if rules.red_fives {
+        "red-fives"
+    } else {
+        "no-red-fives"
+    };
+    format!("{length} {red}")
+}
+
+/// The rules a recorded variant names.
+pub fn rules_of(variant: &str) -> Option<Rules> {
+    let (length, red) = variant.split_once(' ')?;
+    let length = match length {
+        "hanchan" => Length::Hanchan,
+        "tonpuusen" => Length::Tonpuusen,
+        _ => return None,
+    };
+    let red_fives = match red {
+        "red-fives" => true,
+        "no-red-fives" => false,
+        _ => return None,
+    };
+    Some(Rules {
+        red_fives,
+        length,
+        ..Rules::default()
+    })
 }
 
 /// A CPU player of the configured strategy (the strongest if the name is unknown).
@@ -227,7 +287,10 @@ impl Table {
         };
         let action = bot.choose(&view, &legal, &mut self.rng);
         match self.game.apply(seat, action) {
-            Ok(events) => self.publish(&events),
+            Ok(events) => {
+                self.log.action(seat, &action, &legal);
+                self.publish(&events);
+            }
             Err(e) => unreachable!("a CPU player chose an illegal action: {e}"),
         }
     }
@@ -293,9 +356,30 @@ impl Table {
                 }
                 Event::Break { dice } => self.to_all(&render::dice(*dice)),
                 Event::Riichi { .. } => self.to_all("riichi"),
-                Event::Win(w) => self.to_all(&render::win(w)),
-                Event::Draw { kind, .. } => self.to_all(render::draw(kind)),
-                Event::HandOver { .. } => {
+                Event::Win(w) => {
+                    self.hand_results.push(json!({
+                        "winner": w.winner,
+                        "from": w.from,
+                        "han": w.agari.han,
+                        "fu": w.agari.fu,
+                        "yaku": w.agari.yaku.iter().map(|(y, _)| y.name()).collect::<Vec<_>>(),
+                        "deltas": w.deltas,
+                    }));
+                    self.to_all(&render::win(w));
+                }
+                Event::Draw { kind, deltas, .. } => {
+                    let why = match kind {
+                        DrawKind::Exhaustive { .. } => "exhaustive".to_owned(),
+                        DrawKind::Abortive(a) => format!("{a:?}"),
+                    };
+                    self.hand_results
+                        .push(json!({ "draw": why, "deltas": deltas }));
+                    self.to_all(render::draw(kind));
+                }
+                Event::HandOver { scores } => {
+                    let results = std::mem::take(&mut self.hand_results);
+                    self.log
+                        .hand(json!({ "results": results, "scores": scores }));
                     self.prompted = SeatSet::EMPTY;
                     // After the last hand the game is over: nothing to acknowledge.
                     if self.game.pending() == Pending::HandOver {
@@ -303,6 +387,11 @@ impl Table {
                     }
                 }
                 Event::GameOver { scores, ranks } => {
+                    self.log.finish(
+                        json!({ "scores": scores, "ranks": ranks }),
+                        scores.iter().map(|&s| i64::from(s)).collect(),
+                        ranks.iter().map(|&r| u32::from(r)).collect(),
+                    );
                     let (honba, sticks) = (self.game.honba(), self.game.sticks());
                     self.to_all(&render::score(scores, honba, sticks));
                     self.to_all(&render::gameover(ranks));
@@ -332,8 +421,12 @@ impl Table {
             Ok(action) => action,
             Err(why) => return self.reject(seat, &why),
         };
+        let legal = self.game.legal_actions(seat);
         match self.game.apply(seat, action) {
-            Ok(events) => self.publish(&events),
+            Ok(events) => {
+                self.log.action(seat, &action, &legal);
+                self.publish(&events);
+            }
             Err(e) => self.reject(seat, e.message()),
         }
     }
@@ -443,6 +536,8 @@ impl Table {
             return;
         }
         self.players[seat] = Player::Cpu(cpu(&self.settings.cpu_strategy));
+        self.log
+            .note(&format!("seat {seat} left; a CPU player took over"));
         self.names[seat] = format!("{} (CPU)", self.names[seat]);
         self.acked = self.acked.without(seat);
     }

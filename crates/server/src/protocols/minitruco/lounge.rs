@@ -3,6 +3,7 @@
 use super::room::{self, RoomHandle};
 use crate::config::Config;
 use crate::seeds::SeedSource;
+use parlor_store::Recorder;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -85,7 +86,12 @@ struct Inner {
 
 impl Lounge {
     /// Starts one actor per room and returns the lounge that leads to them.
-    pub fn start(config: &Config, seeds: SeedSource, shutdown: CancellationToken) -> Lounge {
+    pub fn start(
+        config: &Config,
+        seeds: SeedSource,
+        recorder: &Recorder,
+        shutdown: CancellationToken,
+    ) -> Lounge {
         let nicks = Nicks::default();
         let rooms = (1..=config.rooms.max(1))
             .map(|number| {
@@ -93,6 +99,7 @@ impl Lounge {
                     number,
                     nicks: nicks.clone(),
                     seeds: seeds.clone(),
+                    recorder: recorder.clone(),
                     bot_delay: config.bot_delay,
                     inbox: config.limits.room_inbox,
                     shutdown: shutdown.clone(),

@@ -11,6 +11,7 @@ use super::seating::{Person, Seating};
 use super::table::Table;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
+use parlor_store::Recorder;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,6 +77,7 @@ pub struct RoomConfig {
     pub number: usize,
     pub nicks: Nicks,
     pub seeds: SeedSource,
+    pub recorder: Recorder,
     pub bot_delay: Duration,
     pub inbox: usize,
     pub shutdown: CancellationToken,
@@ -253,7 +255,12 @@ impl Room {
 
     fn start_game(&mut self) {
         let seed = self.config.seeds.next_seed();
-        let table = Table::start(seed, &mut self.seating);
+        let table = Table::start(
+            seed,
+            &mut self.seating,
+            &self.config.recorder,
+            self.config.number,
+        );
         tracing::info!(
             room = self.config.number,
             seed,

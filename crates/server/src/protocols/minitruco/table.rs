@@ -5,13 +5,16 @@ use super::command::Command;
 use super::render::{position, Renderer};
 use super::seating::Seating;
 use crate::cpu::Cpus;
-use cards::{seeded_rng, Card};
+use crate::record::{self, GameLog};
+use crate::truco_match::{variant, TrucoMatch};
+use cards::Card;
+use parlor_store::Recorder;
 use tokio::time::Instant;
-use truco::{Action, Answer, Event, Game, Phase, Seat, Team};
+use truco::{Action, Answer, Event, Phase, Seat, Team};
 
 /// The game a room is playing.
 pub struct Table {
-    game: Game,
+    game: TrucoMatch,
     renderers: [Renderer; 4],
     cpus: Cpus,
     /// `CPU<pos>` for the seats CPU players took.
@@ -21,17 +24,35 @@ pub struct Table {
 impl Table {
     /// Starts a game with the room's rules: CPU players fill the empty seats, each person
     /// is told their position (`P`) and gets the first deal.
-    pub fn start(seed: u64, seating: &mut Seating) -> Table {
+    pub fn start(seed: u64, seating: &mut Seating, recorder: &Recorder, room: usize) -> Table {
         let rules = seating.rules();
-        let (game, events) = Game::new(rules, seeded_rng(seed));
         let mut cpus = Cpus::new(seed);
+        let mut strategies = [None; 4];
         let cpu_names = [0, 1, 2, 3].map(|seat| {
             (!seating.is_person(seat)).then(|| {
                 let strategy = cpus.seat(seat, None);
+                strategies[seat] = Some(strategy);
                 tracing::debug!(seat = position(seat), strategy, "CPU player seated");
                 format!("CPU{}", position(seat))
             })
         });
+        let names = seating.names();
+        let seats = (0..4)
+            .map(|s| match &cpu_names[s] {
+                Some(cpu) => record::seat(cpu, strategies[s]),
+                None => record::seat(names[s], None),
+            })
+            .collect();
+        let table_name = Some(format!("room {room}"));
+        let log = GameLog::start(
+            recorder,
+            "minitruco",
+            variant(&rules),
+            seed,
+            seats,
+            table_name,
+        );
+        let (game, events) = TrucoMatch::new(rules, seed, log);
         let mut table = Table {
             renderers: [0, 1, 2, 3].map(|s| Renderer::new(s, rules.uses_vira())),
             game,

@@ -9,6 +9,7 @@ use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg};
 use crate::config::Config;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
+use parlor_store::Recorder;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -36,6 +37,7 @@ struct JoinRequest {
 struct TableFactory {
     tables: u64,
     seeds: SeedSource,
+    recorder: Recorder,
     bot_delay: Duration,
     inbox: usize,
     shutdown: CancellationToken,
@@ -47,6 +49,7 @@ impl TableFactory {
         table::spawn(TableConfig {
             id: self.tables,
             seeds: self.seeds.clone(),
+            recorder: self.recorder.clone(),
             bot_delay: self.bot_delay,
             inbox: self.inbox,
             shutdown: self.shutdown.clone(),
@@ -56,10 +59,16 @@ impl TableFactory {
 
 impl Lobby {
     /// Starts the lobby actor with its first table waiting.
-    pub fn start(config: &Config, seeds: SeedSource, shutdown: CancellationToken) -> Lobby {
+    pub fn start(
+        config: &Config,
+        seeds: SeedSource,
+        recorder: &Recorder,
+        shutdown: CancellationToken,
+    ) -> Lobby {
         let factory = TableFactory {
             tables: 0,
             seeds,
+            recorder: recorder.clone(),
             bot_delay: config.bot_delay,
             inbox: config.limits.room_inbox,
             shutdown,

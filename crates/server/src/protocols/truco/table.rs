@@ -4,13 +4,15 @@
 use super::render::{player, Renderer};
 use crate::cpu::{sleep_until, Cpus};
 use crate::net::Outbox;
+use crate::record::{self, GameLog};
 use crate::seeds::SeedSource;
-use cards::seeded_rng;
+use crate::truco_match::TrucoMatch;
+use parlor_store::Recorder;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-use truco::{team_of, Action, Event, Game, RuleError, Rules, Seat};
+use truco::{team_of, Action, Event, RuleError, Rules, Seat};
 
 /// Identifies one connection.
 pub type ConnId = u64;
@@ -62,6 +64,7 @@ impl TableHandle {
 pub struct TableConfig {
     pub id: u64,
     pub seeds: SeedSource,
+    pub recorder: Recorder,
     pub bot_delay: Duration,
     pub inbox: usize,
     pub shutdown: CancellationToken,
@@ -89,7 +92,7 @@ struct Person {
 struct Table {
     config: TableConfig,
     people: [Option<Person>; 4],
-    game: Option<Game>,
+    game: Option<TrucoMatch>,
     renderers: [Renderer; 4],
     cpus: Cpus,
 }
@@ -159,7 +162,12 @@ impl Table {
         let seed = self.config.seeds.next_seed();
         tracing::info!(table = self.config.id, seed, "course truco match started");
         self.cpus = Cpus::new(seed);
-        let (game, events) = Game::new(Rules::course(), seeded_rng(seed));
+        let seats = (0..4)
+            .map(|s| record::seat(&format!("PLAYER{}", player(s)), None))
+            .collect();
+        let table = Some(format!("table {}", self.config.id));
+        let log = GameLog::start(&self.config.recorder, "truco", "course", seed, seats, table);
+        let (game, events) = TrucoMatch::new(Rules::course(), seed, log);
         self.broadcast("MATCH 1");
         show(&mut self.renderers, &self.people, &events);
         self.game = Some(game);
@@ -171,11 +179,13 @@ impl Table {
         };
         self.people[seat] = None;
         let connected = self.people.iter().flatten().count();
-        match &self.game {
+        match &mut self.game {
             None => self.broadcast(&format!("WAITING {connected}")),
-            Some(_) => {
+            Some(game) => {
+                game.note(&format!("seat {seat} left; a CPU player took over"));
                 self.broadcast(&format!("LEFT {}", player(seat)));
                 self.cpus.seat(seat, Some(STAND_IN));
+
                 tracing::info!(
                     table = self.config.id,
                     player = player(seat),

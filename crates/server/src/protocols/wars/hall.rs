@@ -8,13 +8,35 @@ use super::table::{Place, Table};
 use crate::config::WarsSettings;
 use crate::cpu::sleep_until;
 use crate::net::Outbox;
+use crate::record::{self, GameLog};
 use crate::seeds::SeedSource;
 use cards::seeded_rng;
+use parlor_store::Recorder;
 use president::{Action, CardSet, Event, Hand, PlayError, Seat};
+use serde_json::json;
 use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+
+/// The rule variant as the store records it: the table size and whether the hand
+/// starts with ranks (and the swap). [`players_of`] reads it back.
+pub fn variant(players: usize, ranked: bool) -> String {
+    let kind = if ranked { "ranked" } else { "first" };
+    format!("{players} players {kind}")
+}
+
+/// The table size and ranked flag a recorded variant names.
+pub fn players_of(variant: &str) -> Option<(usize, bool)> {
+    let mut words = variant.split(' ');
+    let players = words.next()?.parse().ok()?;
+    let ranked = match (words.next()?, words.next()?) {
+        ("players", "ranked") => true,
+        ("players", "first") => false,
+        _ => return None,
+    };
+    Some((players, ranked))
+}
 
 /// Identifies one connection.
 pub type ConnId = u64;
@@ -44,11 +66,13 @@ impl Hall {
         settings: WarsSettings,
         inbox: usize,
         seeds: SeedSource,
+        recorder: Recorder,
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
         let state = State {
-            table: Table::new(seeded_rng(seeds.next_seed())),
+            table: Table::new(),
+            recorder,
             settings,
             seeds,
             clients: HashMap::new(),
@@ -75,6 +99,8 @@ struct Client {
 struct State {
     settings: WarsSettings,
     seeds: SeedSource,
+    /// Where each hand (a game in the store) is recorded.
+    recorder: Recorder,
     clients: HashMap<ConnId, Client>,
     /// Named clients waiting, in the order they joined.
     lobby: Vec<ConnId>,
@@ -204,8 +230,14 @@ impl State {
             };
             return self.strike(conn, code);
         };
+        let legal = hand.legal_actions(seat);
         match hand.apply(seat, action) {
-            Ok(events) => self.show(&events),
+            Ok(events) => {
+                if let Some(log) = &mut self.table.log {
+                    log.action(seat, &action, &legal);
+                }
+                self.show(&events);
+            }
             Err(error) => {
                 let code = error.strike_code();
                 self.strike(conn, code);
@@ -227,7 +259,10 @@ impl State {
                     self.send_to_seat(to, message::swaps(card, lost));
                     self.send_to_seat(to, message::shand(self.table.cards(to)));
                 }
-                Event::HandOver { .. } => over = true,
+                Event::HandOver { ref order } => {
+                    over = true;
+                    self.record_hand_over(order);
+                }
                 _ => {}
             }
         }
@@ -260,7 +295,11 @@ impl State {
         };
         if hand.active() == Some(seat) {
             let action = hand.default_action(seat);
+            let legal = hand.legal_actions(seat);
             if let Ok(events) = hand.apply(seat, action) {
+                if let Some(log) = &mut self.table.log {
+                    log.action(seat, &action, &legal);
+                }
                 self.show(&events);
             }
         }
@@ -299,6 +338,9 @@ impl State {
         match &mut self.table.hand {
             Some(hand) => {
                 let events = hand.leave(seat);
+                if let Some(log) = &mut self.table.log {
+                    log.note(&format!("leave {seat}"));
+                }
                 self.show(&events);
             }
             None => {
@@ -372,9 +414,25 @@ impl State {
     fn deal(&mut self) {
         let players = self.table.places.len();
         let ranked = self.table.ranked;
-        let Some((hand, events)) = Hand::deal(players, ranked, &mut self.table.rng) else {
+        let seed = self.seeds.next_seed();
+        let Some((hand, events)) = Hand::deal(players, ranked, &mut seeded_rng(seed)) else {
             return;
         };
+        let seats = self
+            .table
+            .places
+            .iter()
+            .map(|p| record::seat(&p.name, None))
+            .collect();
+        let log = GameLog::start(
+            &self.recorder,
+            "wars",
+            &variant(players, ranked),
+            seed,
+            seats,
+            None,
+        );
+        self.table.log = Some(log);
         tracing::info!(players, ranked, "warlords hand dealt");
         self.table.taken = events.iter().find_map(|e| match *e {
             Event::SwapTaken { card, .. } => Some(card),
@@ -400,9 +458,26 @@ impl State {
         self.table.ranked = true;
         let stabl = self.table.stabl();
         self.broadcast(&stabl);
-        // Reseed per hand so a long-running server's deals stay tied to --seed.
-        self.table.rng = seeded_rng(self.seeds.next_seed());
         self.start_countdown();
+    }
+
+    /// The hand (a game in the store) is over: `order` is the finishing order.
+    fn record_hand_over(&mut self, order: &[Seat]) {
+        let Some(mut log) = self.table.log.take() else {
+            return;
+        };
+        let players = self.table.places.len();
+        let mut ranks = vec![0u32; players];
+        for (place, &seat) in order.iter().enumerate() {
+            ranks[seat] = place as u32 + 1;
+        }
+        let scores = ranks
+            .iter()
+            .map(|&r| (players as i64) - i64::from(r))
+            .collect();
+        let result = json!({ "order": order });
+        log.hand(result.clone());
+        log.finish(result, scores, ranks);
     }
 
     fn send(&self, conn: ConnId, line: String) {

@@ -3,7 +3,7 @@
 
 use super::hall::ConnId;
 use super::message::{stabl, TableEntry};
-use cards::GameRng;
+use crate::record::GameLog;
 use president::{Card, CardSet, Hand, Seat, Status};
 use tokio::time::Instant;
 
@@ -25,19 +25,20 @@ pub struct Table {
     pub taken: Option<Card>,
     /// When the active player's time to move runs out.
     pub turn_deadline: Option<Instant>,
-    pub rng: GameRng,
+    /// The record of the hand being played (each hand is a game in the store).
+    pub log: Option<GameLog>,
 }
 
 impl Table {
-    /// An empty table dealing from `rng`.
-    pub fn new(rng: GameRng) -> Table {
+    /// An empty table.
+    pub fn new() -> Table {
         Table {
             places: Vec::new(),
             hand: None,
             ranked: false,
             taken: None,
             turn_deadline: None,
-            rng,
+            log: None,
         }
     }
 

@@ -1,0 +1,184 @@
+//! Recording games for the store: every table keeps a [`GameLog`] that tells the
+//! [`Recorder`] when its game starts, what each seat did, each hand's result and the end.
+//!
+//! The action log is what makes a game replayable exactly: every game is a pure value
+//! created from a seed, so replaying means creating it again and applying the same
+//! actions. Each action is logged as `SEAT INDEX DEBUG`: the seat, the action's position
+//! in the rules engine's `legal_actions(seat)` at that moment, and its `Debug` text. The
+//! index needs no per-game action syntax and is exact; the text lets a replay check that
+//! it applies the same action, and lets a person read the log. Anything else that changes
+//! a game (a player leaving, a forfeit) is a note: `# TEXT`.
+//!
+//! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
+//! thread and reports trouble on `/healthz` and `/metrics`.
+
+use parlor_store::{GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
+use serde_json::Value;
+use std::fmt::Debug;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Milliseconds since the Unix epoch, as the store keeps times.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// One game's record in the making.
+#[derive(Debug)]
+pub struct GameLog {
+    recorder: Recorder,
+    id: GameId,
+    hands: u32,
+    actions: Vec<String>,
+    finished: bool,
+}
+
+/// Who sits in a seat, for the record.
+pub fn seat(name: &str, cpu: Option<&str>) -> SeatRecord {
+    SeatRecord {
+        name: name.to_owned(),
+        cpu: cpu.map(str::to_owned),
+    }
+}
+
+impl GameLog {
+    /// Records the start of a game of `protocol` under rule `variant`, created from
+    /// `seed`, with these seats (in seat order).
+    pub fn start(
+        recorder: &Recorder,
+        protocol: &str,
+        variant: &str,
+        seed: u64,
+        seats: Vec<SeatRecord>,
+        table: Option<String>,
+    ) -> GameLog {
+        let id = recorder.new_game_id();
+        recorder.start_game(GameStart {
+            id,
+            protocol: protocol.to_owned(),
+            variant: variant.to_owned(),
+            seed,
+            started_at_ms: now_ms(),
+            seats,
+            table,
+        });
+        GameLog {
+            recorder: recorder.clone(),
+            id,
+            hands: 0,
+            actions: Vec::new(),
+            finished: false,
+        }
+    }
+
+    /// The game's id in the store.
+    pub fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// `seat` did `action`, one of `legal` (what the engine offered it just before).
+    pub fn action<A: Debug + PartialEq>(&mut self, seat: usize, action: &A, legal: &[A]) {
+        let entry = match legal.iter().position(|a| a == action) {
+            Some(index) => format!("{seat} {index} {action:?}"),
+            None => format!("{seat} ! {action:?}"),
+        };
+        self.actions.push(entry);
+    }
+
+    /// Something else that changed the game (a leave, a forfeit), for replays to redo.
+    pub fn note(&mut self, text: &str) {
+        self.actions.push(format!("# {text}"));
+    }
+
+    /// A hand ended with `result`: it is committed with the actions since the last one.
+    pub fn hand(&mut self, result: Value) {
+        self.hands += 1;
+        self.recorder.record_hand(HandRecord {
+            game: self.id,
+            number: self.hands,
+            result,
+            actions: std::mem::take(&mut self.actions),
+        });
+    }
+
+    /// The game ended: final `scores` and `ranks` (1 = best) per seat.
+    pub fn finish(&mut self, result: Value, scores: Vec<i64>, ranks: Vec<u32>) {
+        if std::mem::replace(&mut self.finished, true) {
+            return;
+        }
+        self.recorder.finish_game(GameEnd {
+            game: self.id,
+            ended_at_ms: now_ms(),
+            result,
+            scores,
+            ranks,
+            actions: std::mem::take(&mut self.actions),
+        });
+    }
+}
+
+/// One entry of an action log, parsed back.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Entry<'a> {
+    /// `seat` took the legal action at `index` (None: it was not among the legal ones),
+    /// described as `text`.
+    Action {
+        seat: usize,
+        index: Option<usize>,
+        text: &'a str,
+    },
+    /// A note.
+    Note(&'a str),
+}
+
+/// Parses one log entry; `None` if it is not one.
+pub fn parse_entry(entry: &str) -> Option<Entry<'_>> {
+    if let Some(note) = entry.strip_prefix("# ") {
+        return Some(Entry::Note(note));
+    }
+    let mut parts = entry.splitn(3, ' ');
+    let seat = parts.next()?.parse().ok()?;
+    let index = match parts.next()? {
+        "!" => None,
+        n => Some(n.parse().ok()?),
+    };
+    let text = parts.next()?;
+    Some(Entry::Action { seat, index, text })
+}
+
+/// Ranks (1 = best) from scores, higher is better; equal scores share a rank.
+pub fn ranks_by_score(scores: &[i64]) -> Vec<u32> {
+    scores
+        .iter()
+        .map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u32)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        assert_eq!(
+            parse_entry("2 5 Discard(Tile(53))"),
+            Some(Entry::Action {
+                seat: 2,
+                index: Some(5),
+                text: "Discard(Tile(53))"
+            })
+        );
+        assert_eq!(
+            parse_entry("0 ! Pass"),
+            Some(Entry::Action {
+                seat: 0,
+                index: None,
+                text: "Pass"
+            })
+        );
+        assert_eq!(parse_entry("# leave 3"), Some(Entry::Note("leave 3")));
+        assert_eq!(parse_entry("x y"), None);
+        assert_eq!(ranks_by_score(&[10, 30, 10, 20]), [3, 1, 3, 2]);
+    }
+}
