@@ -5,6 +5,7 @@
 
 mod bench;
 mod clients;
+mod replay;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,8 @@ enum Command {
     JassBot(clients::JassBotArgs),
     /// Load benchmarks against a real server over loopback.
     Bench(bench::BenchArgs),
+    /// Print a stored game hand by hand and check that replaying it gives the stored result.
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -45,5 +48,6 @@ fn main() -> std::process::ExitCode {
         Command::WarsClient(args) => clients::wars(args),
         Command::JassBot(args) => clients::jass(args),
         Command::Bench(args) => bench::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }

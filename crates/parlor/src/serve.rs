@@ -64,6 +64,12 @@ pub struct ServeArgs {
     /// Mahjong: play the East round only instead of a hanchan.
     #[arg(long, env = "PARLOR_MAHJONG_EAST_ONLY")]
     mahjong_east_only: bool,
+    /// Where finished games, standings and replays are stored (created on first start).
+    #[arg(long, env = "PARLOR_DATA_DIR", default_value = "parlor-data")]
+    data_dir: std::path::PathBuf,
+    /// Store nothing (no database).
+    #[arg(long, env = "PARLOR_NO_STORE")]
+    no_store: bool,
     /// Mahjong: the CPU players' strategy.
     #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
     mahjong_cpu: String,
@@ -99,6 +105,7 @@ impl ServeArgs {
                 cpu_delay: Duration::from_millis(self.bot_delay_ms),
                 ..MahjongSettings::default()
             },
+            data_dir: (!self.no_store).then(|| self.data_dir.clone()),
             ..Config::default()
         }
     }

@@ -6,7 +6,7 @@ mod common;
 mod mmj1;
 
 use common::{LineClient, TestServer};
-use mmj1::{Calls, Mj};
+use mmj1::{breakdown, Calls, Mj};
 use parlor_server::config::MahjongSettings;
 use parlor_server::Config;
 use std::net::SocketAddr;
@@ -20,22 +20,6 @@ fn config(seed: u64, fill_after: Duration) -> Config {
         },
         ..Config::for_tests(seed)
     }
-}
-
-/// The entries of a `win` line: (what, value), the zero-length total last.
-pub fn breakdown(line: &str) -> Vec<(String, i64)> {
-    let mut rest = line.split_once(' ').unwrap().1; // after "win"
-    rest = rest.split_once(' ').unwrap().1; // after the player ID
-    let mut entries = Vec::new();
-    while !rest.is_empty() {
-        let (len, tail) = rest.split_once(':').unwrap();
-        let len: usize = len.trim().parse().unwrap();
-        let what = tail[..len].to_owned();
-        let (value, tail) = tail[len..].trim_start().split_once('.').unwrap();
-        entries.push((what, value.parse().unwrap()));
-        rest = tail.trim_start();
-    }
-    entries
 }
 
 /// Checks a game's records: it ended, every score line adds up, and each win's total is

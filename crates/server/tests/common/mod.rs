@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
+pub mod minitruco;
+
 use parlor_server::{serve, Config, Running};
 use std::net::SocketAddr;
 use std::time::Duration;

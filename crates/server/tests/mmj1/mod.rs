@@ -86,6 +86,22 @@ pub fn kind(face: &str) -> Kind {
     }
 }
 
+/// The entries of a `win` line: (what, value), the zero-length total last.
+pub fn breakdown(line: &str) -> Vec<(String, i64)> {
+    let mut rest = line.split_once(' ').unwrap().1; // after "win"
+    rest = rest.split_once(' ').unwrap().1; // after the player ID
+    let mut entries = Vec::new();
+    while !rest.is_empty() {
+        let (len, tail) = rest.split_once(':').unwrap();
+        let len: usize = len.trim().parse().unwrap();
+        let what = tail[..len].to_owned();
+        let (value, tail) = tail[len..].trim_start().split_once('.').unwrap();
+        entries.push((what, value.parse().unwrap()));
+        rest = tail.trim_start();
+    }
+    entries
+}
+
 /// Whether a breakdown entry names a score limit.
 fn is_limit(what: &str) -> bool {
     ["Mangan", "Haneman", "Baiman", "Sanbaiman"].contains(&what) || what.contains("akuman")
@@ -211,7 +227,7 @@ impl Mj {
             self.last_discard.clone().expect("a discard").1
         };
         let (want, paid) = self.ctx.expected(&self.hand, &win_face, tsumo);
-        let got = crate::breakdown(line);
+        let got = breakdown(line);
         let extra: i64 = got
             .iter()
             .filter(|(w, _)| w == "Honba" || w == "Riichi sticks")

@@ -1,0 +1,303 @@
+//! Every protocol's games end up in the store: played over the wire, found through the
+//! JSON API with the right players and results, and replayed from their action logs to
+//! the same result.
+
+mod common;
+mod mmj1;
+
+use common::minitruco::play_until_game_over;
+use common::{LineClient, TestServer, PATIENCE};
+use mmj1::{Calls, Mj};
+use parlor_server::config::WarsSettings;
+use parlor_server::Config;
+use serde_json::Value;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A server storing games in a fresh temporary directory.
+async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = Config {
+        data_dir: Some(dir.path().to_owned()),
+        wars: WarsSettings {
+            min_players: 3,
+            lobby_timeout: Duration::ZERO,
+            turn_timeout: Duration::from_secs(60),
+            ..WarsSettings::default()
+        },
+        ..Config::for_tests(seed)
+    };
+    (TestServer::start(config).await, dir)
+}
+
+/// `GET path` on the HTTP port: status and JSON body.
+async fn get(s: &TestServer, path: &str) -> (u16, Value) {
+    let mut http = TcpStream::connect(s.addr("http")).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
+    http.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    http.read_to_string(&mut response).await.unwrap();
+    let status = response[9..12].parse().unwrap();
+    let body = response.split("\r\n\r\n").nth(1).unwrap_or("");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// Waits until the API lists `count` finished games of `protocol` (the recorder writes
+/// a moment after the table reports the end); returns them, newest first.
+async fn finished(s: &TestServer, protocol: &str, count: usize) -> Vec<Value> {
+    let poll = async {
+        loop {
+            let (status, body) = get(
+                s,
+                &format!("/api/games?protocol={protocol}&status=finished"),
+            )
+            .await;
+            assert_eq!(status, 200, "{body}");
+            let games = body.as_array().unwrap().clone();
+            if games.len() >= count {
+                return games;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(PATIENCE, poll)
+        .await
+        .expect("the games were stored")
+}
+
+/// Replays stored game `id` and checks the replay gives its stored hands and result.
+async fn replays_exactly(s: &TestServer, id: i64) -> Value {
+    let (status, game) = get(s, &format!("/api/games/{id}")).await;
+    assert_eq!(status, 200);
+    let actions: Vec<String> = game["hand_results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| {
+            h["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_owned())
+        })
+        .chain(
+            game["final_actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_owned()),
+        )
+        .collect();
+    let seed: u64 = game["seed"].as_str().unwrap().parse().unwrap();
+    let protocol = game["protocol"].as_str().unwrap();
+    let variant = game["variant"].as_str().unwrap();
+    let replayed = parlor_server::replay::replay(protocol, variant, seed, &actions)
+        .unwrap_or_else(|e| panic!("replay of {protocol} game {id}: {e}"));
+    assert_eq!(
+        replayed.hands.len(),
+        game["hand_results"].as_array().unwrap().len()
+    );
+    let seats = game["seats"].as_array().unwrap();
+    let scores: Vec<i64> = seats.iter().map(|s| s["score"].as_i64().unwrap()).collect();
+    let ranks: Vec<u32> = seats
+        .iter()
+        .map(|s| s["rank"].as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(replayed.end, Some((scores, ranks)), "{protocol} game {id}");
+    game
+}
+
+#[tokio::test]
+async fn mahjong_games_are_stored_and_replay_exactly() {
+    let (s, _dir) = server(41).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Always).await;
+    mj.play_game().await;
+    let games = finished(&s, "mahjong", 1).await;
+    let id = games[0]["id"].as_i64().unwrap();
+    let game = replays_exactly(&s, id).await;
+    assert_eq!(game["seats"][0]["name"], "Jean");
+    assert_eq!(game["seats"][0]["cpu"], Value::Null);
+    assert_eq!(game["seats"][1]["cpu"], "efficiency");
+    assert_eq!(
+        game["hand_results"].as_array().unwrap().len(),
+        mj.record.hands
+    );
+    // The final scores are the client's last `score` line.
+    let last = mj.record.scores.last().unwrap();
+    let stored: Vec<i64> = (0..4)
+        .map(|i| game["seats"][i]["score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(&stored[..], &last[..]);
+    // The player and the leaderboard know the game.
+    let (_, player) = get(&s, "/api/players/Jean").await;
+    assert_eq!(player["standings"][0]["games"], 1);
+    let (_, board) = get(&s, "/api/leaderboard/mahjong").await;
+    assert_eq!(board.as_array().unwrap().len(), 4);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn minitruco_games_are_stored_and_replay_exactly() {
+    let (s, _dir) = server(42).await;
+    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    a.send("N alice").await;
+    a.expect("N alice").await;
+    a.send("E 1").await;
+    a.until(|l| l.starts_with("I 1 ")).await;
+    a.send("Q").await;
+    let lines = play_until_game_over(&mut a, 1).await;
+    let g = lines.last().unwrap();
+    let games = finished(&s, "minitruco", 1).await;
+    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    assert_eq!(game["seats"][0]["name"], "alice");
+    assert_eq!(game["variant"], "paulista dirty new");
+    assert_eq!(game["table"], "room 1");
+    // `G <winning team>`: seat 1 is team 1.
+    let alice_won = g == "G 1";
+    assert_eq!(game["seats"][0]["rank"] == 1, alice_won, "{g}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn course_truco_games_are_stored_and_replay_exactly() {
+    let (s, _dir) = server(43).await;
+    let addr = s.addr("truco").to_string();
+    let players: Vec<_> = (0..4)
+        .map(|i| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let strategy = truco::bots::by_name("heuristic").unwrap();
+                let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
+                let input = tokio::io::BufReader::new(tokio::io::empty());
+                parlor_client::truco::run(&addr, mode, input, std::io::sink())
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    for p in players {
+        tokio::time::timeout(PATIENCE, p).await.unwrap().unwrap();
+    }
+    let games = finished(&s, "truco", 1).await;
+    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    assert_eq!(game["variant"], "course");
+    assert_eq!(game["seats"][3]["name"], "PLAYER4");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn warlords_hands_are_stored_and_replay_exactly() {
+    let (s, _dir) = server(44).await;
+    let addr = s.addr("wars").to_string();
+    let clients: Vec<_> = (0..3)
+        .map(|i| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let mode = parlor_client::wars::Mode::Auto {
+                    seed: i as u64,
+                    hands: Some(2),
+                };
+                let input = tokio::io::BufReader::new(tokio::io::empty());
+                parlor_client::wars::run(&addr, &format!("bot{i}"), mode, input, std::io::sink())
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    for c in clients {
+        tokio::time::timeout(PATIENCE, c).await.unwrap().unwrap();
+    }
+    let games = finished(&s, "wars", 2).await;
+    for g in &games {
+        let game = replays_exactly(&s, g["id"].as_i64().unwrap()).await;
+        let mut ranks: Vec<u64> = (0..3)
+            .map(|i| game["seats"][i]["rank"].as_u64().unwrap())
+            .collect();
+        ranks.sort();
+        assert_eq!(ranks, [1, 2, 3]);
+    }
+    // The first hand has no ranks; the next start with ranks (and the swap). (A third
+    // hand may have ended as the bots left, which the store keeps too.)
+    let oldest = games.last().unwrap();
+    assert_eq!(oldest["variant"], "3 players first");
+    assert!(games[..games.len() - 1].iter().all(|g| g["variant"] == "3 players ranked"));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn jass_games_are_stored_and_replay_exactly() {
+    let (s, _dir) = server(45).await;
+    let url = format!("ws://{}", s.addr("jass"));
+    let bots: Vec<_> = (0..4)
+        .map(|i| {
+            let options = parlor_client::jass::Options {
+                url: url.clone(),
+                name: format!("bot{i}"),
+                strategy: "heuristic".into(),
+                tournament: false,
+                session: Some("stored".into()),
+                seed: i,
+            };
+            tokio::spawn(async move { parlor_client::jass::run(&options).await })
+        })
+        .collect();
+    for b in bots {
+        tokio::time::timeout(PATIENCE, b)
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+    }
+    let games = finished(&s, "jass", 1).await;
+    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    assert_eq!(game["table"], "stored");
+    let winners: Vec<u64> = (0..4)
+        .map(|i| game["seats"][i]["rank"].as_u64().unwrap())
+        .collect();
+    assert!(
+        winners == [1, 2, 1, 2] || winners == [2, 1, 2, 1],
+        "{winners:?}"
+    );
+    assert!(game["result"]["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t.as_u64().unwrap() >= 2500));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn the_api_pages_filters_and_refuses_nonsense() {
+    let (s, _dir) = server(46).await;
+    for i in 0..3 {
+        let mut mj = Mj::join(s.addr("mahjong"), &format!("p{i}"), Calls::Never).await;
+        // One hand, then leave: the game is not finished.
+        mj.conn.until(|l| l == "play").await;
+    }
+    let poll = async {
+        loop {
+            let (_, all) = get(&s, "/api/games?limit=2").await;
+            if all.as_array().unwrap().len() == 2 {
+                return all;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    let page = tokio::time::timeout(PATIENCE, poll).await.unwrap();
+    let last = page[1]["id"].as_i64().unwrap();
+    let (_, next) = get(&s, &format!("/api/games?limit=2&before={last}")).await;
+    assert_eq!(next.as_array().unwrap().len(), 1);
+    assert!(next[0]["id"].as_i64().unwrap() < last);
+    assert_eq!(page[0]["status"], "playing");
+    let (_, mine) = get(&s, "/api/games?player=p1").await;
+    assert_eq!(mine.as_array().unwrap().len(), 1);
+    assert_eq!(get(&s, "/api/games/999999").await.0, 404);
+    assert_eq!(get(&s, "/api/games/abc").await.0, 400);
+    assert_eq!(get(&s, "/api/leaderboard/chess").await.0, 404);
+    assert_eq!(get(&s, "/api/games?limit=lots").await.0, 400);
+    let (_, health) = get(&s, "/healthz").await;
+    assert_eq!(health["store"]["enabled"], true);
+    assert_eq!(health["store"]["ok"], true);
+    s.stop().await;
+}
