@@ -20,7 +20,7 @@ const PORT_FLAGS: [&str; 6] = [
 /// Starts `parlor serve` on OS-chosen ports and reads the miniTruco address from its log.
 async fn start() -> (tokio::process::Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(["serve", "--seed", "1", "--bot-delay-ms", "0"])
+        .args(["serve", "--seed", "1", "--bot-delay-ms", "0", "--no-store"])
         // Every port from the OS, including protocols that may not be built yet.
         .args(PORT_FLAGS.iter().flat_map(|flag| [*flag, "0"]))
         .env("RUST_LOG", "info")

@@ -1,0 +1,181 @@
+//! Crash safety of the store: `parlor serve` is killed with SIGKILL while mahjong games
+//! are being played, restarted on the same data directory, and every game it had
+//! reported finished is there, complete (`parlor replay` reproduces it), while the games
+//! cut off are `abandoned`, never `finished`.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::process::{Child, Command};
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+const PORT_FLAGS: [&str; 6] = [
+    "--minitruco-port",
+    "--truco-port",
+    "--wars-port",
+    "--jass-port",
+    "--mahjong-port",
+    "--http-port",
+];
+
+/// `parlor serve` storing in `dir`, short East-only mahjong games with CPU players at
+/// once; returns the process and its mahjong and HTTP addresses (from its log).
+async fn start(dir: &Path) -> (Child, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args([
+            "serve",
+            "--seed",
+            "3",
+            "--bot-delay-ms",
+            "0",
+            "--mahjong-fill-after",
+            "0",
+        ])
+        .args(["--mahjong-east-only", "--data-dir"])
+        .arg(dir)
+        .args(PORT_FLAGS.iter().flat_map(|flag| [*flag, "0"]))
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("parlor serve starts");
+    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
+    let (mut mahjong, mut http) = (None, None);
+    while mahjong.is_none() || http.is_none() {
+        let line = tokio::time::timeout(PATIENCE, log.next_line())
+            .await
+            .expect("the server logs in time")
+            .unwrap()
+            .expect("the server runs");
+        let addr = || line.rsplit("addr=").next().unwrap().trim().to_owned();
+        if line.contains("listening") && line.contains("protocol=\"mahjong\"") {
+            mahjong = Some(addr());
+        }
+        if line.contains("listening") && line.contains("protocol=\"http\"") {
+            http = Some(addr());
+        }
+    }
+    tokio::spawn(async move { while let Ok(Some(_)) = log.next_line().await {} });
+    (child, mahjong.unwrap(), http.unwrap())
+}
+
+/// A player who discards what it draws and passes every claim, game after game.
+async fn keep_playing(addr: String) {
+    loop {
+        let Ok(socket) = TcpStream::connect(&addr).await else {
+            return;
+        };
+        let (reader, mut writer) = socket.into_split();
+        let mut lines = BufReader::new(reader).lines();
+        if writer.write_all(b"mmj1c 3:bot\n").await.is_err() {
+            return;
+        }
+        let mut drawn = String::new();
+        while let Ok(Some(line)) = lines.next_line().await {
+            let words: Vec<&str> = line.split(' ').collect();
+            let answer = match words[..] {
+                ["move", tile, from, "h1"] if from.starts_with('w') || from.starts_with('r') => {
+                    drawn = tile.to_owned();
+                    continue;
+                }
+                ["play"] => format!("discard {drawn}\n"),
+                ["claim"] => "pass\n".into(),
+                ["ack"] => "ack\n".into(),
+                _ => continue,
+            };
+            if writer.write_all(answer.as_bytes()).await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+async fn get(http: &str, path: &str) -> serde_json::Value {
+    let mut c = TcpStream::connect(http).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    c.write_all(request.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    c.read_to_string(&mut out).await.unwrap();
+    serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap()
+}
+
+fn ids(games: &serde_json::Value, status: &str) -> BTreeSet<i64> {
+    games
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["status"] == status)
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_killed_server_keeps_every_finished_game_and_no_half_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, mahjong, http) = start(dir.path()).await;
+    let players: Vec<_> = (0..3)
+        .map(|_| tokio::spawn(keep_playing(mahjong.clone())))
+        .collect();
+    // Wait until a few games have finished, then kill the server mid-game.
+    let finished_before = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let games = get(&http, "/api/games?limit=200").await;
+            let finished = ids(&games, "finished");
+            if finished.len() >= 3 && !ids(&games, "playing").is_empty() {
+                return finished;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("games finish");
+    server.start_kill().unwrap(); // SIGKILL
+    server.wait().await.unwrap();
+    for p in players {
+        p.abort();
+    }
+
+    let (mut again, _, http) = start(dir.path()).await;
+    let games = get(&http, "/api/games?limit=200").await;
+    let all: Vec<i64> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect();
+    let unique: BTreeSet<i64> = all.iter().copied().collect();
+    assert_eq!(unique.len(), all.len(), "no game twice");
+    let finished = ids(&games, "finished");
+    assert!(
+        finished_before.is_subset(&finished),
+        "{finished_before:?} all in {finished:?}"
+    );
+    assert!(
+        ids(&games, "playing").is_empty(),
+        "the games cut off are abandoned"
+    );
+    assert!(
+        !ids(&games, "abandoned").is_empty(),
+        "the games in progress were abandoned"
+    );
+    again.start_kill().unwrap();
+    again.wait().await.unwrap();
+    // Every finished game is complete: replaying its log gives its stored result.
+    for id in finished {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["replay", &id.to_string(), "--data-dir"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "replay {id}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
