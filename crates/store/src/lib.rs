@@ -19,7 +19,9 @@ mod recorder;
 mod schema;
 mod sqlite;
 
-pub use query::{GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status};
+pub use query::{
+    GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status,
+};
 pub use recorder::{Recorder, StoreHealth};
 pub use sqlite::SqliteStore;
 
