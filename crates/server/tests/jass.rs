@@ -671,7 +671,12 @@ fn tournament_config(deadline: Duration) -> Config {
 
 #[tokio::test]
 async fn a_tournament_of_three_bots_ranks_them() {
-    let s = TestServer::start(tournament_config(Duration::from_secs(5))).await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        data_dir: Some(dir.path().to_owned()),
+        ..tournament_config(Duration::from_secs(5))
+    };
+    let s = TestServer::start(config).await;
     let addr = s.addr("jass");
     let mut spectator = open_tournament(addr, "Cup").await;
     let mut bots = Vec::new();
@@ -705,6 +710,33 @@ async fn a_tournament_of_three_bots_ranks_them() {
             .await
             .expect("bots are closed")
             .unwrap();
+    }
+    // The store has the tournament: its pairings, each with its stored game, and ratings.
+    let stored = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let store = parlor_store::SqliteStore::open_reader(dir.path()).unwrap();
+            let all = parlor_store::Reader::tournaments(&store).unwrap();
+            if let Some(t) = all.into_iter().find(|t| t.ended_at_ms.is_some()) {
+                return (t, store);
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("the tournament was stored");
+    let (tournament, store) = stored;
+    assert_eq!(tournament.name, "Cup");
+    assert_eq!(tournament.pairings.len(), 3);
+    assert_eq!(
+        tournament.ratings[0].0,
+        ranking[0]["playerName"].as_str().unwrap()
+    );
+    for (_, _, game, _) in &tournament.pairings {
+        let game = parlor_store::Reader::game(&store, game.expect("played")).unwrap();
+        assert_eq!(
+            game.expect("stored").summary.status,
+            parlor_store::Status::Finished
+        );
     }
     s.stop().await;
 }

@@ -221,7 +221,9 @@ async fn warlords_hands_are_stored_and_replay_exactly() {
     // hand may have ended as the bots left, which the store keeps too.)
     let oldest = games.last().unwrap();
     assert_eq!(oldest["variant"], "3 players first");
-    assert!(games[..games.len() - 1].iter().all(|g| g["variant"] == "3 players ranked"));
+    assert!(games[..games.len() - 1]
+        .iter()
+        .all(|g| g["variant"] == "3 players ranked"));
     s.stop().await;
 }
 

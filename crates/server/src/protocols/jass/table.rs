@@ -136,6 +136,11 @@ impl JassTable {
         (table, out)
     }
 
+    /// The game's id in the store.
+    pub fn game_id(&self) -> parlor_store::GameId {
+        self.log.id()
+    }
+
     /// The request waiting for an answer.
     pub fn pending(&self) -> Option<Pending> {
         self.pending

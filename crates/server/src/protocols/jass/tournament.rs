@@ -10,6 +10,7 @@ use super::table::{JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
 use crate::cpu::sleep_until;
 use jass::Config;
+use parlor_store::{GameId, TournamentRecord};
 use rating::{rate_period, Outcome, Rating, Settings};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
@@ -29,6 +30,7 @@ pub fn spawn(
         entrants: Vec::new(),
         spectators: Vec::new(),
         started: false,
+        started_at_ms: 0,
         queue: Vec::new(),
         running: Vec::new(),
         results: Vec::new(),
@@ -62,6 +64,8 @@ struct PairingResult {
     a: usize,
     b: usize,
     first_won: bool,
+    /// The game in the store, if the pairing was played.
+    game: Option<GameId>,
 }
 
 struct Tournament {
@@ -76,6 +80,8 @@ struct Tournament {
     /// Newest first.
     results: Vec<PairingResult>,
     next_id: u32,
+    /// When START_TOURNAMENT came, for the store.
+    started_at_ms: i64,
 }
 
 impl Tournament {
@@ -92,6 +98,7 @@ impl Tournament {
             }
             if self.started && self.queue.is_empty() && self.running.is_empty() {
                 tracing::info!(tournament = self.name, "tournament over");
+                self.store(true);
                 break;
             }
         }
@@ -186,6 +193,7 @@ impl Tournament {
             .filter(|&i| self.entrants[i].conns.len() == 2)
             .collect();
         self.started = true;
+        self.started_at_ms = crate::record::now_ms();
         self.lobby.update(&self.name, false);
         for round in 0..self.lobby.settings.tournament_rounds.max(1) {
             for (x, &i) in ready.iter().enumerate() {
@@ -311,6 +319,7 @@ impl Tournament {
                 a: run.a,
                 b: run.b,
                 first_won: winner == 0,
+                game: Some(run.table.game_id()),
             },
         );
         self.broadcast_ranking();
@@ -328,6 +337,7 @@ impl Tournament {
                 a,
                 b,
                 first_won,
+                game: None,
             },
         );
         self.broadcast_ranking();
@@ -418,7 +428,42 @@ impl Tournament {
         rate_period(&players, &games, &settings)
     }
 
+    /// The tournament as it stands, for the store (its pairings, games and ratings).
+    fn store(&self, over: bool) {
+        if !self.started {
+            return;
+        }
+        let ratings = self.ratings();
+        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        order.sort_by(|&x, &y| ratings[y].rating.total_cmp(&ratings[x].rating));
+        let name = |i: usize| self.entrants[i].name.clone();
+        self.lobby.recorder.record_tournament(TournamentRecord {
+            name: self.name.clone(),
+            protocol: "jass".into(),
+            started_at_ms: self.started_at_ms,
+            ended_at_ms: over.then(crate::record::now_ms),
+            entrants: (0..self.entrants.len()).map(name).collect(),
+            pairings: self
+                .results
+                .iter()
+                .rev()
+                .map(|r| (name(r.a), name(r.b), r.game, r.first_won))
+                .collect(),
+            ratings: order
+                .iter()
+                .map(|&i| {
+                    (
+                        name(i),
+                        ratings[i].rating.round(),
+                        ratings[i].deviation.round(),
+                    )
+                })
+                .collect(),
+        });
+    }
+
     fn broadcast_ranking(&self) {
+        self.store(false);
         let ratings = self.ratings();
         let mut order: Vec<usize> = (0..self.entrants.len()).collect();
         order.sort_by(|&x, &y| ratings[y].rating.total_cmp(&ratings[x].rating));
