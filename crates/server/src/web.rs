@@ -29,6 +29,7 @@ const CSS: &str = "text/css; charset=utf-8";
 /// Every page and module. Card faces are drawn by `cards.js`, tiles by `mahjong.js`.
 const ASSETS: &[Asset] = &[
     asset!("/", "index.html", HTML),
+    asset!("/home.js", "home.js", JS),
     asset!("/style.css", "style.css", CSS),
     asset!("/common.js", "common.js", JS),
     asset!("/cards.js", "cards.js", JS),
@@ -42,6 +43,11 @@ const ASSETS: &[Asset] = &[
     asset!("/jass.js", "jass.js", JS),
     asset!("/mahjong", "mahjong.html", HTML),
     asset!("/mahjong.js", "mahjong.js", JS),
+    asset!("/truco-cards.js", "truco-cards.js", JS),
+    asset!("/games", "games.html", HTML),
+    asset!("/games.js", "games.js", JS),
+    asset!("/leaderboard", "leaderboard.html", HTML),
+    asset!("/leaderboard.js", "leaderboard.js", JS),
 ];
 
 /// The asset at `path`, or 404.

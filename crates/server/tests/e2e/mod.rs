@@ -62,6 +62,11 @@ fn run_quietly(cmd: &mut Command, what: &str) -> Result<(), String> {
 
 /// Runs `e2e/<script>.mjs` against `server`; panics with its output if it fails.
 pub async fn script(server: &TestServer, name: &str) {
+    script_with(server, name, &[]).await;
+}
+
+/// [`script`] with extra environment variables for the script.
+pub async fn script_with(server: &TestServer, name: &str, env: &[(&str, &str)]) {
     if let Err(why) = tools() {
         panic!("the browser tests need chromium and playwright-core: {why}");
     }
@@ -71,6 +76,7 @@ pub async fn script(server: &TestServer, name: &str) {
         .env("PARLOR_URL", format!("http://{}", server.addr("http")))
         .env("PARLOR_ARTIFACTS", &artifacts)
         .env("PARLOR_MINITRUCO", server.addr("minitruco").to_string())
+        .envs(env.iter().copied())
         .kill_on_drop(true)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
