@@ -15,13 +15,13 @@ run(async (browser) => {
   await shot(page, 'minitruco-room');
   await page.getByRole('button', { name: 'Ready' }).click();
   await page.locator('.hand .card').first().waitFor();
-  await shot(page, 'minitruco-table');
+  if (tcp && !(await page.locator('.seat', { hasText: tcp }).count())) throw new Error('the TCP player is not at the table');
+  await shot(page, tcp ? 'minitruco-with-tcp-table' : 'minitruco-table');
   await playUntil(page, '#game-over', [
     ['[aria-label="raise"] button:text("Accept")', (b) => b.click()],
     ['[aria-label="hand of 11"] button:text("Play the hand")', (b) => b.click()],
     ['.hand .card:not([disabled])', (b) => b.click()],
   ]);
-  await shot(page, 'minitruco-game-over');
-  if (tcp && !(await page.getByText(tcp).count())) throw new Error('the TCP player was not at the table');
+  await shot(page, tcp ? 'minitruco-with-tcp-over' : 'minitruco-game-over');
   noErrors(page);
 });

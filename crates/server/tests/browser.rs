@@ -35,9 +35,9 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
     tcp.send("E 1").await;
     tcp.expect("E 1").await;
     // The TCP player waits until the browser player is in the room, then is ready too.
-    tcp.until(|l| l.starts_with("I 1 telnet|webby|")).await;
-    tcp.send("Q").await;
     let playing = tokio::spawn(async move {
+        tcp.until(|l| l.starts_with("I 1 telnet|webby|")).await;
+        tcp.send("Q").await;
         let lines = play_until_game_over(&mut tcp, 1).await;
         lines.last().cloned()
     });
