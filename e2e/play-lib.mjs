@@ -1,7 +1,7 @@
 // Helpers for the scripts that play a game by clicking: set the player's name, and a
 // loop that acts on whatever the page offers until a condition holds.
 
-import { BASE } from './lib.mjs';
+import { BASE, shot } from './lib.mjs';
 
 /** Stores the player's name for the pages (as the home page does). */
 export async function setName(page, name) {
@@ -13,10 +13,17 @@ export async function setName(page, name) {
  * Repeats: wait until `done` or one of `moves` (selector → what to click) is on the
  * page, then act; returns when `done` shows. Gives up after `limit` moves.
  */
-export async function playUntil(page, done, moves, limit = 2000) {
+export async function playUntil(page, done, moves, limit = 600) {
   const any = [done, ...moves.map(([selector]) => selector)].join(', ');
   for (let i = 0; i < limit; i++) {
-    await page.waitForSelector(any, { state: 'attached', timeout: 60_000 });
+    try {
+      await page.waitForSelector(any, { state: 'attached', timeout: 60_000 });
+    } catch (e) {
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+      await shot(page, 'stuck');
+      const wire = await page.evaluate(() => document.querySelector('details pre')?.textContent || '');
+      throw new Error(e.message + '\n' + wire.split('\n').slice(-14).join('\n'));
+    }
     if (await page.locator(done).count()) return;
     for (const [selector, act] of moves) {
       const target = page.locator(selector).first();
@@ -27,5 +34,6 @@ export async function playUntil(page, done, moves, limit = 2000) {
     }
     await page.waitForTimeout(20);
   }
+  await shot(page, 'stuck');
   throw new Error('the game did not end within ' + limit + ' moves');
 }

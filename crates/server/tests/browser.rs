@@ -46,3 +46,88 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
     assert!(last.starts_with("G "), "{last}");
     s.stop().await;
 }
+
+#[tokio::test]
+async fn course_truco_a_hand_by_clicking() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(34).await;
+    let addr = s.addr("truco").to_string();
+    // Three bot clients take seats 1-3; the browser completes the table.
+    let mut bots = Vec::new();
+    for i in 0..3 {
+        let addr = addr.clone();
+        bots.push(tokio::spawn(async move {
+            let strategy = truco::bots::by_name("heuristic").unwrap();
+            let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
+            let input = tokio::io::BufReader::new(tokio::io::empty());
+            let _ = parlor_client::truco::run(&addr, mode, input, std::io::sink()).await;
+        }));
+    }
+    wait_for(&s, "truco", 3).await;
+    script(&s, "truco").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn warlords_a_hand_by_clicking() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(35).await;
+    let addr = s.addr("wars").to_string();
+    for i in 0..2u64 {
+        let addr = addr.clone();
+        tokio::spawn(async move {
+            let mode = parlor_client::wars::Mode::Auto {
+                seed: i,
+                hands: Some(2),
+            };
+            let input = tokio::io::BufReader::new(tokio::io::empty());
+            let _ =
+                parlor_client::wars::run(&addr, &format!("bot{i}"), mode, input, std::io::sink())
+                    .await;
+        });
+    }
+    script(&s, "wars").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(36).await;
+    script(&s, "jass").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn mahjong_a_hand_by_clicking() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(37).await;
+    script(&s, "mahjong").await;
+    s.stop().await;
+}
+
+/// Waits until `count` connections of `protocol` are open (from `/healthz`).
+async fn wait_for(s: &common::TestServer, protocol: &str, count: u64) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let poll = async {
+        loop {
+            let mut c = tokio::net::TcpStream::connect(s.addr("http"))
+                .await
+                .unwrap();
+            c.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .await
+                .unwrap();
+            let mut out = String::new();
+            c.read_to_string(&mut out).await.unwrap();
+            let body: serde_json::Value =
+                serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+            if body["connections"][protocol].as_u64() >= Some(count) {
+                return;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(common::PATIENCE, poll)
+        .await
+        .expect("the bots connected");
+}

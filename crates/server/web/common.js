@@ -1,6 +1,8 @@
-// Shared by every page of parlor's web client: the player's name, the WebSocket to a
-// game's own protocol (`/ws/<protocol>`, one protocol message per text frame), a tiny
-// DOM builder, the page header, and the error banner every server error is shown in.
+// Shared by every page of parlor's web client: the player's name (kept in the browser),
+// the WebSocket to a game's own protocol (`/ws/<protocol>`, one protocol message per
+// text frame, exactly what a TCP client sends and gets, without line ends), a tiny DOM
+// builder, the page header, and the error banner every server error is shown in.
+// Pages re-render from their state on every message; `fill` keeps the keyboard focus.
 
 /** The name the player chose on the home page (or "guest"). */
 export function playerName() {
@@ -8,10 +10,14 @@ export function playerName() {
 }
 
 export function setPlayerName(name) {
-  localStorage.setItem('parlor.name', name.trim());
+  localStorage.setItem('parlor.name', String(name).trim());
 }
 
-/** Builds an element: `el('button', { class: 'x', onclick }, 'text', child...)`. */
+/**
+ * Builds an element: `el('button', { class: 'x', onclick }, 'text', child...)`.
+ * `on*` attributes become listeners; false, null and undefined attributes and children
+ * are left out; `true` gives an empty attribute (`disabled: true`).
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -20,64 +26,91 @@ export function el(tag, attrs = {}, ...children) {
     else if (key === 'class') node.className = value;
     else node.setAttribute(key, value === true ? '' : value);
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  append(node, children);
   return node;
 }
 
-/** Replaces the children of `node`. */
-export function fill(node, ...children) {
-  node.replaceChildren();
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
-/** The page's top bar: title, a link home, the player's name. */
+/** What identifies a focusable element across re-renders (id, data-key, or its name). */
+function focusKey(node) {
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  if (node.dataset.key) return `[data-key="${CSS.escape(node.dataset.key)}"]`;
+  const label = node.getAttribute('aria-label');
+  if (label) return `${node.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]`;
+  return null;
+}
+
+/**
+ * Replaces the children of `node`. If the focus was inside it, the new element with the
+ * same id, data-key or aria-label gets it back, so keyboard players do not lose their
+ * place when the page re-renders.
+ */
+export function fill(node, ...children) {
+  const active = document.activeElement;
+  const inside = active && active !== document.body && node.contains(active);
+  const key = inside ? focusKey(active) : null;
+  node.replaceChildren();
+  append(node, children);
+  if (!inside) return;
+  const again = key && node.querySelector(key);
+  if (again) again.focus({ preventScroll: true });
+}
+
+/** The page's top bar: a link home, the title, the player's name. */
 export function header(title) {
   const bar = el('header', { class: 'top' },
     el('a', { href: '/', class: 'home' }, 'parlor'),
     el('h1', {}, title),
-    el('span', { class: 'who' }, playerName()));
+    el('span', { class: 'who', title: 'your name (change it on the home page)' }, playerName()));
   document.body.prepend(bar);
   return bar;
 }
 
-/** Shows a server error (or any problem) in words until dismissed. */
+/** Shows a server error (or any problem) in words, until dismissed or 20 s pass. */
 export function showError(text) {
   let box = document.getElementById('errors');
   if (!box) {
-    box = el('div', { id: 'errors', role: 'alert' });
+    box = el('div', { id: 'errors', role: 'alert', 'aria-live': 'assertive' });
     document.body.append(box);
   }
   const item = el('div', { class: 'error' }, el('span', {}, text),
-    el('button', { class: 'dismiss', 'aria-label': 'dismiss', onclick: () => item.remove() }, '×'));
+    el('button', { class: 'dismiss', 'aria-label': 'dismiss this message', onclick: () => item.remove() }, '×'));
   box.append(item);
-  setTimeout(() => item.remove(), 15000);
+  while (box.children.length > 4) box.firstChild.remove();
+  setTimeout(() => item.remove(), 20000);
 }
 
-/** Opens the game's WebSocket; `onMessage(text)` gets each protocol message. */
+/**
+ * Opens the game's WebSocket. `onMessage(text)` gets each protocol message, `onOpen()`
+ * runs once connected, `onClose()` when the server or the network ends it.
+ * Returns `{ send(text), close() }`; sending while not connected shows an error.
+ */
 export function connect(protocol, { onMessage, onOpen, onClose } = {}) {
   const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
   const ws = new WebSocket(scheme + location.host + '/ws/' + protocol);
+  let closing = false;
   ws.addEventListener('open', () => onOpen && onOpen());
   ws.addEventListener('message', (e) => onMessage && onMessage(String(e.data)));
-  ws.addEventListener('close', () => onClose && onClose());
+  ws.addEventListener('close', () => { if (!closing && onClose) onClose(); });
+  // Leaving the page is not a lost connection.
+  addEventListener('pagehide', () => { closing = true; });
   return {
     send(text) {
       if (ws.readyState === WebSocket.OPEN) ws.send(text);
-      else showError('not connected to the server');
+      else showError('Not connected to the server: reload the page to try again.');
     },
-    close() { ws.close(); },
+    close() { closing = true; ws.close(); },
   };
 }
 
-/** A row of action buttons: `[[label, handler], ...]`. */
+/** A row of action buttons: `[[label, handler, extra attributes?], ...]`. */
 export function buttons(actions) {
   return el('div', { class: 'actions' },
-    actions.map(([label, handler]) => el('button', { onclick: handler }, label)));
+    actions.filter(Boolean).map(([label, handler, attrs]) => el('button', { type: 'button', onclick: handler, ...attrs }, label)));
 }

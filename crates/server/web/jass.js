@@ -1,143 +1,380 @@
 // Schieber Jass in the browser, speaking the Jass Challenge JSON protocol (seed 002) over
-// /ws/jass: choose a session (create, autojoin, join, spectate, or a tournament), pick a
-// team, add server bots, then play: trumpf or SCHIEBE, cards (the ones that cannot follow
-// suit dimmed), tricks, each deal's points and the winner. A spectator sees the table but
-// no hand; a tournament shows its live ranking.
+// /ws/jass, so a person sits at the same tables as the challenge's bots. Stages: the
+// session choice (create, autojoin, join by name, watch, or a tournament), the waiting
+// table (team seats, "add a server bot"), the game (trumpf or SCHIEBE, the hand with the
+// cards that may not be played dimmed, the trick, scores, each deal's points and the
+// winner), a spectator's view of it (no hand), and a tournament's live ranking.
 
-import { buttons, connect, el, fill, header, playerName, showError } from '/common.js';
+import { connect, el, header, playerName, showError } from '/common.js';
 import { cardElement } from '/cards.js';
-
-const COLORS = ['HEARTS', 'DIAMONDS', 'CLUBS', 'SPADES'];
-const lower = (c) => c.toLowerCase();
-const card = (c) => ({ rank: c.number, suit: lower(c.color), json: c });
-const same = (a, b) => a.number === b.number && a.color === b.color;
+import { cardLabel, face, legalCards, modeLabel, sameCard, sortHand, trumpfChoices } from '/jass-rules.js';
+import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
 
 header('Schieber Jass');
 const app = document.getElementById('app');
-const state = {
-  sessions: [], stage: 'name', session: null, spectator: false, tournament: false, players: [], seat: null,
-  hand: [], table: [], request: null, trumpf: null, mode: null, teams: [], deals: [], winner: null, ranking: null, lastStich: null,
-};
+const wire = wireLog();
+document.getElementById('side').append(wire.panel);
 
-const server = connect('jass', {
-  onMessage: (text) => { handle(JSON.parse(text)); render(); },
-  onClose: () => { if (!state.winner) showError('The connection to the server closed.'); },
-});
-const send = (type, data) => server.send(JSON.stringify(data === undefined ? { type } : { type, data }));
+const teamName = (t) => `Team ${t + 1}`;
+const teamIndex = (name) => (String(name).endsWith('2') ? 1 : 0);
+const isBot = (p) => p && /^bot[1-4]$/.test(p.name);
 
-function handle({ type, data }) {
+function fresh() {
+  return {
+    stage: 'connecting', sessions: [], form: { name: '', team: '', tournament: '' },
+    session: null, spectator: false, mySeat: null, players: [null, null, null, null],
+    hand: [], table: [], lastTrick: null, tricks: 0, deal: 1, chooser: 0, leader: 0,
+    mode: null, pushed: false, trumpfAsk: null, cardAsk: false, sent: false, focus: null,
+    points: [{ total: 0, deal: 0 }, { total: 0, deal: 0 }], deals: [], winner: null,
+    ranking: null, started: false, notice: '', over: false,
+  };
+}
+
+let state = fresh();
+let server = null;
+
+/** (Re)connects: a new connection starts at the session choice. */
+function start() {
+  if (server) server.close();
+  state = fresh();
+  const mine = connect('jass', {
+    onMessage: (text) => { if (server === mine) receive(text); },
+    onClose: () => { if (server === mine) closed(); },
+  });
+  server = mine;
+  render();
+}
+
+function send(type, data) {
+  const text = JSON.stringify(data === undefined ? { type } : { type, data });
+  wire.add('> ' + text);
+  server.send(text);
+}
+
+function receive(text) {
+  wire.add(text);
+  let msg;
+  try {
+    msg = JSON.parse(text);
+  } catch {
+    showError('The server sent something that is not JSON.');
+    return;
+  }
+  handle(msg.type, msg.data);
+  render();
+}
+
+function closed() {
+  if (state.over || (state.stage === 'tournament' && state.started)) {
+    state.notice = state.stage === 'tournament' ? 'The tournament is over; its connections were closed.' : 'The game is over.';
+  } else {
+    showError('The connection to the server closed.');
+    state.stage = 'closed';
+  }
+  render();
+}
+
+function seatPlayers(list) {
+  for (const p of list || []) state.players[p.seatId] = { name: p.name, id: p.id };
+}
+
+/** A spectator who arrives during a game gets no BROADCAST_TEAMS: any game message starts the view. */
+function inGame() {
+  if (state.stage === 'waiting' || state.stage === 'lobby') state.stage = 'game';
+}
+
+function handle(type, data) {
   switch (type) {
-    case 'REQUEST_PLAYER_NAME': send('CHOOSE_PLAYER_NAME', playerName()); break;
-    case 'REQUEST_SESSION_CHOICE': state.sessions = data || []; state.stage = 'choose'; break;
+    case 'REQUEST_PLAYER_NAME': send('CHOOSE_PLAYER_NAME', playerName().slice(0, 64)); break;
+    case 'REQUEST_SESSION_CHOICE': state.sessions = data || []; state.stage = 'lobby'; state.sent = false; break;
     case 'BROADCAST_SESSION_JOINED':
-      state.stage = 'session'; state.session = data.sessionName; state.players = data.playersInSession || [];
-      if (state.seat === null && data.player && data.player.name === playerName()) state.seat = data.player.seatId;
+      if (state.stage === 'lobby' || state.stage === 'connecting') state.stage = 'waiting';
+      state.session = data.sessionName;
+      seatPlayers(data.playersInSession);
+      if (state.mySeat === null && !state.spectator) state.mySeat = data.player.seatId;
       break;
-    case 'SESSION_JOINED': state.stage = state.tournament ? 'tournament' : 'session'; state.spectator = true; state.session = data.sessionName; state.players = data.playersInSession || []; break;
-    case 'BROADCAST_TEAMS': state.stage = 'game'; state.teams = data; break;
-    case 'DEAL_CARDS': state.hand = data.map(card); state.table = []; break;
-    case 'REQUEST_TRUMPF': state.trumpf = { pushed: data === true }; break;
-    case 'REJECT_TRUMPF': showError('You cannot push (SCHIEBE) twice.'); break;
-    case 'BROADCAST_TRUMPF': if (data.mode !== 'SCHIEBE') { state.mode = data; state.trumpf = null; } break;
-    case 'REQUEST_CARD': state.request = data.map(card); state.table = state.request; break;
-    case 'REJECT_CARD': showError('That card is not allowed now.'); state.hand.push(card(data)); break;
-    case 'PLAYED_CARDS': state.table = data.map(card); break;
-    case 'BROADCAST_STICH': state.lastStich = data; state.teams = state.teams.map((t) => ({ ...t, ...(data.teams || []).find((x) => x.name === t.name) })); state.table = []; break;
-    case 'BROADCAST_GAME_FINISHED': state.deals.push(data); state.mode = null; break;
-    case 'BROADCAST_WINNER_TEAM': state.winner = data; break;
+    case 'SESSION_JOINED':
+      state.spectator = true;
+      state.session = data.sessionName;
+      state.stage = 'waiting';
+      seatPlayers(data.playersInSession);
+      break;
+    case 'BROADCAST_TEAMS': state.stage = 'game'; for (const t of data) seatPlayers(t.players); break;
+    case 'DEAL_CARDS': inGame(); state.hand = sortHand(data); break;
+    case 'REQUEST_TRUMPF': state.trumpfAsk = { pushed: data === true }; state.sent = false; state.focus = '#trumpf-dialog button'; break;
+    case 'REJECT_TRUMPF': showError('You cannot push (Schiebe) twice: choose a trumpf.'); break;
+    case 'BROADCAST_TRUMPF': trumpf(data); break;
+    case 'REQUEST_CARD': state.table = data; state.cardAsk = true; state.sent = false; state.focus = '#hand .card'; break;
+    case 'REJECT_CARD': showError(`The server refused the ${cardLabel(data)}: it may not be played now.`); state.sent = false; break;
+    case 'PLAYED_CARDS': played(data); break;
+    case 'BROADCAST_STICH': stich(data); break;
+    case 'BROADCAST_GAME_FINISHED': dealOver(data); break;
+    case 'BROADCAST_WINNER_TEAM':
+      state.winner = data; state.over = true; state.trumpfAsk = null; state.cardAsk = false;
+      state.points[teamIndex(data.name)].total = data.points;
+      break;
     case 'BROADCAST_TOURNAMENT_RANKING_TABLE': state.ranking = data; state.stage = 'tournament'; break;
-    case 'BROADCAST_TOURNAMENT_STARTED': state.started = true; break;
-    case 'BAD_MESSAGE': showError('The server refused: ' + JSON.stringify(data)); break;
-    case 'ERROR': showError(String(data)); break;
+    case 'BROADCAST_TOURNAMENT_STARTED': state.started = true; state.sent = false; break;
+    case 'BAD_MESSAGE': showError('The server refused: ' + describeBad(data)); state.sent = false; break;
+    case 'ERROR': showError(String(data)); state.notice = String(data); break;
     default: break;
   }
 }
 
-/** Whether `c` may be played on `table` under the trumpf (dims only what is certain). */
-function allowed(c) {
-  if (!state.table.length) return true;
-  const led = state.table[0].json.color;
-  const trump = state.mode && state.mode.mode === 'TRUMPF' ? state.mode.trumpfColor : null;
-  const canFollow = state.hand.some((h) => h.json.color === led && !(led === trump && h.rank === 11));
-  return !canFollow || c.json.color === led || c.json.color === trump;
+/** BAD_MESSAGE data: the raw frame (a string) or `{field: [errors]}`. */
+function describeBad(data) {
+  if (typeof data === 'string') return `it could not read the message ${data}`;
+  if (data && typeof data === 'object') {
+    return Object.entries(data).map(([field, errors]) => `${field}: ${[].concat(errors).join(', ')}`).join('; ');
+  }
+  return String(data);
 }
 
-function chooseView() {
-  const name = el('input', { id: 'session-name', placeholder: 'session name', 'aria-label': 'session name' });
-  const team = el('select', { 'aria-label': 'team' }, el('option', { value: '' }, 'any team'), el('option', { value: '0' }, 'Team 1'), el('option', { value: '1' }, 'Team 2'));
-  const choice = (sessionChoice, extra = {}) => {
-    const data = { sessionChoice, sessionName: name.value || undefined, ...extra };
-    if (team.value !== '') data.chosenTeamIndex = Number(team.value);
-    send('CHOOSE_SESSION', data);
-  };
-  return el('section', {},
-    el('h2', {}, 'Sessions'),
-    state.sessions.length ? el('ul', {}, state.sessions.map((s) => el('li', {}, s, ' ',
-      el('button', { onclick: () => send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: s, chosenTeamIndex: team.value === '' ? undefined : Number(team.value) }) }, `Join ${s}`), ' ',
-      el('button', { onclick: () => send('CHOOSE_SESSION', { sessionChoice: 'SPECTATOR', sessionName: s }) }, `Watch ${s}`)))) : el('p', {}, 'No session is waiting.'),
-    el('p', {}, name, ' ', team),
-    buttons([['Create game', () => choice('CREATE_NEW')], ['Autojoin', () => choice('AUTOJOIN')],
-      ['Create tournament', () => { state.tournament = true; choice('CREATE_NEW', { sessionType: 'TOURNAMENT', asSpectator: true }); }]]));
+const nameOf = (seat) => state.players[seat]?.name || `seat ${seat + 1}`;
+
+function trumpf(data) {
+  inGame();
+  if (data.mode === 'SCHIEBE') {
+    state.pushed = true;
+    state.notice = `${nameOf(state.chooser)} pushed (Schiebe): ${nameOf((state.chooser + 2) % 4)} chooses.`;
+    return;
+  }
+  state.mode = data;
+  state.leader = state.chooser;
+  state.notice = `${nameOf(state.pushed ? (state.chooser + 2) % 4 : state.chooser)} chose ${modeLabel(data)}.`;
 }
 
-function sessionView() {
+function played(cards) {
+  inGame();
+  state.table = cards;
+  const seat = (state.leader + cards.length - 1) % 4;
+  if (seat === state.mySeat && !state.spectator) {
+    const card = cards[cards.length - 1];
+    state.hand = state.hand.filter((c) => !sameCard(c, card));
+    state.cardAsk = false;
+  }
+}
+
+function stich(data) {
+  inGame();
+  state.lastTrick = { cards: data.playedCards, leader: state.leader, winner: data.seatId };
+  state.leader = data.seatId;
+  state.table = [];
+  state.tricks += 1;
+  for (const t of data.teams || []) state.points[teamIndex(t.name)] = { total: t.points, deal: t.currentRoundPoints };
+}
+
+function dealOver(teams) {
+  const result = [0, 1].map((i) => teams.find((t) => teamIndex(t.name) === i) || { points: 0, currentRoundPoints: 0 });
+  state.deals.push({ deal: state.deal, mode: state.mode, result });
+  state.points = result.map((t) => ({ total: t.points, deal: 0 }));
+  state.deal += 1;
+  state.chooser = (state.deal - 1) % 4;
+  state.leader = state.chooser;
+  Object.assign(state, { mode: null, pushed: false, table: [], lastTrick: null, tricks: 0, hand: [], notice: '' });
+}
+
+/** The seat that must act now, or null. */
+function turnSeat() {
+  if (state.over || state.stage !== 'game') return null;
+  if (!state.mode) return state.pushed ? (state.chooser + 2) % 4 : state.chooser;
+  if (state.table.length >= 4) return null;
+  return (state.leader + state.table.length) % 4;
+}
+
+// ---- views -------------------------------------------------------------------------
+
+function field(label, input) {
+  return el('label', {}, label, input);
+}
+
+function lobbyView() {
+  const f = state.form;
+  const name = el('input', { id: 'session-name', value: f.name, maxlength: 100, placeholder: `${playerName()}'s table`, oninput: (e) => { f.name = e.target.value; } });
+  const team = el('select', { id: 'team', onchange: (e) => { f.team = e.target.value; } },
+    [['', 'either team'], ['0', 'Team 1'], ['1', 'Team 2']].map(([v, t]) => el('option', { value: v, selected: f.team === v }, t)));
+  const tournament = el('input', { id: 'tournament-name', value: f.tournament, maxlength: 100, placeholder: 'Cup', oninput: (e) => { f.tournament = e.target.value; } });
+  const teamChoice = () => (f.team === '' ? {} : { chosenTeamIndex: Number(f.team) });
+  const choose = (data) => { state.sent = true; send('CHOOSE_SESSION', data); render(); };
+  const list = state.sessions.length
+    ? el('ul', { id: 'sessions' }, state.sessions.map((s) => el('li', {}, el('strong', {}, s), ' ',
+      actionRow([[`Join ${s}`, () => choose({ sessionChoice: 'JOIN_EXISTING', sessionName: s, ...teamChoice() })],
+        [`Watch ${s}`, () => choose({ sessionChoice: 'SPECTATOR', sessionName: s })]]))))
+    : el('p', {}, 'No game is waiting for players.');
+  return el('section', { class: 'lobby' },
+    el('fieldset', {}, el('legend', {}, 'Play a game'),
+      el('p', {}, 'Four players, two teams (partners sit opposite). Fill empty seats with server bots.'),
+      el('div', { class: 'actions' }, field('Session name', name), field('Your team', team)),
+      actionRow([
+        ['Create game', () => choose({ sessionChoice: 'CREATE_NEW', sessionName: f.name.trim() || `${playerName()}'s table`, sessionType: 'SINGLE_GAME', ...teamChoice() })],
+        ['Autojoin', () => choose({ sessionChoice: 'AUTOJOIN', sessionType: 'SINGLE_GAME', ...teamChoice() })]])),
+    el('fieldset', {}, el('legend', {}, 'Waiting sessions'), list,
+      actionRow([['Refresh the list', start]])),
+    el('fieldset', {}, el('legend', {}, 'Tournament'),
+      el('p', {}, 'Bots (two connections each, e.g. parlor jass-bot … --tournament) play a round robin; you watch the live ranking and start it.'),
+      el('div', { class: 'actions' }, field('Tournament name', tournament)),
+      actionRow([['Create tournament', () => choose({ sessionChoice: 'CREATE_NEW', sessionName: f.tournament.trim() || 'Cup', sessionType: 'TOURNAMENT', asSpectator: true })]])));
+}
+
+function playerLine(seat) {
+  const p = state.players[seat];
+  return el('span', {}, p ? p.name : el('em', {}, 'empty'), isBot(p) ? badge('server bot', 'bot') : null,
+    seat === state.mySeat && !state.spectator ? badge('you', 'you') : null);
+}
+
+function waitingView() {
+  const free = (t) => !state.players[t] || !state.players[t + 2];
+  const bot = (t) => [`Add a server bot to ${teamName(t)}`, () => send('JOIN_BOT', { sessionName: state.session, chosenTeamIndex: t }), `bot-${t}`];
+  const row = actionRow([bot(0), bot(1)], { id: 'add-bots' });
+  row.querySelectorAll('button').forEach((b, t) => { b.disabled = !free(t); });
   return el('section', { class: 'table' },
-    el('h2', {}, `Session ${state.session}${state.spectator ? ' (watching)' : ''}`),
-    el('ul', {}, state.players.map((p) => el('li', {}, `${p.name} (seat ${p.seatId}, team ${p.seatId % 2 + 1})`))),
-    el('p', {}, 'The game starts with four players. Add server bots to fill the seats:'),
-    buttons([['Add a bot to Team 1', () => send('JOIN_BOT', { sessionName: state.session, chosenTeamIndex: 0 })],
-      ['Add a bot to Team 2', () => send('JOIN_BOT', { sessionName: state.session, chosenTeamIndex: 1 })]]));
+    el('h2', {}, `Session ${state.session}`, state.spectator ? ' (watching)' : ''),
+    el('ul', { id: 'seats' }, [0, 1, 2, 3].map((s) => el('li', {}, `${teamName(s % 2)}, seat ${s + 1}: `, playerLine(s)))),
+    el('p', {}, 'The game starts as soon as all four seats are taken.'),
+    row,
+    actionRow([['Leave', start]]));
 }
 
-function modeName(m) { return m ? (m.mode === 'TRUMPF' ? `Trumpf ${lower(m.trumpfColor)}` : lower(m.mode)) : '—'; }
+function seatPanel(seat, viewer, turn) {
+  const inTrick = state.table.some((_, i) => (state.leader + i) % 4 === seat);
+  const left = Math.max(0, 9 - state.tricks - (inTrick ? 1 : 0));
+  return el('div', { class: `seat at-${position(seat, viewer)}` + (turn === seat ? ' turn' : ''), 'data-seat': seat },
+    el('h3', {}, playerLine(seat), turn === seat ? badge('to play', 'turn') : null),
+    el('div', { class: 'muted' }, `${teamName(seat % 2)} · ${state.stage === 'game' ? `${left} cards` : ''}`));
+}
+
+function trickCards(cards, leader, viewer) {
+  return cards.map((c, i) => {
+    const seat = (leader + i) % 4;
+    return el('div', { class: `at-${position(seat, viewer)}` }, cardElement(face(c), { label: `${nameOf(seat)}: ${cardLabel(c)}` }));
+  });
+}
+
+function centerView(viewer) {
+  const last = state.lastTrick;
+  return el('div', { class: 'center' },
+    el('div', { class: 'trick-area', id: 'trick', 'aria-label': 'cards on the table' }, trickCards(state.table, state.leader, viewer)),
+    last && !state.table.length
+      ? el('div', { class: 'last-trick muted' }, `Last trick, taken by ${nameOf(last.winner)}:`,
+        el('div', { class: 'trick' }, last.cards.map((c) => cardElement(face(c)))))
+      : null,
+    el('table', { class: 'list', id: 'scores' },
+      el('tr', {}, el('th', {}, 'Team'), el('th', {}, 'This deal'), el('th', {}, 'Total')),
+      [0, 1].map((t) => el('tr', {}, el('td', {}, teamName(t), state.mySeat !== null && !state.spectator && state.mySeat % 2 === t ? ' (you)' : ''),
+        el('td', {}, state.points[t].deal), el('td', {}, state.points[t].total)))));
+}
+
+function statusLine(turn) {
+  const mine = turn !== null && turn === state.mySeat && !state.spectator;
+  let what;
+  if (state.over) what = 'The game is over.';
+  else if (turn === null) what = '…';
+  else if (!state.mode) what = mine ? 'Your turn: choose the trumpf.' : `${nameOf(turn)} chooses the trumpf.`;
+  else what = mine ? 'Your turn: play a card.' : `${nameOf(turn)} to play.`;
+  return el('div', { class: 'status', id: 'status', 'aria-live': 'polite' },
+    `Deal ${state.deal} · ${modeLabel(state.mode)} · `, what);
+}
+
+function handView() {
+  const myTurn = state.cardAsk && !state.sent && !state.over;
+  const legal = myTurn ? legalCards(state.hand, state.table, state.mode) : [];
+  const cards = state.hand.map((c) => {
+    const ok = legal.some((l) => sameCard(l, c));
+    const b = cardElement(face(c), {
+      disabled: myTurn && !ok,
+      label: cardLabel(c) + (myTurn && !ok ? ' (not allowed now)' : ''),
+      onClick: myTurn && ok ? () => playCard(c) : undefined,
+    });
+    b.dataset.key = `card-${c.number}-${c.color}`;
+    return b;
+  });
+  return [el('h3', {}, 'Your hand'), el('div', { class: 'hand', id: 'hand' }, cards)];
+}
+
+function playCard(c) {
+  state.sent = true;
+  send('CHOOSE_CARD', { number: c.number, color: c.color });
+  render();
+}
+
+function trumpfDialog() {
+  const { pushed } = state.trumpfAsk;
+  return el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'choose the trumpf', id: 'trumpf-dialog' },
+    el('h3', {}, pushed ? 'Your partner pushed: you must choose.' : 'Choose the trumpf (or push it to your partner).'),
+    actionRow(trumpfChoices(pushed).map(([label, data]) => [label, () => {
+      state.sent = true;
+      state.trumpfAsk = null;
+      send('CHOOSE_TRUMPF', data);
+      render();
+    }, 'trumpf-' + label])));
+}
+
+function dealSummary() {
+  const d = state.deals[state.deals.length - 1];
+  return el('div', { class: 'summary', id: 'deal-summary', role: 'status' },
+    el('h3', {}, `Deal ${d.deal} finished (${modeLabel(d.mode)})`),
+    el('table', { class: 'list' },
+      el('tr', {}, el('th', {}, 'Team'), el('th', {}, 'Points this deal'), el('th', {}, 'Total')),
+      d.result.map((t, i) => el('tr', {}, el('td', {}, teamName(i)), el('td', {}, t.currentRoundPoints), el('td', {}, t.points)))),
+    state.deals.length > 1 ? el('p', { class: 'muted' }, 'Earlier deals: ',
+      state.deals.slice(0, -1).map((x) => `#${x.deal} ${x.result[0].currentRoundPoints}:${x.result[1].currentRoundPoints}`).join(' · ')) : null,
+    el('p', { class: 'muted' }, 'The first team to 2500 points wins.'));
+}
+
+function gameOver() {
+  const w = state.winner;
+  const mine = state.mySeat !== null && !state.spectator;
+  const verdict = mine ? (teamIndex(w.name) === state.mySeat % 2 ? 'Your team wins!' : 'Your team lost.') : '';
+  return el('div', { class: 'summary', id: 'game-over', role: 'status' },
+    el('h3', {}, `${w.name} wins with ${w.points} points. ${verdict}`),
+    actionRow([['Play again', start]]));
+}
 
 function gameView() {
-  const myTurn = state.request && !state.spectator;
+  const viewer = state.spectator || state.mySeat === null ? 0 : state.mySeat;
+  const turn = turnSeat();
   const parts = [
-    el('div', { class: 'status' }, `Mode: ${modeName(state.mode)} · `, state.teams.map((t) => `${t.name}: ${t.points ?? 0}`).join(' · ')),
-    el('div', { class: 'seats' }, state.teams.map((t) => el('div', { class: 'seat' }, el('strong', {}, t.name),
-      (t.players || []).map((p) => el('div', {}, p.name, p.seatId === state.seat ? ' (you)' : '')))),
-    ),
-    el('h3', {}, 'Table'), el('div', { class: 'trick', id: 'table' }, state.table.map((c) => cardElement(c))),
+    el('h2', {}, `Session ${state.session || ''}`, state.spectator ? ' (watching)' : ''),
+    statusLine(turn),
+    state.notice ? el('p', { class: 'notice' }, state.notice) : null,
+    el('div', { class: 'compass' }, [0, 1, 2, 3].map((s) => seatPanel(s, viewer, turn)), centerView(viewer)),
   ];
-  if (!state.spectator) {
-    parts.push(el('h3', {}, 'Your hand'), el('div', { class: 'hand' }, state.hand.map((c) => cardElement(c, {
-      disabled: !myTurn || !allowed(c),
-      onClick: myTurn ? () => { state.request = null; state.hand = state.hand.filter((h) => !same(h.json, c.json)); send('CHOOSE_CARD', c.json); render(); } : null,
-    }))));
-  }
-  if (myTurn) parts.push(el('div', { class: 'status' }, 'Your turn'));
-  if (state.trumpf && !state.spectator) {
-    const acts = COLORS.map((c) => [`Trumpf ${lower(c)}`, () => send('CHOOSE_TRUMPF', { mode: 'TRUMPF', trumpfColor: c })]);
-    acts.push(['Obeabe', () => send('CHOOSE_TRUMPF', { mode: 'OBEABE' })], ['Undeufe', () => send('CHOOSE_TRUMPF', { mode: 'UNDEUFE' })]);
-    if (!state.trumpf.pushed) acts.push(['Schiebe', () => send('CHOOSE_TRUMPF', { mode: 'SCHIEBE' })]);
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'trumpf' }, el('p', {}, state.trumpf.pushed ? 'Your partner pushed: choose.' : 'Choose the trumpf.'), buttons(acts)));
-  }
-  if (state.deals.length) {
-    const d = state.deals.at(-1);
-    parts.push(el('div', { class: 'summary', id: 'deal-summary' }, el('strong', {}, `Deal ${state.deals.length} finished: `),
-      d.map((t) => `${t.name} ${t.currentRoundPoints} points (total ${t.points})`).join(' · ')));
-  }
-  if (state.winner) {
-    parts.push(el('div', { class: 'summary', id: 'game-over' }, `${state.winner.name} wins with ${state.winner.points} points.`,
-      buttons([['Play again', () => location.reload()]])));
-  }
-  return el('section', { class: 'table' }, ...parts);
+  if (state.trumpfAsk && !state.sent) parts.push(trumpfDialog());
+  if (!state.spectator) parts.push(...handView());
+  if (state.winner) parts.push(gameOver());
+  if (state.deals.length) parts.push(dealSummary());
+  return el('section', { class: 'table' }, parts);
 }
 
 function tournamentView() {
   const r = state.ranking || { ranking: [], pairingResults: [] };
+  const rows = r.ranking.length
+    ? r.ranking.map((p) => el('tr', {}, el('td', {}, p.rank ?? ''), el('td', {}, p.playerName, p.crashed ? badge('crashed') : null),
+      el('td', {}, p.rating ?? ''), el('td', {}, p.connectedClients)))
+    : [el('tr', {}, el('td', { colspan: 4 }, 'No bots yet. Each bot joins with two connections under one name.'))];
   return el('section', { class: 'table' },
-    el('h2', {}, `Tournament ${state.session || ''}`),
-    el('table', { class: 'list', id: 'ranking' }, el('tr', {}, ['rank', 'player', 'rating', 'connected'].map((h) => el('th', {}, h))),
-      r.ranking.map((p) => el('tr', {}, el('td', {}, p.rank), el('td', {}, p.playerName), el('td', {}, p.rating), el('td', {}, p.connectedClients)))),
-    el('p', {}, `${r.pairingResults.length} pairings played.`),
-    state.started ? el('p', {}, 'Started.') : buttons([['Start the tournament', () => send('START_TOURNAMENT')]]));
+    el('h2', {}, `Tournament ${state.session || ''} (watching)`),
+    state.notice ? el('p', { class: 'notice' }, state.notice) : null,
+    el('table', { class: 'list', id: 'ranking' },
+      el('caption', {}, 'Ranking'),
+      el('tr', {}, ['Rank', 'Bot', 'Rating', 'Connected clients'].map((h) => el('th', {}, h))), rows),
+    el('div', { id: 'pairings' }, el('h3', {}, `Pairings played: ${r.pairingResults.length}`),
+      el('ul', {}, r.pairingResults.map((p) => el('li', {}, p.firstPlayerWon ? `${p.player1} beat ${p.player2}` : `${p.player2} beat ${p.player1}`)))),
+    state.started
+      ? el('p', { class: 'status' }, 'The tournament has started.')
+      : actionRow([['Start the tournament', () => { state.sent = true; send('START_TOURNAMENT'); render(); }, 'start']]));
 }
 
 function render() {
-  const views = { name: () => el('p', {}, 'Connecting…'), choose: chooseView, session: sessionView, game: gameView, tournament: tournamentView };
-  fill(app, views[state.stage]());
+  const views = {
+    connecting: () => el('p', {}, 'Connecting…'),
+    closed: () => el('section', {}, el('p', {}, 'Disconnected from the server.'), actionRow([['Reconnect', start]])),
+    lobby: lobbyView, waiting: waitingView, game: gameView, tournament: tournamentView,
+  };
+  const view = views[state.stage]();
+  if (state.sent) view.querySelectorAll('.dialog button, #hand button, .lobby button, [data-key=start]').forEach((b) => { b.disabled = true; });
+  redraw(app, view, state.focus);
+  state.focus = null;
 }
 
-render();
+start();

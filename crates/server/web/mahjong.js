@@ -1,216 +1,467 @@
-// Riichi mahjong in the browser, speaking mmj1 (seed 004) over /ws/mahjong. mmj1 is an
-// "intelligent terminal" protocol: the server moves tiles between named places and the
-// page only shows them: the four hands (others' as backs), discards (the riichi tile
-// turned), melds, dora indicators, the wall count, winds and scores. At `play` a click on
-// a tile discards it (or declares riichi / a kan with it); at `claim` the page offers
-// ron, pon, chi, kan or pass; the server rejects what the rules refuse, in words.
+// Riichi mahjong in the browser, speaking mmj1 (seed 004) over /ws/mahjong, one message
+// per frame. mmj1 is an "intelligent terminal" protocol: the server moves tiles between
+// named places and this page only keeps track of them and draws the table (the four
+// hands, others' as backs; discards with the riichi tile turned; melds; dora indicators;
+// the tiles left in the wall; winds, scores and whose turn it is). At `play` a click on a
+// tile discards it (riichi, tsumo and kan are buttons); at `claim` a dialog offers ron,
+// pon, chi, kan or pass. The server rejects whatever the rules refuse, in words, shown
+// here. Each hand ends with the win's breakdown (or the draw) and a "Next hand" button.
 
-import { buttons, connect, el, fill, header, playerName, showError } from '/common.js';
+import { connect, el, header, playerName, setPlayerName, showError } from '/common.js';
+import { tileElement, tileName } from '/mahjong-tiles.js';
+import { chiOptions, counted, kindOf, number, sameKind, sortTiles, terminalKinds, tokens, winningShape } from '/mahjong-wire.js';
+import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
 
 const WIND = { e: 'East', s: 'South', w: 'West', n: 'North' };
-
-/** The Unicode tile for an mmj1 tile name (`c5`, `d0`, `we`, `dr`, `?`). */
-function glyph(t) {
-  if (!t || t === '?') return String.fromCodePoint(0x1f02b);
-  const n = t[1] === '0' ? 5 : Number(t[1]);
-  switch (t[0]) {
-    case 'c': return String.fromCodePoint(0x1f007 + n - 1);
-    case 'b': return String.fromCodePoint(0x1f010 + n - 1);
-    case 'd':
-      if ('rgw'.includes(t[1])) return String.fromCodePoint({ r: 0x1f004, g: 0x1f005, w: 0x1f006 }[t[1]]);
-      return String.fromCodePoint(0x1f019 + n - 1);
-    case 'w': return String.fromCodePoint(0x1f000 + 'eswn'.indexOf(t[1]));
-    default: return '?';
-  }
-}
-
-const NAMES = { c: 'characters', b: 'bamboo', d: 'dots' };
-function tileName(t) {
-  if (!t || t === '?') return 'hidden tile';
-  if (t[0] === 'w') return `${WIND[t[1]]} wind`;
-  if (t[0] === 'd' && 'rgw'.includes(t[1])) return `${{ r: 'red', g: 'green', w: 'white' }[t[1]]} dragon`;
-  return `${t[1] === '0' ? 'red 5' : t[1]} of ${NAMES[t[0]]}`;
-}
-
-function tile(t, { onClick, small, riichi } = {}) {
-  const cls = 'tile' + (t === '?' ? ' back' : '') + (small ? ' small' : '') + (riichi ? ' riichi' : '') + (t && t[1] === '0' ? ' red' : '');
-  if (onClick) return el('button', { class: cls, 'aria-label': tileName(t), 'data-tile': t, onclick: () => onClick(t) }, glyph(t));
-  return el('span', { class: cls, role: 'img', 'aria-label': tileName(t), 'data-tile': t }, glyph(t));
-}
+const LIMITS = /^(Mangan|Haneman|Baiman|Sanbaiman|Kazoe yakuman|Yakuman|\d+x yakuman)$/;
 
 header('Riichi Mahjong');
 const app = document.getElementById('app');
-const fresh = () => ({ hands: [[], [], [], []], discards: [[], [], [], []], melds: [[], [], [], []], dora: [], wall: 0, drew: null, riichiNext: false, riichiAt: [null, null, null, null] });
-const state = { me: 0, names: [], round: 'e', winds: [], scores: [], honba: 0, sticks: 0, prompt: null, mode: 'discard', results: [], ack: false, over: null, lastDiscard: null, hand: fresh(), chat: [] };
+const wire = wireLog();
+const chat = chatPanel();
+document.getElementById('side').append(chat.panel, wire.panel);
 
-const server = connect('mahjong', {
-  onOpen: () => { const n = playerName(); server.send(`mmj1c ${new TextEncoder().encode(n).length}:${n}`); },
-  onMessage: (line) => { handle(line); render(); },
-  onClose: () => { if (!state.over) showError('The connection to the server closed.'); },
-});
-
-/** Counted strings (`N:DATA`) and the words around them. */
-function counted(text, at) {
-  const colon = text.indexOf(':', at);
-  const n = Number(text.slice(at, colon));
-  return [text.slice(colon + 1, colon + 1 + n), colon + 1 + n];
+function freshHand() {
+  return {
+    hands: [[], [], [], []], discards: [[], [], [], []], melds: [[], [], [], []], dora: [], ura: [],
+    wall: 0, kans: 0, drawn: null, turn: null, lastMeld: null, lastOffer: null, lastAction: null,
+    riichiNext: false, riichi: [false, false, false, false], dice: null,
+  };
 }
 
-function parseWin(line) {
-  const winner = Number(line.split(' ')[1]) - 1;
-  let at = line.indexOf(' ', 4) + 1;
-  const entries = [];
-  while (at > 0 && at < line.length) {
-    while (line[at] === ' ') at++;
-    const [what, next] = counted(line, at);
-    const dot = line.indexOf('.', next);
-    entries.push([what, Number(line.slice(next, dot).trim())]);
-    at = dot + 1;
+function fresh() {
+  return {
+    stage: 'join', me: 0, names: ['', '', '', ''], round: 'e', winds: ['e', 's', 'w', 'n'], scores: null,
+    honba: 0, sticks: 0, hand: 0, h: freshHand(), prompt: null, sent: null, riichiMode: false,
+    results: [], ackAsked: false, acked: false, over: null, focus: null,
+  };
+}
+
+let state = fresh();
+let server = null;
+let scheduled = false;
+
+/** Joins the lobby; a table starts with CPU players in the seats nobody takes. */
+function join(name) {
+  if (server) server.close();
+  state = { ...fresh(), stage: 'waiting' };
+  const mine = connect('mahjong', {
+    onOpen: () => send(`mmj1c ${counted(name)}`),
+    onMessage: (line) => { if (server === mine) receive(line); },
+    onClose: () => { if (server === mine) closed(); },
+  });
+  server = mine;
+  render();
+}
+
+function send(text) {
+  wire.add('> ' + text);
+  server.send(text);
+}
+
+/** Sends an answer to `play`, `claim` or `ack`; the buttons wait for the server's reply. */
+function act(op) {
+  state.sent = op;
+  send(op);
+  render();
+}
+
+function receive(line) {
+  wire.add(line);
+  handle(line);
+  // A deal is some 200 messages in a burst: draw once for all of them.
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(() => { scheduled = false; render(); }, 15);
   }
-  return { winner, entries };
+}
+
+function closed() {
+  if (state.over) return;
+  showError('The connection to the server closed.');
+  state.stage = 'closed';
+  render();
+}
+
+function handle(line) {
+  const w = tokens(line);
+  const [cmd] = w;
+  // Any news but a reject or chat means the answer we sent was taken.
+  if (state.sent && cmd !== 'reject' && cmd !== 'chat') {
+    state.prompt = null;
+    state.sent = null;
+    state.riichiMode = false;
+  }
+  switch (cmd) {
+    case 'mmj1s': state.stage = 'waiting'; break;
+    case 'game':
+      state.me = Number(w[1]) - 1;
+      state.names = w.slice(2, 6).map((x) => (typeof x === 'object' ? x.text : x));
+      state.stage = 'playing';
+      chat.players();
+      break;
+    case 'newhand':
+      Object.assign(state, { round: w[1], winds: w.slice(2, 6), h: freshHand(), results: [], ackAsked: false, acked: false, prompt: null });
+      state.hand += 1;
+      break;
+    case 'score': state.scores = w.slice(1, 5).map(number); state.honba = number(w[5]); state.sticks = number(w[6]); break;
+    case 'break': state.h.dice = [w[1], w[2]]; break;
+    case 'move': move(w[1], w[2], w[3]); break;
+    case 'riichi': state.h.riichiNext = true; break;
+    case 'play': state.prompt = { kind: 'play', refused: new Set() }; state.focus = '#my-hand .drawn, #my-hand button'; break;
+    case 'claim': state.prompt = { kind: 'claim', refused: new Set(), offer: state.h.lastOffer }; state.focus = '#claim-dialog button'; break;
+    case 'win': state.results.push(win(w)); state.prompt = null; break;
+    case 'draw': state.results.push({ draw: true }); state.prompt = null; break;
+    case 'ack': state.ackAsked = true; state.focus = '#next-hand'; break;
+    case 'reject': rejected(typeof w[1] === 'object' ? w[1].text : ''); break;
+    case 'chat': chat.heard(w); break;
+    case 'gameover': state.over = w.slice(1).map((x) => Number(x) - 1); state.prompt = null; break;
+    default: break;
+  }
+}
+
+function rejected(why) {
+  showError(state.sent ? `Refused (${state.sent}): ${why}` : `Refused: ${why}`);
+  if (state.prompt && state.sent) state.prompt.refused.add(state.sent);
+  state.sent = null;
 }
 
 function place(p) {
   const k = p[0];
   if (k === 'h' || k === 'd' || k === 'f') return { k, who: Number(p[1]) - 1 };
-  if (k === 'm') return { k, who: Number(p[1]) - 1, n: Number(p[2]) };
+  if (k === 'm') return { k, who: Number(p[1]) - 1, n: Number(p[2]), key: p };
+  if (k === 'a') return { k, n: Number(p.slice(1)) };
   return { k };
 }
 
+/** Takes `t` out of a hand: a hidden hand loses one of its backs. */
+function take(list, t, mine) {
+  let i = mine ? list.indexOf(t) : list.indexOf('?');
+  if (i < 0) i = list.indexOf(t);
+  if (i < 0 && mine) i = list.findIndex((x) => kindOf(x) === kindOf(t));
+  if (i >= 0) list.splice(i, 1);
+  else list.pop();
+}
+
 function move(t, from, to) {
-  const h = state.hand;
-  const src = place(from), dst = place(to);
-  if (from === to) {
-    if (src.k === 'a' && Number(from.slice(1)) % 2 === 0) h.dora.push(t);
-    if (src.k === 'h' && src.who !== state.me) {
-      // The end-of-hand reveal: faces replace the backs.
-      h.hands[src.who] = h.hands[src.who].filter((x) => x !== '?').concat([t]);
-    }
-    return;
-  }
-  if (src.k === 'k' && dst.k === 'w') h.wall += 1;
+  const h = state.h;
+  const src = place(from);
+  const dst = place(to);
+  if (from === to) return reveal(t, src);
   if (src.k === 'w') h.wall -= 1;
-  if (src.k === 'h') {
-    const list = h.hands[src.who];
-    const i = src.who === state.me ? list.indexOf(t) : list.indexOf('?');
-    if (i >= 0) list.splice(i, 1); else list.pop();
-  }
-  if (src.k === 'd') { h.discards[src.who].pop(); }
-  if (dst.k === 'h') { h.hands[dst.who].push(t); if (dst.who === state.me) h.drew = t; h.turn = dst.who; }
-  if (dst.k === 'd') {
-    h.discards[dst.who].push(t);
-    if (h.riichiNext) { h.riichiAt[dst.who] = h.discards[dst.who].length - 1; h.riichiNext = false; }
-    state.lastDiscard = { who: dst.who, t };
-  }
-  if (dst.k === 'm') { (h.melds[dst.who][dst.n] ||= []).push(t); }
-}
-
-function handle(line) {
-  const w = line.split(' ');
-  switch (w[0]) {
-    case 'game': {
-      state.me = Number(w[1]) - 1;
-      let at = line.indexOf(' ', 5) + 1;
-      state.names = [];
-      for (let i = 0; i < 4; i++) { const [s, next] = counted(line, at); state.names.push(s); at = next + 1; }
-      break;
+  if (src.k === 'r') h.kans += 1; // a replacement tile: each kan cuts the live wall by one
+  if (src.k === 'h') take(h.hands[src.who], t, src.who === state.me);
+  if (src.k === 'd') h.discards[src.who].pop();
+  if (dst.k === 'w') h.wall += 1;
+  if (dst.k === 'h') {
+    h.hands[dst.who].push(t);
+    if (src.k === 'w' || src.k === 'r') {
+      h.turn = dst.who;
+      h.lastAction = 'draw';
+      if (dst.who === state.me) h.drawn = t;
     }
-    case 'newhand': state.round = w[1]; state.winds = w.slice(2, 6); state.hand = fresh(); state.results = []; state.ack = false; break;
-    case 'score': state.scores = w.slice(1, 5).map(parseFloat); state.honba = parseFloat(w[5]); state.sticks = parseFloat(w[6]); break;
-    case 'move': move(w[1], w[2], w[3]); break;
-    case 'riichi': state.hand.riichiNext = true; break;
-    case 'play': state.prompt = 'play'; break;
-    case 'claim': state.prompt = 'claim'; break;
-    case 'win': state.results.push(parseWin(line)); state.prompt = null; break;
-    case 'draw': state.results.push({ draw: true }); state.prompt = null; break;
-    case 'ack': state.ack = true; break;
-    case 'reject': showError(counted(line, 7)[0]); state.prompt = state.lastPrompt; break;
-    case 'gameover': state.over = w.slice(1).map(Number); break;
-    case 'chat': state.chat.push(`${state.names[Number(w[1][0]) - 1]}: ${counted(line, line.indexOf(' . ') + 3)[0]}`); break;
-    default: break;
+  }
+  if (dst.k === 'd') {
+    h.discards[dst.who].push({ t, riichi: h.riichiNext });
+    if (h.riichiNext) h.riichi[dst.who] = true;
+    h.riichiNext = false;
+    h.lastOffer = { who: dst.who, t, kind: 'discard' };
+    h.lastAction = 'discard';
+    h.turn = (dst.who + 1) % 4;
+    if (dst.who === state.me) h.drawn = null;
+  }
+  if (dst.k === 'm') {
+    const melds = h.melds[dst.who];
+    const meld = melds[dst.n] || (melds[dst.n] = { tiles: [], from: null, concealed: false });
+    // One tile added to a pon made earlier: an added kan, which others may rob.
+    if (src.k === 'h' && meld.tiles.length === 3 && h.lastMeld !== dst.key) {
+      h.lastOffer = { who: dst.who, t, kind: 'kakan' };
+      h.lastAction = 'kakan';
+    }
+    if (src.k === 'd') {
+      meld.from = src.who;
+      h.turn = dst.who;
+      h.lastAction = 'claim';
+    }
+    meld.tiles.push(t);
+  }
+  h.lastMeld = dst.k === 'm' ? dst.key : null;
+  return undefined;
+}
+
+/** Moves of a tile to its own place: a dora indicator turned, a hand shown, a concealed kan. */
+function reveal(t, src) {
+  const h = state.h;
+  if (src.k === 'a') (src.n % 2 === 0 ? h.dora : h.ura).push(t);
+  if (src.k === 'h' && src.who !== state.me) {
+    const list = h.hands[src.who];
+    const i = list.indexOf('?');
+    if (i >= 0) list[i] = t;
+  }
+  if (src.k === 'm') {
+    const meld = h.melds[src.who][src.n];
+    if (meld) meld.concealed = true;
   }
 }
 
-function act(text) { state.lastPrompt = state.prompt; state.prompt = null; state.mode = 'discard'; server.send(text); render(); }
+function win(w) {
+  const winner = Number(w[1]) - 1;
+  const entries = [];
+  let total = 0;
+  for (let i = 2; i + 1 < w.length; i += 2) {
+    const what = (typeof w[i] === 'object' ? w[i].text : String(w[i])).trim();
+    if (what === '') total = number(w[i + 1]);
+    else entries.push([what, number(w[i + 1])]);
+  }
+  const h = state.h;
+  const tsumo = h.lastAction === 'draw' && h.turn === winner;
+  return { winner, entries, total, tsumo, from: tsumo ? null : h.lastOffer?.who };
+}
+
+// ---- views -------------------------------------------------------------------------
+
+const nameOf = (seat) => state.names[seat] || `player ${seat + 1}`;
+const isCpu = (seat) => /CPU/.test(state.names[seat] || '');
+
+function joinView() {
+  const input = el('input', { id: 'mj-name', maxlength: 64, value: playerName() === 'guest' ? '' : playerName(), autocomplete: 'nickname' });
+  const go = (e) => {
+    e.preventDefault();
+    const name = input.value.trim() || playerName();
+    setPlayerName(name);
+    join(name);
+  };
+  return el('section', { class: 'lobby' }, el('form', { onsubmit: go },
+    el('fieldset', {}, el('legend', {}, 'Riichi mahjong (Tenhou rules, East and South rounds)'),
+      el('p', {}, 'A table starts when four people wait, or soon after you arrive, with CPU players in the empty seats.'),
+      el('label', {}, 'Your name ', input),
+      el('div', { class: 'actions' }, el('button', { type: 'submit', id: 'join' }, 'Join a table')))));
+}
+
+function waitingView() {
+  return el('section', { class: 'table' }, el('h2', {}, 'Waiting for a table…'),
+    el('p', {}, 'The game starts when the table is full; CPU players take the seats nobody takes.'));
+}
+
+function closedView() {
+  return el('section', { class: 'lobby' }, el('p', {}, 'Disconnected from the server.'),
+    actionRow([['Join a table again', () => join(playerName())]]));
+}
+
+function meldView(meld) {
+  const n = meld.tiles.length;
+  const closed = n === 4 && meld.from === null;
+  return el('span', { class: 'meld', 'aria-label': closed ? 'concealed kan' : n === 4 ? 'kan' : 'meld' },
+    meld.tiles.map((t, i) => tileElement(closed && (i === 0 || i === 3) ? '?' : t, { size: 'small' })));
+}
+
+function seatView(seat) {
+  const h = state.h;
+  const me = seat === state.me;
+  const turn = h.turn === seat && !state.results.length;
+  const wind = state.winds[seat];
+  return el('div', { class: `seat at-${position(seat, state.me)}` + (turn ? ' turn' : ''), 'data-seat': seat },
+    el('h3', {}, nameOf(seat), me ? badge('you', 'you') : null, isCpu(seat) ? badge('CPU', 'bot') : null,
+      h.riichi[seat] ? badge('riichi', 'riichi') : null, turn ? badge('turn', 'turn') : null),
+    el('div', { class: 'muted' }, `${WIND[wind] || '?'} seat${wind === 'e' ? ' (dealer)' : ''} · ${state.scores ? state.scores[seat] : '…'} points`),
+    me ? null : el('div', { class: 'tiles hand-others', 'aria-label': `${nameOf(seat)}'s hand, ${h.hands[seat].length} tiles` },
+      h.hands[seat].map((t) => tileElement(t, { size: 'mini' }))),
+    h.melds[seat].some(Boolean) ? el('div', { class: 'tiles melds', 'aria-label': 'melds' }, h.melds[seat].filter(Boolean).map(meldView)) : null,
+    el('div', { class: 'tiles discards', 'aria-label': `${nameOf(seat)}'s discards` },
+      h.discards[seat].map((d) => tileElement(d.t, { size: 'small', sideways: d.riichi, label: tileName(d.t) + (d.riichi ? ' (riichi)' : '') }))));
+}
+
+function standings() {
+  if (!state.scores) return null;
+  const order = [0, 1, 2, 3].sort((a, b) => state.scores[b] - state.scores[a]);
+  return el('ol', { class: 'standings', id: 'standings', 'aria-label': 'standings' },
+    order.map((s) => el('li', {}, `${nameOf(s)}: ${state.scores[s]}`)));
+}
+
+function centerView() {
+  const h = state.h;
+  return el('div', { class: 'center' },
+    el('strong', {}, `${WIND[state.round] || ''} round, hand ${state.hand}`),
+    el('div', { id: 'wall' }, `Tiles left in the wall: ${Math.max(0, h.wall - h.kans)}`),
+    el('div', {}, `Honba ${state.honba} · riichi sticks ${state.sticks}`, h.dice ? ` · dice ${h.dice[0]}+${h.dice[1]}` : ''),
+    el('div', {}, 'Dora indicators: ', el('span', { class: 'tiles', id: 'dora', style: 'display:inline-flex' }, h.dora.map((t) => tileElement(t, { size: 'small' })))),
+    h.ura.length ? el('div', {}, 'Ura dora indicators: ', el('span', { class: 'tiles', style: 'display:inline-flex' }, h.ura.map((t) => tileElement(t, { size: 'small' })))) : null,
+    standings());
+}
+
+const playing = () => state.prompt && state.prompt.kind === 'play' && !state.sent;
 
 function onTile(t) {
-  if (state.prompt !== 'play') return;
-  const op = { discard: 'discard', riichi: 'riichi', ckong: 'ckong', pkong: 'pkong' }[state.mode];
-  act(`${op} ${t}`);
+  act(`${state.riichiMode ? 'riichi' : 'discard'} ${t}`);
 }
 
-function claimOptions() {
-  const d = state.lastDiscard;
-  if (!d) return [];
-  const mine = state.hand.hands[state.me];
-  const kind = (t) => t[0] + (t[1] === '0' ? '5' : t[1]);
-  const same = mine.filter((t) => kind(t) === kind(d.t));
-  const opts = [['Ron', () => act('ron')]];
-  if (same.length >= 2) opts.push(['Pon', () => act(`claim ${same[0]} ${same[1]} ?`)]);
-  if (same.length >= 3) opts.push(['Kan', () => act(`claim ${same[0]} ${same[1]} ${same[2]}`)]);
-  if ((d.who + 1) % 4 === state.me && 'cbd'.includes(d.t[0]) && !'rgw'.includes(d.t[1])) {
-    const n = Number(kind(d.t)[1]);
-    const find = (m) => mine.find((t) => kind(t) === d.t[0] + m);
-    for (const [a, b] of [[n - 2, n - 1], [n - 1, n + 1], [n + 1, n + 2]]) {
-      const ta = a >= 1 && a <= 9 && find(a), tb = b >= 1 && b <= 9 && find(b);
-      if (ta && tb) opts.push([`Chi ${ta} ${tb}`, () => act(`claim ${ta} ${tb} ?`)]);
+function handView() {
+  const h = state.h;
+  let tiles = sortTiles(h.hands[state.me]);
+  let drawn = null;
+  if (h.drawn && tiles.length % 3 === 2 && tiles.includes(h.drawn)) {
+    drawn = h.drawn;
+    tiles.splice(tiles.indexOf(drawn), 1);
+  }
+  const op = state.riichiMode ? 'riichi' : 'discard';
+  const button = (t, i, isDrawn) => tileElement(t, {
+    key: `tile-${i}-${t}`, drawn: isDrawn,
+    onClick: playing() && !state.prompt.refused.has(`${op} ${t}`) ? onTile : null,
+    label: `${tileName(t)}${isDrawn ? ' (just drawn)' : ''}`,
+  });
+  tiles = tiles.map((t, i) => button(t, i, false));
+  if (drawn) tiles.push(button(drawn, 'drawn', true));
+  return el('div', { class: 'tiles' + (state.riichiMode ? ' riichi-mode' : ''), id: 'my-hand', 'aria-label': 'your hand' }, tiles);
+}
+
+function playActions() {
+  const h = state.h;
+  const me = state.me;
+  const mine = h.hands[me];
+  const refused = state.prompt.refused;
+  const acts = [];
+  const noCalls = h.melds.every((m) => !m.some(Boolean)) && !h.discards[me].length;
+  if (winningShape(mine) && !refused.has('out')) acts.push(['Tsumo (win)', () => act('out'), 'tsumo']);
+  else if (noCalls && terminalKinds(mine) >= 9 && !refused.has('out')) acts.push(['Abortive draw (nine terminals)', () => act('out'), 'nine']);
+  for (const t of new Set(mine)) {
+    if (sameKind(mine, t).length === 4 && sortTiles(sameKind(mine, t))[0] === t && !refused.has(`ckong ${t}`)) {
+      acts.push([`Kan: four ${tileName(t)}`, () => act(`ckong ${t}`), `ckong-${t}`]);
     }
   }
-  opts.push(['Pass', () => act('pass')]);
-  return opts;
+  for (const meld of h.melds[me].filter(Boolean)) {
+    const [first] = meld.tiles;
+    const pon = meld.tiles.length === 3 && meld.tiles.every((x) => kindOf(x) === kindOf(first));
+    const extra = pon && mine.find((x) => kindOf(x) === kindOf(first));
+    if (extra && !refused.has(`pkong ${extra}`)) acts.push([`Add ${tileName(extra)} to the pon (kan)`, () => act(`pkong ${extra}`), `pkong-${extra}`]);
+  }
+  const row = actionRow(acts, { id: 'play-actions' });
+  const closedHand = h.melds[me].filter(Boolean).every((m) => m.tiles.length === 4 && m.from === null);
+  if (!h.riichi[me] && closedHand) {
+    row.prepend(el('button', {
+      type: 'button', 'data-key': 'riichi', 'aria-pressed': String(state.riichiMode),
+      onclick: () => { state.riichiMode = !state.riichiMode; render(); },
+    }, state.riichiMode ? 'Riichi: now click the tile to discard (click here to cancel)' : 'Riichi…'));
+  }
+  return el('div', { class: 'status' },
+    el('p', { id: 'prompt' }, state.riichiMode ? 'Declare riichi with which discard?' : 'Your turn: click a tile to discard it.'), row);
 }
 
-function summary() {
-  if (!state.results.length) return null;
-  return el('div', { class: 'summary', id: 'hand-summary' }, state.results.map((r) => r.draw
-    ? el('p', {}, 'The hand is drawn.')
-    : el('div', {}, el('strong', {}, `${state.names[r.winner]} wins`),
-      el('ul', {}, r.entries.map(([what, v]) => el('li', {}, what ? `${what}: ${v}` : `Total: ${v} points`))))),
-  state.ack ? buttons([['Next hand', () => { state.ack = false; server.send('ack'); render(); }]]) : null);
+function claimDialog() {
+  const h = state.h;
+  const offer = state.prompt.offer;
+  const mine = h.hands[state.me];
+  const refused = state.prompt.refused;
+  const acts = [];
+  const option = (label, op, content) => {
+    if (!refused.has(op)) acts.push(el('button', { type: 'button', 'data-key': 'claim-' + op, onclick: () => act(op) }, label, content || ''));
+  };
+  if (offer && winningShape([...mine, offer.t])) option('Ron (win)', 'ron');
+  if (offer && offer.kind === 'discard' && !h.riichi[state.me]) {
+    const same = sortTiles(sameKind(mine, offer.t));
+    if (same.length >= 2) option('Pon', `claim ${same[0]} ${same[1]} ?`);
+    if (same.length >= 3) option('Kan', `claim ${same[0]} ${same[1]} ${same[2]}`);
+    if ((offer.who + 1) % 4 === state.me) {
+      for (const [a, b] of chiOptions(mine, offer.t)) {
+        option('Chi with ', `claim ${a} ${b} ?`, el('span', { class: 'tiles', style: 'display:inline-flex' }, tileElement(a, { size: 'small' }), tileElement(b, { size: 'small' })));
+      }
+    }
+  }
+  option('Pass', 'pass');
+  const what = !offer ? 'A tile can be claimed.'
+    : offer.kind === 'kakan' ? `${nameOf(offer.who)} adds to a kan (it can be robbed with ron):` : `${nameOf(offer.who)} discarded`;
+  return el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'claim', id: 'claim-dialog' },
+    el('h3', {}, what, ' ', offer ? tileElement(offer.t) : ''),
+    el('div', { class: 'actions' }, acts));
 }
 
-function seatView(who) {
-  const h = state.hand;
-  const mine = who === state.me;
-  const wind = state.winds[who];
-  return el('div', { class: 'seat' + (h.turn === who ? ' turn' : ''), 'data-seat': who },
-    el('strong', {}, `${state.names[who] || '…'}${mine ? ' (you)' : ''}`), /^CPU/.test(state.names[who] || '') ? el('span', { class: 'cpu' }, 'CPU') : null,
-    el('div', {}, `${WIND[wind] || ''} · ${state.scores[who] ?? ''}`),
-    mine ? null : el('div', { class: 'tiles hand-others' }, h.hands[who].map((t) => tile(t, { small: true }))),
-    el('div', { class: 'tiles discards', 'aria-label': 'discards' }, h.discards[who].map((t, i) => tile(t, { small: true, riichi: h.riichiAt[who] === i }))),
-    el('div', { class: 'tiles melds', 'aria-label': 'melds' }, h.melds[who].filter(Boolean).map((m) => el('span', {}, m.map((t) => tile(t, { small: true }))))));
+function entryText([what, v]) {
+  if (what === 'Fu') return [`${v} fu`, 'Fu'];
+  if (LIMITS.test(what)) return [`${v} han`, `Limit: ${what}`];
+  if (what === 'Honba' || what === 'Riichi sticks') return [`+${v} points`, what];
+  return [`${v} han`, what];
+}
+
+function resultView(r) {
+  if (r.draw) return el('div', {}, el('h3', {}, 'Draw: the hand ends without a winner.'), el('p', { class: 'muted' }, 'Every hand is shown.'));
+  const how = r.tsumo ? 'by tsumo (self-drawn)' : r.from !== undefined && r.from !== null ? `by ron on ${nameOf(r.from)}'s tile` : '';
+  const han = r.entries.filter(([w]) => !/^(Fu|Honba|Riichi sticks)$/.test(w) && !LIMITS.test(w)).reduce((a, [, v]) => a + v, 0);
+  return el('div', {},
+    el('h3', {}, `${nameOf(r.winner)} wins ${how}`),
+    el('table', { class: 'list breakdown' },
+      r.entries.map((e) => { const [value, label] = entryText(e); return el('tr', {}, el('td', {}, label), el('td', {}, value)); }),
+      el('tr', {}, el('th', {}, 'Han in all'), el('th', {}, `${han} han`)),
+      el('tr', {}, el('th', {}, 'Total'), el('th', {}, `${r.total} points`))));
+}
+
+function summaryView() {
+  return el('div', { class: 'summary', id: 'hand-summary', role: 'status' },
+    state.results.map(resultView),
+    state.ackAsked && !state.acked
+      ? el('div', { class: 'actions' }, el('button', { type: 'button', id: 'next-hand', 'data-key': 'next-hand', onclick: () => { state.acked = true; act('ack'); } }, 'Next hand'))
+      : null,
+    state.acked ? el('p', { class: 'muted' }, 'Waiting for the other players…') : null);
+}
+
+function gameOverView() {
+  return el('div', { class: 'summary', id: 'game-over', role: 'status' },
+    el('h3', {}, 'Game over'),
+    el('ol', {}, state.over.map((s) => el('li', {}, `${nameOf(s)}: ${state.scores ? state.scores[s] : ''} points`))),
+    actionRow([['Play again', () => join(playerName())]]));
+}
+
+function playingView() {
+  const parts = [
+    el('div', { class: 'compass' }, [0, 1, 2, 3].map(seatView), centerView()),
+    el('h3', {}, 'Your hand'),
+    handView(),
+  ];
+  if (playing()) parts.push(playActions());
+  if (state.prompt && state.prompt.kind === 'claim' && !state.sent) parts.push(claimDialog());
+  if (state.sent) parts.push(el('p', { class: 'muted' }, `Sent “${state.sent}”…`));
+  if (state.results.length) parts.push(summaryView());
+  if (state.over) parts.push(gameOverView());
+  return el('section', { class: 'table' }, parts);
 }
 
 function render() {
-  const h = state.hand;
-  const playing = state.prompt === 'play';
-  const parts = [
-    el('div', { class: 'status' }, `${WIND[state.round] || ''} round · wall ${h.wall} · honba ${state.honba || 0} · sticks ${state.sticks || 0} · dora `,
-      el('span', { class: 'tiles', id: 'dora' }, h.dora.map((t) => tile(t, { small: true })))),
-    el('div', { class: 'seats' }, [0, 1, 2, 3].map(seatView)),
-    el('h3', {}, 'Your hand'),
-    el('div', { class: 'tiles', id: 'my-hand' }, h.hands[state.me].map((t) => tile(t, { onClick: playing ? onTile : null }))),
-  ];
-  if (playing) {
-    parts.push(el('div', { class: 'status' }, state.mode === 'discard' ? 'Your turn: click a tile to discard it.' : `Click the tile for: ${state.mode}`),
-      buttons([['Tsumo / out', () => act('out')], ['Riichi', () => { state.mode = 'riichi'; render(); }],
-        ['Concealed kan', () => { state.mode = 'ckong'; render(); }], ['Added kan', () => { state.mode = 'pkong'; render(); }]]));
-  }
-  if (state.prompt === 'claim') {
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'claim' },
-      el('p', {}, state.lastDiscard ? `${state.names[state.lastDiscard.who]} discarded ` : 'A tile: ', state.lastDiscard ? tile(state.lastDiscard.t, { small: true }) : ''),
-      buttons(claimOptions())));
-  }
-  parts.push(summary());
-  if (state.over) {
-    parts.push(el('div', { class: 'summary', id: 'game-over' }, el('strong', {}, 'Game over. '),
-      state.over.map((id, i) => `${i + 1}. ${state.names[id - 1]} (${state.scores[id - 1]})`).join(' · '),
-      buttons([['Play again', () => location.reload()]])));
-  }
-  const input = el('input', { placeholder: 'chat to everyone', 'aria-label': 'chat' });
-  parts.push(el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const others = [1, 2, 3, 4].filter((i) => i - 1 !== state.me).join(''); const text = input.value; server.send(`chat ${others} . ${new TextEncoder().encode(text).length}:${text}`); input.value = ''; } }, input, el('button', {}, 'Send')),
-    el('div', { class: 'log' }, state.chat.map((c) => el('div', {}, c))));
-  fill(app, el('section', { class: 'table' }, ...parts));
+  const views = { join: joinView, waiting: waitingView, playing: playingView, closed: closedView };
+  redraw(app, views[state.stage](), state.focus);
+  state.focus = null;
+}
+
+// ---- chat (mmj1 `chat`: to some players, shown to them with the sender) -------------
+
+function chatPanel() {
+  const log = el('div', { class: 'log', id: 'chat-log', 'aria-live': 'polite' });
+  const to = el('select', { id: 'chat-to', 'aria-label': 'send to' });
+  const input = el('input', { id: 'chat-text', maxlength: 300, 'aria-label': 'chat message', placeholder: 'Say something' });
+  const form = el('form', {
+    class: 'chat',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text || state.stage !== 'playing') return;
+      send(`chat ${to.value} . ${counted(text)}`);
+      input.value = '';
+    },
+  }, to, input, el('button', { type: 'submit' }, 'Send'));
+  const panel = el('section', { id: 'chat', 'aria-label': 'chat', hidden: true }, el('h3', {}, 'Chat'), log, form);
+  return {
+    panel,
+    /** The recipients once the players are known (you get your own message back). */
+    players() {
+      const me = state.me + 1;
+      to.replaceChildren(el('option', { value: '1234' }, 'everyone'),
+        ...[0, 1, 2, 3].filter((s) => s !== state.me).map((s) => el('option', { value: `${s + 1}${me}` }, nameOf(s))));
+      panel.hidden = false;
+    },
+    heard(w) {
+      const from = Number(String(w[1])[0]) - 1;
+      const text = w.find((x) => typeof x === 'object');
+      log.append(el('div', {}, el('strong', {}, `${nameOf(from)}: `), text ? text.text : ''));
+      log.scrollTop = log.scrollHeight;
+    },
+  };
 }
 
 render();

@@ -1,156 +1,390 @@
-// miniTruco in the browser, speaking the miniTruco line protocol (seed 000) over
-// /ws/minitruco: the room list, a room with its ready flags and the manager's controls,
-// then the game (hand, table, turn, raises and answers, hand of 11, scores, chat).
-// The server decides every rule; the page offers what the protocol allows now.
+// miniTruco in the browser. The page speaks the miniTruco line protocol (seed 000, see
+// docs/protocols/minitruco.md) over /ws/minitruco, so a browser player sits in the same
+// rooms as telnet and J2ME clients. Three views follow the protocol's own states:
+//   lounge — your name and the room list (`L`), refreshed while you look at it;
+//   room   — the four seats with ready flags (`I`), the manager's controls (rules `R`,
+//            swap foes `V`, rotate partner `O`, kick `K`), ready (`Q`) and leave (`S`);
+//   game   — seats (CPU players marked), your hand, the vira, the cards on the table,
+//            whose turn it is, the score, and only the moves the rules allow now:
+//            truco when your team may raise, accept/fold when the other team raised,
+//            the hand-of-11 decision, a face-down card from the second round on.
+// The server decides everything and ignores refused moves silently, so the page works
+// out from the notifications what is allowed and offers nothing else.
 
-import { buttons, connect, el, fill, header, playerName, showError } from '/common.js';
-import { cardBack, cardElement } from '/cards.js';
+import { buttons, connect, el, fill, header, playerName, setPlayerName, showError } from '/common.js';
+import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { parseCard } from '/truco-cards.js';
 
+// Every `X` code the server sends, in words.
 const ERRORS = {
-  NO: 'Choose a name first.', NI: 'That name is not allowed (letters and digits only).',
-  NE: 'That name is taken.', JE: 'You are already in a room.', SI: 'No such room.',
-  CH: 'That room is full or playing.', FS: 'You are not in a room.', TT: 'A clean deck cannot use the old manilha.',
-  JI: 'Nobody to kick there.', CI: 'The server did not understand.', JO: 'You cannot rename during a game.',
+  NO: 'Choose a name first.',
+  NI: 'That name is not allowed: use letters, digits and !@$()-_. (at most 32).',
+  NE: 'That name is taken (or reserved for CPU players).',
+  JE: 'You are already in a room.',
+  SI: 'There is no such room.',
+  CH: 'That room is full or its game has started.',
+  FS: 'You are not in a room.',
+  TT: 'A clean deck cannot be played with the old manilha.',
+  JI: 'There is nobody to kick in that seat.',
+  CI: 'The server did not understand that command.',
+  JO: 'You cannot change your name during a game.',
 };
+const RAISE_NAMES = { 3: 'truco', 6: 'six', 9: 'nine', 12: 'twelve' };
+const NEXT_RAISE = { 1: 3, 3: 6, 6: 9, 9: 12 };
+
+const team = (pos) => (pos % 2 === 1 ? 1 : 2);
+const validNick = (n) => n.replace(/[^\p{L}\p{N}!@$()\-_.]/gu, '').slice(0, 32);
 
 header('miniTruco');
 const app = document.getElementById('app');
 const view = el('div', { id: 'view' });
-const chatLog = el('div', { class: 'log', 'aria-live': 'polite' });
-const chatInput = el('input', { placeholder: 'say something to the room', 'aria-label': 'chat' });
-const chat = el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); if (chatInput.value) { server.send('B ' + chatInput.value); chatInput.value = ''; } } },
-  chatInput, el('button', {}, 'Send'));
-app.append(view, el('h2', {}, 'Chat'), chatLog, chat);
+const chatLog = el('div', { class: 'log', id: 'chat-log', 'aria-live': 'polite' });
+const chatInput = el('input', { id: 'chat-input', placeholder: 'say something to the room', 'aria-label': 'chat message', maxlength: 200 });
+const chat = el('section', { id: 'chat', hidden: true },
+  el('h2', {}, 'Chat'), chatLog,
+  el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); sendChat(); } }, chatInput, el('button', {}, 'Send')));
+app.append(view, chat);
 
 const state = {
-  nick: playerName().replace(/[^\p{L}\p{N}!@$()\-_.]/gu, '').slice(0, 24) || 'guest',
-  tries: 0, rooms: [], room: null, seats: ['', '', '', ''], ready: 'TTTT', manager: 0, flags: 'FF',
-  pos: 0, playing: false, hand: [], vira: null, turn: 0, closedAllowed: false, closed: false,
-  played: [], scores: [0, 0], raise: null, eleven: null, over: null, stake: 1,
+  nick: validNick(playerName()) || 'guest',
+  named: false, // the server accepted a name
+  tries: 0,
+  rooms: [],
+  room: null,
+  seats: ['', '', '', ''],
+  ready: 'TTTT',
+  manager: 0,
+  clean: false,
+  old: false,
+  pos: 0, // my seat, 1-4
+  game: null, // while a game runs or just ended, see newGame()
 };
+
+function newGame(pos) {
+  return {
+    pos, scores: [0, 0], hands: 0, hand: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
+    played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0, raise: null,
+    eleven: null, elevenTeam: 0, summary: null, over: 0, log: [],
+  };
+}
 
 const server = connect('minitruco', {
   onOpen: () => server.send('N ' + state.nick),
   onMessage: (line) => { handle(line); render(); },
-  onClose: () => showError('The connection to the server closed.'),
+  onClose: () => showError('The connection to the server closed: reload the page to play again.'),
 });
+
+// Refresh the room list while it is shown (someone may have entered or left).
+setInterval(() => { if (state.named && state.room === null) server.send('L'); }, 4000);
+
+const names = () => state.seats.map((n, i) => n || `CPU${i + 1}`);
+const nameOf = (pos) => (pos === state.pos ? 'you' : names()[pos - 1]);
+
+function note(text) {
+  const g = state.game;
+  if (!g) return;
+  g.log.push(text);
+  if (g.log.length > 8) g.log.shift();
+}
 
 function handle(line) {
   if (line === '') return; // keep-alive
-  const [cmd, ...args] = line.split(' ');
+  const [cmd, ...a] = line.split(' ');
+  const g = state.game;
   switch (cmd) {
-    case 'N': state.nick = args[0]; server.send('L'); break;
-    case 'L': state.rooms = args[0].split('|').map(Number); break;
-    case 'E': state.room = Number(args[0]); break;
-    case 'I': {
-      if (state.room === null) break;
-      state.seats = args[1].split('|');
-      state.ready = args[2]; state.manager = Number(args[3]); state.flags = args[4];
-      const mine = state.seats.findIndex((n) => n === state.nick);
-      if (mine >= 0) state.pos = mine + 1;
+    case 'N':
+      state.nick = a[0];
+      state.named = true;
+      setPlayerName(a[0]);
+      document.querySelector('header .who').textContent = a[0];
+      server.send('L');
+      break;
+    case 'L': state.rooms = a[0].split('|').map(Number); break;
+    case 'E': state.room = Number(a[0]); chat.hidden = false; break;
+    case 'I': roomInfo(a); break;
+    case 'S':
+      Object.assign(state, { room: null, game: null, pos: 0 });
+      chat.hidden = true;
+      server.send('L');
+      break;
+    case 'P': state.pos = Number(a[0]); state.game = newGame(state.pos); break;
+    case 'M': {
+      const cards = a.slice(0, 3).map(parseCard);
+      if (g && cards.every(Boolean)) dealt(g, cards, parseCard(a[3]));
+      else chatLine(`${a[0]} (privately): ${a.slice(1).join(' ')}`, true);
       break;
     }
-    case 'S': Object.assign(state, { room: null, playing: false }); server.send('L'); break;
-    case 'P': Object.assign(state, { pos: Number(args[0]), playing: true, over: null, scores: [0, 0] }); break;
-    case 'M': state.hand = args.slice(0, 3).map(parseCard); state.vira = parseCard(args[3]); state.played = []; state.stake = 1; break;
-    case 'V': state.turn = Number(args[0]); state.closedAllowed = args[1] === 'T'; state.raise = null; break;
-    case 'J': {
-      const pos = Number(args[0]);
-      state.played.push({ pos, card: parseCard(args[1]), closed: args.length === 1 || args[2] === 'T' });
-      if (pos === state.pos) state.hand = state.hand.filter((c) => c && c.code !== args[1]);
+    case 'F': if (g) g.eleven = { cards: a.map(parseCard).filter(Boolean), decided: false }; break;
+    case 'H': if (g) elevenDecided(g, Number(a[0]), a[1] === 'T'); break;
+    case 'V': if (g) { g.turn = Number(a[0]); g.closedAllowed = a[1] === 'T'; } break;
+    case 'J': if (g) played(g, Number(a[0]), a[1], a[2] === 'T'); break;
+    case 'R': if (g) roundEnded(g, Number(a[0]), Number(a[1])); break;
+    case 'O': if (g) handEnded(g, Number(a[0]), Number(a[1])); break;
+    case 'T':
+      if (g) {
+        g.raise = { pos: Number(a[0]), value: Number(a[1]), answered: false };
+        g.lastRaiser = team(Number(a[0]));
+        note(`${nameOf(Number(a[0]))} asked for ${RAISE_NAMES[a[1]] || a[1]} (${a[1]} points).`);
+      }
       break;
-    }
-    case 'R': if (state.played.length >= 4 || args[0]) state.roundWinner = args[0]; state.played = []; break;
-    case 'O': state.scores = [Number(args[0]), Number(args[1])]; state.raise = null; state.eleven = null; break;
-    case 'T': state.raise = { pos: Number(args[0]), value: Number(args[1]) }; break;
-    case 'D': state.stake = Number(args[1]); state.raise = null; break;
-    case 'F': state.eleven = args.slice(0, 3).map(parseCard); break;
-    case 'H': if (Number(args[0]) === state.pos) state.eleven = null; break;
-    case 'G': state.over = Number(args[0]); state.playing = false; break;
-    case 'A': state.playing = false; showError(`Seat ${args[0]} left: the game was abandoned.`); break;
-    case 'B': chatLog.append(el('div', {}, `${args[0]}: ${args.slice(1).join(' ')}`)); chatLog.scrollTop = 1e9; break;
-    case 'X': {
-      if (args[0] === 'NE' && state.tries++ < 5) { state.nick = state.nick.slice(0, 20) + Math.floor(Math.random() * 100); server.send('N ' + state.nick); break; }
-      showError(ERRORS[args[0]] || 'The server refused: ' + line);
+    case 'D':
+      if (g) {
+        g.stake = Number(a[1]);
+        g.raise = null;
+        note(`${nameOf(Number(a[0]))} accepted: the hand is worth ${a[1]}.`);
+      }
       break;
-    }
-    default: break;
+    case 'C':
+      if (g) {
+        if (Number(a[0]) === state.pos && g.raise) g.raise.answered = true;
+        note(`${nameOf(Number(a[0]))} folded.`);
+      }
+      break;
+    case 'G': if (g) { g.over = Number(a[0]); g.turn = 0; g.raise = null; } break;
+    case 'A':
+      showError(`${names()[Number(a[0]) - 1]} left the room: the game is over.`);
+      state.game = null;
+      break;
+    case 'B': chatLine(`${a[0]}: ${a.slice(1).join(' ')}`); break;
+    case 'X': refused(a[0], line); break;
+    default: break; // W and anything newer
   }
 }
 
-const team = (pos) => (pos % 2 === 1 ? 1 : 2);
-const myTurn = () => state.playing && state.turn === state.pos && !state.raise && !state.eleven;
+function roomInfo(a) {
+  if (state.room === null || Number(a[0]) !== state.room) return;
+  state.seats = a[1].split('|');
+  state.ready = a[2];
+  state.manager = Number(a[3]);
+  state.clean = a[4][0] === 'T';
+  state.old = a[4][1] === 'T';
+  const mine = state.seats.findIndex((n) => n.toLowerCase() === state.nick.toLowerCase());
+  if (mine >= 0) state.pos = mine + 1;
+}
+
+function dealt(g, cards, vira) {
+  Object.assign(g, {
+    hand: cards, vira, turn: 0, played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0,
+    raise: null, eleven: null, faceDown: false, hands: g.hands + 1,
+  });
+  const [s1, s2] = g.scores;
+  g.elevenTeam = s1 === 11 && s2 !== 11 ? 1 : s2 === 11 && s1 !== 11 ? 2 : 0;
+  if (g.elevenTeam) note(`Hand of 11: team ${g.elevenTeam} decides whether to play it (for 3 points).`);
+}
+
+function elevenDecided(g, pos, play) {
+  if (pos === state.pos && g.eleven) g.eleven.decided = true;
+  if (play) { g.stake = 3; g.eleven = null; }
+  note(`${nameOf(pos)} ${play ? 'chose to play the hand of 11' : 'would give the hand of 11 up'}.`);
+}
+
+function played(g, pos, code, closed) {
+  if (g.lastRound) g.lastRound = null;
+  const card = code ? parseCard(code) : null;
+  g.played.push({ pos, card, closed: closed || !card });
+  if (pos === state.pos && card) g.hand = g.hand.filter((c) => c.code !== card.code);
+  g.turn = 0;
+}
+
+function roundEnded(g, winner, next) {
+  g.rounds.push(winner);
+  g.lastRound = { plays: g.played, winner, next };
+  g.played = [];
+  note(winner === 3 ? 'The round was tied.' : `Team ${winner} won round ${g.rounds.length}.`);
+}
+
+function handEnded(g, s1, s2) {
+  const [o1, o2] = g.scores;
+  const gained = s1 - o1 > 0 ? [1, s1 - o1] : s2 - o2 > 0 ? [2, s2 - o2] : [0, 0];
+  g.scores = [s1, s2];
+  g.summary = gained[0]
+    ? `Hand ${g.hands}: team ${gained[0]}${team(state.pos) === gained[0] ? ' (yours)' : ''} scored ${gained[1]}. Score ${s1} × ${s2}.`
+    : `Hand ${g.hands}: nobody scored. Score ${s1} × ${s2}.`;
+  note(g.summary);
+  Object.assign(g, { turn: 0, raise: null, eleven: null });
+}
+
+function refused(code, line) {
+  if (code === 'NE' && !state.named && state.tries++ < 5) {
+    // The name is taken: try it with a number (the player can change it in the lounge).
+    state.nick = state.nick.slice(0, 28) + Math.floor(10 + Math.random() * 90);
+    server.send('N ' + state.nick);
+    return;
+  }
+  showError(ERRORS[code] || `The server refused that (${line}).`);
+}
+
+function chatLine(text, private_ = false) {
+  chatLog.append(el('div', { class: private_ ? 'private' : '' }, text));
+  chatLog.scrollTop = chatLog.scrollHeight;
+}
+
+function sendChat() {
+  const text = chatInput.value.trim();
+  if (!text) return;
+  server.send('B ' + text);
+  chatInput.value = '';
+}
+
+// ---- views ----
 
 function render() {
-  if (state.room === null) return fill(view, roomList());
-  if (!state.playing && state.over === null) return fill(view, roomView());
-  fill(view, gameView());
+  if (state.room === null) return fill(view, lounge());
+  if (!state.game) return fill(view, room());
+  fill(view, game(state.game));
 }
 
-function roomList() {
-  return el('section', {},
-    el('h2', {}, `Rooms (you are ${state.nick})`),
-    el('div', { class: 'actions' }, state.rooms.map((n, i) =>
-      el('button', { onclick: () => server.send('E ' + (i + 1)), disabled: n >= 4 }, `Enter room ${i + 1} (${n}/4)`))),
-    buttons([['Refresh', () => server.send('L')]]));
+function lounge() {
+  const input = el('input', { id: 'nick', value: state.nick, maxlength: 32, 'aria-label': 'your name', autocomplete: 'nickname' });
+  const rename = (e) => {
+    e.preventDefault();
+    const nick = input.value.trim();
+    if (nick && nick !== state.nick) server.send('N ' + nick);
+  };
+  return el('section', { id: 'lounge' },
+    el('form', { class: 'name-row', onsubmit: rename },
+      el('label', { for: 'nick' }, 'Your name'), input, el('button', {}, 'Change name')),
+    el('h2', {}, 'Rooms'),
+    el('p', { class: 'hint' }, 'Pick a room: up to four people play, CPU players take the empty seats.'),
+    el('div', { class: 'actions', id: 'rooms' }, state.rooms.map((n, i) =>
+      el('button', { type: 'button', onclick: () => server.send('E ' + (i + 1)), disabled: n >= 4, 'data-key': `room-${i + 1}` },
+        `Enter room ${i + 1} (${n}/4${n >= 4 ? ', full' : ''})`))),
+    buttons([['Refresh the list', () => server.send('L')]]));
 }
 
-function roomView() {
+function room() {
   const manager = state.manager === state.pos;
-  const clean = state.flags[0] === 'T', old = state.flags[1] === 'T';
-  return el('section', { class: 'table' },
+  const seat = (name, i) => {
+    const pos = i + 1;
+    return el('div', { class: 'seat' + (pos === state.pos ? ' me' : '') },
+      el('strong', {}, `Seat ${pos}: `, name ? (pos === state.pos ? `${name} (you)` : name) : 'empty'),
+      state.manager === pos ? el('span', { class: 'badge manager' }, 'manager') : null,
+      el('div', {}, `team ${team(pos)}`),
+      name
+        ? el('div', {}, state.ready[i] === 'T' ? el('span', { class: 'badge ready' }, 'ready') : 'not ready yet')
+        : el('div', { class: 'hint' }, 'a CPU player will sit here'),
+      manager && name && pos !== state.pos
+        ? el('button', { type: 'button', onclick: () => server.send('K ' + pos), 'data-key': `kick-${pos}` }, `Kick ${name}`) : null);
+  };
+  const iAmReady = state.ready[state.pos - 1] === 'T';
+  const rules = `${state.clean ? 'Clean deck (24 cards)' : 'Dirty deck (40 cards)'}, ${state.old ? 'old manilha (fixed)' : 'new manilha (after the vira)'}.`;
+  return el('section', { class: 'table', id: 'room' },
     el('h2', {}, `Room ${state.room}`),
-    el('div', { class: 'seats' }, state.seats.map((name, i) => el('div', { class: 'seat' },
-      el('strong', {}, `Seat ${i + 1}: `), name || '(empty: a CPU player will sit here)',
-      name ? el('div', {}, state.ready[i] === 'T' ? 'ready' : 'not ready') : null,
-      state.manager === i + 1 ? el('div', {}, 'manager') : null,
-      manager && name && i + 1 !== state.pos ? el('button', { onclick: () => server.send('K ' + (i + 1)) }, 'Kick') : null))),
-    el('p', {}, `Rules: ${clean ? 'clean' : 'dirty'} deck, ${old ? 'old' : 'new'} manilha. Team 1 is seats 1 and 3.`),
-    manager ? buttons([
-      [`Deck: ${clean ? 'dirty' : 'clean'}`, () => server.send(`R ${clean ? 'F' : 'T'}${clean ? state.flags[1] : 'F'}`)],
-      [`Manilha: ${old ? 'new' : 'old'}`, () => server.send(`R ${state.flags[0]}${old ? 'F' : 'T'}`)],
-      ['Swap foes', () => server.send('V')], ['Rotate partner', () => server.send('O')]]) : null,
-    buttons([['Ready', () => server.send('Q')], ['Leave room', () => server.send('S')]]));
+    el('div', { class: 'seats' }, state.seats.map(seat)),
+    el('p', {}, 'Rules: ', rules, ' Team 1 is seats 1 and 3, team 2 seats 2 and 4.'),
+    manager ? el('div', { 'aria-label': 'manager controls', role: 'group' },
+      el('h3', {}, 'You manage this room'),
+      buttons([
+        [state.clean ? 'Use the dirty deck' : 'Use the clean deck', () => server.send(`R ${state.clean ? 'F' : 'T'}${state.clean ? flag(state.old) : 'F'}`)],
+        [state.old ? 'Use the new manilha' : 'Use the old manilha', () => server.send(`R ${flag(state.clean)}${state.old ? 'F' : 'T'}`), { disabled: state.clean && !state.old }],
+        ['Swap the players beside you', () => server.send('V')],
+        ['Rotate partner and foes', () => server.send('O')],
+      ])) : el('p', { class: 'hint' }, 'The manager (the one here longest) sets the rules and the seats.'),
+    el('p', { class: 'hint' }, 'The game starts when everyone here is ready.'),
+    buttons([
+      [iAmReady ? 'Ready: waiting for the others' : 'Ready', () => server.send('Q'), { class: 'primary', disabled: iAmReady }],
+      ['Leave the room', () => server.send('S')],
+    ]));
 }
 
-function gameView() {
-  const names = state.seats.map((n, i) => n || `CPU${i + 1}`);
-  const seats = el('div', { class: 'seats' }, names.map((name, i) => el('div', { class: 'seat' + (state.turn === i + 1 && state.playing ? ' turn' : '') },
-    el('strong', {}, name), /^CPU\d/.test(name) ? el('span', { class: 'cpu' }, 'CPU') : null,
-    el('div', {}, `team ${team(i + 1)}`))));
-  const table = el('div', { class: 'trick', 'aria-label': 'cards on the table' }, state.played.map((p) =>
-    el('div', {}, el('div', {}, names[p.pos - 1]), p.card && !p.closed ? cardElement(p.card) : cardBack())));
-  const canPlay = myTurn();
-  const hand = el('div', { class: 'hand', 'aria-label': 'your hand' }, state.hand.filter(Boolean).map((card) =>
-    cardElement(card, { disabled: !canPlay, onClick: canPlay ? () => server.send(`J ${card.code}${state.closed ? ' T' : ''}`) : null })));
+const flag = (b) => (b ? 'T' : 'F');
+
+function game(g) {
+  const all = names();
+  const myTeam = team(state.pos);
+  const pendingRaise = g.raise && !g.over;
+  const myTurn = !g.over && g.turn === state.pos && !pendingRaise;
+  const canRaise = myTurn && !g.elevenTeam && g.lastRaiser !== myTeam && NEXT_RAISE[g.stake];
+
+  const seats = el('div', { class: 'seats', 'aria-label': 'players' }, all.map((name, i) => {
+    const pos = i + 1;
+    const cpu = !state.seats[i];
+    return el('div', { class: 'seat' + (g.turn === pos ? ' turn' : '') + (pos === state.pos ? ' me' : '') },
+      el('strong', {}, pos === state.pos ? `${name} (you)` : name), cpu ? el('span', { class: 'cpu' }, 'CPU') : null,
+      el('div', {}, `team ${team(pos)}${team(pos) === myTeam && pos !== state.pos ? ' · your partner' : ''}`));
+  }));
+
+  const shown = g.played.length ? g.played : g.lastRound ? g.lastRound.plays : [];
+  const table = el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'cards on the table' },
+    shown.map((p) => el('div', { class: 'played' }, el('span', {}, nameOf(p.pos)),
+      p.card && !p.closed ? cardImage(p.card, `${nameOf(p.pos)}: ${cardName(p.card)}`)
+        : cardBack(p.card ? `you: ${cardName(p.card)}, face down` : `${nameOf(p.pos)}: a card face down`))));
+
+  const faceDown = g.faceDown && g.closedAllowed;
+  const hand = el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, g.hand.map((card) => {
+    const button = cardElement(card, {
+      disabled: !myTurn,
+      onClick: myTurn ? () => server.send(`J ${card.code}${faceDown ? ' T' : ''}`) : null,
+      label: `${cardName(card)}${myTurn ? (faceDown ? ': play it face down' : ': play it') : ''}`,
+    });
+    button.dataset.key = 'card-' + card.code;
+    return button;
+  }));
+
+  const roundsText = g.rounds.map((w, i) => el('span', {}, `round ${i + 1}: ${w === 3 ? 'tie' : `team ${w}`}`));
   const parts = [
-    el('div', { class: 'status' }, `Score: team 1 ${state.scores[0]} × ${state.scores[1]} team 2 · hand worth ${state.stake}`,
-      state.vira ? ` · vira ${state.vira.code}` : ''),
-    seats, el('h3', {}, 'Table'), table, el('h3', {}, 'Your hand'), hand];
-  if (canPlay) {
-    parts.push(el('div', { class: 'status' }, 'Your turn'));
-    const acts = [['Truco!', () => server.send('T')]];
-    if (state.closedAllowed) acts.push([state.closed ? 'Play open' : 'Play closed', () => { state.closed = !state.closed; render(); }]);
-    parts.push(buttons(acts));
-  } else if (state.playing) parts.push(el('div', {}, `Waiting for ${names[state.turn - 1] || '…'}`));
-  if (state.raise && team(state.raise.pos) !== team(state.pos)) {
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise' },
-      el('p', {}, `${names[state.raise.pos - 1]} asks ${state.raise.value}!`),
-      buttons([['Accept', () => server.send('D')], ['Fold', () => server.send('C')], ['Raise', () => server.send('T')]])));
+    el('div', { class: 'scoreboard', id: 'score' },
+      el('span', { class: 'score' }, `Team 1: ${g.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${g.scores[1]}`),
+      el('span', {}, `you are team ${myTeam}`), el('span', {}, `this hand is worth ${g.stake}`),
+      g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null),
+    seats,
+    el('h3', {}, 'On the table'), table,
+    g.rounds.length ? el('div', { class: 'rounds' }, roundsText) : null,
+    el('h3', {}, 'Your hand'), hand,
+    el('p', { class: 'status', id: 'turn', 'aria-live': 'polite' }, turnText(g, myTurn, all)),
+  ];
+
+  if (myTurn) {
+    parts.push(buttons([
+      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[g.stake]]} (${NEXT_RAISE[g.stake]} points)`, () => server.send('T'), { class: 'primary', 'data-key': 'raise' }] : null,
+      g.closedAllowed ? [g.faceDown ? 'Face down: on' : 'Face down: off', () => { g.faceDown = !g.faceDown; render(); },
+        { 'aria-pressed': String(g.faceDown), 'data-key': 'face-down' }] : null,
+    ]));
   }
-  if (state.eleven) {
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'hand of 11' },
-      el('p', {}, 'Hand of 11: your partner holds'), el('div', { class: 'hand' }, state.eleven.filter(Boolean).map((c) => cardElement(c))),
-      buttons([['Play the hand', () => server.send('H T')], ['Give it up', () => server.send('H F')]])));
+  if (pendingRaise && team(g.raise.pos) !== myTeam && !g.raise.answered) {
+    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise', id: 'raise' },
+      el('p', {}, `${all[g.raise.pos - 1]} asks for ${RAISE_NAMES[g.raise.value] || g.raise.value}: the hand would be worth ${g.raise.value}.`),
+      buttons([
+        ['Accept', () => server.send('D'), { class: 'primary' }],
+        [`Fold (team ${team(g.raise.pos)} scores ${g.stake})`, () => server.send('C')],
+      ])));
   }
-  if (state.over !== null) {
+  if (g.eleven && !g.eleven.decided) {
+    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'hand of 11', id: 'eleven' },
+      el('p', {}, 'Your team has 11 points. Your partner holds:'),
+      el('div', { class: 'trick' }, g.eleven.cards.map((c) => cardImage(c, `your partner's ${cardName(c)}`))),
+      el('p', {}, 'Play this hand for 3 points, or give it up (the other team scores 1)?'),
+      buttons([['Play the hand', () => server.send('H T'), { class: 'primary' }], ['Give it up', () => server.send('H F')]])));
+  }
+  if (g.summary && !g.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, g.summary));
+  if (g.over) {
     parts.push(el('div', { class: 'summary', id: 'game-over' },
-      el('p', {}, `Game over: team ${state.over} wins ${state.scores[0]} × ${state.scores[1]}.`,
-        team(state.pos) === state.over ? ' You win!' : ' You lose.'),
-      buttons([['Play again', () => { state.over = null; server.send('Q'); render(); }]])));
+      el('p', {}, `Game over: team ${g.over} wins, ${g.scores[0]} × ${g.scores[1]}. `,
+        el('strong', {}, g.over === myTeam ? 'You win!' : 'You lose.')),
+      buttons([
+        ['Play again', () => { state.game = null; server.send('Q'); render(); }, { class: 'primary' }],
+        ['Leave the room', () => server.send('S')],
+      ])));
+  } else {
+    parts.push(el('div', { class: 'actions' },
+      el('button', { type: 'button', onclick: () => { if (confirm('Leaving ends the game for everyone. Leave?')) server.send('S'); } }, 'Leave (ends the game)')));
   }
-  return el('section', { class: 'table' }, ...parts);
+  parts.push(el('h3', {}, 'What happened'), el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, g.log.slice().reverse().map((t) => el('li', {}, t))));
+  return el('section', { class: 'table', id: 'game', 'aria-label': `room ${state.room}` }, parts);
+}
+
+function turnText(g, myTurn, all) {
+  if (g.over) return 'The game is over.';
+  if (g.raise) {
+    return team(g.raise.pos) === team(state.pos)
+      ? `Waiting for team ${3 - team(g.raise.pos)} to answer the ${RAISE_NAMES[g.raise.value]}.`
+      : g.raise.answered ? 'Waiting for your partner to answer.' : 'Answer the raise.';
+  }
+  if (g.eleven && !g.eleven.decided) return 'Decide on the hand of 11.';
+  if (g.elevenTeam && !g.turn && !g.played.length) return `Team ${g.elevenTeam} is deciding on the hand of 11.`;
+  if (myTurn) return g.elevenTeam ? 'Your turn (hand of 11: no raises).' : 'Your turn: play a card.';
+  if (g.turn) return `${all[g.turn - 1]} is playing.`;
+  return '';
 }
 
 render();

@@ -1,94 +1,198 @@
-// Course Truco in the browser, speaking the course line protocol (seed 003) over
-// /ws/truco: waiting for the table of four, then the match (hand, vira, table, turn,
-// raises and their answers, rounds, hands and the final score).
+// Course Truco in the browser. The page speaks the course's line protocol (seed 003, see
+// docs/protocols/truco.md and shared/specs/truco.md) over /ws/truco, so it takes a seat
+// at the table being formed exactly like a TCP client: the fourth player starts the
+// match. Players have numbers, not names (the protocol has none); team 1 is players 1
+// and 3. The page shows your hand, the vira, the cards on the table, whose turn it is,
+// the score and the hand's value, and offers only what the rules allow now: a card and
+// TRUCO on your turn (not when your team raised last or at 12), and ACCEPT / FOLD /
+// RAISE when the other team raised. Every ERROR is shown in words.
 
 import { buttons, connect, el, fill, header, showError } from '/common.js';
-import { cardBack, cardElement } from '/cards.js';
+import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { parseCard } from '/truco-cards.js';
 
 const ERRORS = {
-  NOT_YOUR_TURN: 'It is not your turn.', NOT_IN_HAND: 'You do not hold that card.',
-  TRUCO_NOT_ALLOWED: 'Your team cannot raise now.', NO_RAISE_PENDING: 'Nobody asked for a raise.',
-  NOT_YOUR_ANSWER: 'That raise is not yours to answer.', RAISE_PENDING: 'A raise waits for its answers first.',
+  NOT_YOUR_TURN: 'It is not your turn.',
+  NOT_IN_HAND: 'You do not hold that card.',
+  TRUCO_NOT_ALLOWED: 'Your team cannot raise now (it raised last, or the hand is at 12).',
+  NO_RAISE_PENDING: 'Nobody asked for a raise.',
+  NOT_YOUR_ANSWER: 'That raise is not yours to answer.',
+  RAISE_PENDING: 'A raise is waiting for its answers first.',
   BAD_COMMAND: 'The server did not understand that.',
 };
+const RAISE_NAMES = { 3: 'truco', 6: 'six', 9: 'nine', 12: 'twelve' };
+const NEXT_RAISE = { 1: 3, 3: 6, 6: 9, 9: 12 };
+const teamOf = (p) => (p % 2 === 1 ? 1 : 2);
 
 header('Course Truco');
 const app = document.getElementById('app');
 const state = {
-  me: 0, team: 0, waiting: 0, started: false, hand: [], vira: null, turn: 0, value: 1,
-  played: [], scores: [0, 0], raise: null, answered: false, lastHand: null, over: null, left: [], closed: false,
+  me: 0, team: 0, waiting: 0, started: false, handNo: 0, hand: [], vira: null, turn: 0, value: 1,
+  played: [], lastRound: null, rounds: [], scores: [0, 0], raise: null, lastRaiser: 0,
+  summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, log: [],
 };
 
 const server = connect('truco', {
   onMessage: (line) => { handle(line); render(); },
-  onClose: () => { if (state.over === null) showError('The connection to the server closed.'); },
+  onClose: () => { if (!state.over) showError('The connection to the server closed: reload the page to play again.'); },
 });
 
-const teamOf = (p) => (p % 2 === 1 ? 1 : 2);
+const who = (p) => (p === state.me ? 'you' : `player ${p}`);
+function note(text) {
+  state.log.push(text);
+  if (state.log.length > 8) state.log.shift();
+}
 
 function handle(line) {
   const [cmd, ...a] = line.trim().split(/\s+/);
+  const n = a.map(Number);
   switch (cmd) {
-    case 'WELCOME': state.me = Number(a[0]); state.team = Number(a[1]); break;
-    case 'WAITING': state.waiting = Number(a[0]); break;
-    case 'MATCH': state.started = true; break;
-    case 'HAND': state.scores = [Number(a[2]), Number(a[3])]; state.played = []; state.value = 1; state.raise = null; break;
-    case 'CARDS': state.hand = a.map(parseCard); break;
+    case 'WELCOME': state.me = n[0]; state.team = n[1]; break;
+    case 'WAITING': state.waiting = n[0]; break;
+    case 'MATCH': state.started = true; note(`The match starts: player ${n[0]} opens.`); break;
+    case 'HAND':
+      Object.assign(state, {
+        handNo: n[0], scores: [n[2], n[3]], played: [], lastRound: null, rounds: [], value: 1,
+        raise: null, lastRaiser: 0, turn: 0, faceDown: false,
+      });
+      break;
+    case 'CARDS': state.hand = a.map(parseCard).filter(Boolean); break;
     case 'VIRA': state.vira = parseCard(a[0]); break;
-    case 'TURN': state.turn = Number(a[0]); state.value = Number(a[1]); state.raise = null; break;
-    case 'PLAYED': {
-      const p = Number(a[0]);
-      state.played.push({ p, card: a[1] === 'CLOSED' ? null : parseCard(a[1]) });
-      if (p === state.me) state.hand.splice(state.hand.findIndex((c) => c && (c.code === a[1] || a[1] === 'CLOSED')), 1);
+    case 'TURN': state.turn = n[0]; state.value = n[1]; break;
+    case 'PLAYED': played(n[0], a[1]); break;
+    case 'TRUCO':
+      state.raise = { p: n[0], value: n[1], answered: false };
+      state.lastRaiser = teamOf(n[0]);
+      note(`${who(n[0])} asked for ${RAISE_NAMES[n[1]] || n[1]} (${n[1]} points).`);
+      break;
+    case 'ANSWERED':
+      if (n[0] === state.me && state.raise) state.raise.answered = true;
+      note(`${who(n[0])} answered ${a[1].toLowerCase()}.`);
+      break;
+    case 'ACCEPTED': state.value = n[0]; state.raise = null; note(`The raise holds: the hand is worth ${n[0]}.`); break;
+    case 'ROUND':
+      state.rounds.push(n[2]);
+      state.lastRound = { plays: state.played, winner: n[1] };
+      state.played = [];
+      note(n[2] ? `Round ${n[0]}: ${who(n[1])} won it for team ${n[2]}.` : `Round ${n[0]} was tied.`);
+      break;
+    case 'HAND_END': {
+      state.scores = [n[2], n[3]];
+      state.summary = n[0]
+        ? `Hand ${state.handNo}: team ${n[0]}${n[0] === state.team ? ' (yours)' : ''} scored ${n[1]}. Score ${n[2]} × ${n[3]}.`
+        : `Hand ${state.handNo}: all rounds tied, nobody scored. Score ${n[2]} × ${n[3]}.`;
+      note(state.summary);
+      Object.assign(state, { turn: 0, raise: null });
       break;
     }
-    case 'TRUCO': state.raise = { p: Number(a[0]), value: Number(a[1]) }; state.answered = false; break;
-    case 'ANSWERED': if (Number(a[0]) === state.me) state.answered = true; break;
-    case 'ACCEPTED': state.value = Number(a[0]); state.raise = null; break;
-    case 'ROUND': state.played = []; break;
-    case 'HAND_END': state.lastHand = `Hand won by ${a[0] === '0' ? 'nobody' : 'team ' + a[0]} for ${a[1]}.`; state.scores = [Number(a[2]), Number(a[3])]; break;
-    case 'MATCH_END': state.over = Number(a[0]); state.scores = [Number(a[1]), Number(a[2])]; break;
-    case 'LEFT': state.left.push(Number(a[0])); showError(`Player ${a[0]} left; a CPU player took the seat.`); break;
-    case 'ERROR': showError(ERRORS[a[0]] || line); break;
+    case 'MATCH_END': state.over = n[0]; state.scores = [n[1], n[2]]; state.turn = 0; break;
+    case 'LEFT': state.cpu.add(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
+    case 'ERROR':
+      state.sent = null;
+      showError(ERRORS[a[0]] || `The server refused that: ${a.slice(1).join(' ') || a[0]}`);
+      break;
     default: break;
   }
 }
 
+function played(p, code) {
+  state.lastRound = null;
+  // A closed card is announced as CLOSED to everyone, its player too: we know ours.
+  const card = code === 'CLOSED' ? (p === state.me ? state.sent : null) : parseCard(code);
+  state.played.push({ p, card, closed: code === 'CLOSED' });
+  if (p === state.me) {
+    const gone = card ? card.code.toUpperCase() : null;
+    const at = state.hand.findIndex((c) => c.code.toUpperCase() === gone);
+    if (at >= 0) state.hand.splice(at, 1);
+    state.sent = null;
+  }
+  state.turn = 0;
+}
+
+function play(card) {
+  state.sent = card;
+  server.send(`PLAY ${card.code}${state.faceDown ? ' CLOSED' : ''}`);
+}
+
 function render() {
   if (!state.started) {
-    return fill(app, el('section', { class: 'table' }, el('h2', {}, 'Waiting for the table'),
-      el('p', {}, `You are player ${state.me || '…'} (team ${state.team || '…'}). ${state.waiting}/4 players here; the match starts with four.`)));
+    return fill(app, el('section', { class: 'table', id: 'waiting' },
+      el('h2', {}, 'Waiting for the table'),
+      el('p', {}, state.me ? `You are player ${state.me}, team ${state.team}.` : 'Connecting…'),
+      el('p', { 'aria-live': 'polite' }, `${state.waiting || (state.me ? state.me : 0)} of 4 players are here; the match starts with four.`),
+      el('p', { class: 'hint' }, 'Anyone who opens this page or connects a Truco client joins this table.')));
   }
-  const myTurn = state.turn === state.me && !state.raise && state.over === null;
+  const myTurn = !state.over && state.turn === state.me && !state.raise;
+  const canRaise = myTurn && state.lastRaiser !== state.team && NEXT_RAISE[state.value];
+  const shown = state.played.length ? state.played : state.lastRound ? state.lastRound.plays : [];
+
   const parts = [
-    el('div', { class: 'status' }, `Team 1 ${state.scores[0]} × ${state.scores[1]} team 2 · hand worth ${state.value}`, state.vira ? ` · vira ${state.vira.code}` : ''),
-    el('div', { class: 'seats' }, [1, 2, 3, 4].map((p) => el('div', { class: 'seat' + (state.turn === p ? ' turn' : '') },
-      el('strong', {}, p === state.me ? `Player ${p} (you)` : `Player ${p}`), state.left.includes(p) ? el('span', { class: 'cpu' }, 'CPU') : null,
-      el('div', {}, `team ${teamOf(p)}`)))),
-    el('h3', {}, 'Table'),
-    el('div', { class: 'trick' }, state.played.map((x) => el('div', {}, el('div', {}, `P${x.p}`), x.card ? cardElement(x.card) : cardBack()))),
+    el('div', { class: 'scoreboard', id: 'score' },
+      el('span', { class: 'score' }, `Team 1: ${state.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${state.scores[1]}`),
+      el('span', {}, `you are team ${state.team}`), el('span', {}, `hand ${state.handNo} is worth ${state.value}`),
+      state.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(state.vira, `the vira: ${cardName(state.vira)}`)) : null),
+    el('div', { class: 'seats', 'aria-label': 'players' }, [1, 2, 3, 4].map((p) =>
+      el('div', { class: 'seat' + (state.turn === p ? ' turn' : '') + (p === state.me ? ' me' : '') },
+        el('strong', {}, p === state.me ? `Player ${p} (you)` : `Player ${p}`),
+        state.cpu.has(p) ? el('span', { class: 'cpu' }, 'CPU') : null,
+        el('div', {}, `team ${teamOf(p)}${p !== state.me && teamOf(p) === state.team ? ' · your partner' : ''}`)))),
+    el('h3', {}, 'On the table'),
+    el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'cards on the table' }, shown.map((x) =>
+      el('div', { class: 'played' }, el('span', {}, who(x.p)),
+        x.card && !x.closed ? cardImage(x.card, `${who(x.p)}: ${cardName(x.card)}`)
+          : cardBack(x.card ? `you: ${cardName(x.card)}, face down` : `${who(x.p)}: a card face down`)))),
+    state.rounds.length ? el('div', { class: 'rounds' }, state.rounds.map((t, i) => el('span', {}, `round ${i + 1}: ${t ? `team ${t}` : 'tie'}`))) : null,
     el('h3', {}, 'Your hand'),
-    el('div', { class: 'hand' }, state.hand.filter(Boolean).map((c) => cardElement(c, {
-      disabled: !myTurn, onClick: myTurn ? () => server.send(`PLAY ${c.code}${state.closed ? ' CLOSED' : ''}`) : null }))),
+    el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, state.hand.map((c) => {
+      const b = cardElement(c, {
+        disabled: !myTurn,
+        onClick: myTurn ? () => play(c) : null,
+        label: `${cardName(c)}${myTurn ? (state.faceDown ? ': play it face down' : ': play it') : ''}`,
+      });
+      b.dataset.key = 'card-' + c.code;
+      return b;
+    })),
+    el('p', { class: 'status', id: 'turn', 'aria-live': 'polite' }, turnText(myTurn)),
   ];
   if (myTurn) {
-    parts.push(el('div', { class: 'status' }, 'Your turn'), buttons([
-      ['Truco!', () => server.send('TRUCO')],
-      [state.closed ? 'Play open' : 'Play closed', () => { state.closed = !state.closed; render(); }]]));
+    parts.push(buttons([
+      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[state.value]]} (${NEXT_RAISE[state.value]} points)`, () => server.send('TRUCO'), { class: 'primary', 'data-key': 'raise' }] : null,
+      [state.faceDown ? 'Face down: on' : 'Face down: off', () => { state.faceDown = !state.faceDown; render(); },
+        { 'aria-pressed': String(state.faceDown), 'data-key': 'face-down' }],
+    ]));
   }
-  if (state.raise && teamOf(state.raise.p) !== state.team && !state.answered) {
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise' },
-      el('p', {}, `Player ${state.raise.p} asks ${state.raise.value}!`),
-      buttons([['Accept', () => server.send('ACCEPT')], ['Fold', () => server.send('FOLD')], ['Raise', () => server.send('RAISE')]])));
+  if (state.raise && teamOf(state.raise.p) !== state.team && !state.raise.answered && !state.over) {
+    const next = NEXT_RAISE[state.raise.value];
+    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise', id: 'raise' },
+      el('p', {}, `Player ${state.raise.p} asks for ${RAISE_NAMES[state.raise.value]}: the hand would be worth ${state.raise.value}.`),
+      buttons([
+        ['Accept', () => server.send('ACCEPT'), { class: 'primary' }],
+        [`Fold (team ${teamOf(state.raise.p)} scores ${state.value})`, () => server.send('FOLD')],
+        next ? [`Raise to ${next}`, () => server.send('RAISE')] : null,
+      ])));
   }
-  if (state.lastHand) parts.push(el('p', { class: 'summary', id: 'last-hand' }, state.lastHand));
-  if (state.over !== null) {
+  if (state.summary && !state.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, state.summary));
+  if (state.over) {
     parts.push(el('div', { class: 'summary', id: 'game-over' },
-      el('p', {}, `Match over: team ${state.over} wins ${state.scores[0]} × ${state.scores[1]}.`),
-      buttons([['Play again', () => location.reload()]])));
+      el('p', {}, `Match over: team ${state.over} wins, ${state.scores[0]} × ${state.scores[1]}. `,
+        el('strong', {}, state.over === state.team ? 'You win!' : 'You lose.')),
+      buttons([['Play again', () => location.reload(), { class: 'primary' }]]),
+      el('p', { class: 'hint' }, 'Playing again joins the next table being formed.')));
   }
-  fill(app, el('section', { class: 'table' }, ...parts));
+  parts.push(el('h3', {}, 'What happened'),
+    el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, state.log.slice().reverse().map((t) => el('li', {}, t))));
+  fill(app, el('section', { class: 'table', id: 'game' }, parts));
+}
+
+function turnText(myTurn) {
+  if (state.over) return 'The match is over.';
+  if (state.raise) {
+    if (teamOf(state.raise.p) === state.team) return `Waiting for team ${3 - state.team} to answer the ${RAISE_NAMES[state.raise.value]}.`;
+    return state.raise.answered ? 'Waiting for your partner to answer.' : 'Answer the raise.';
+  }
+  if (myTurn) return 'Your turn: play a card.';
+  if (state.turn) return `Player ${state.turn} is playing.`;
+  return '';
 }
 
 render();

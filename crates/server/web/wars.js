@@ -38,11 +38,16 @@ const server = connect('wars', {
 
 function handle(message) {
   const body = message.slice(1, -1);
+  state.sent = false;
+  state.wire = [...(state.wire || []).slice(-30), message];
   const [kind, ...f] = body.split('|');
   switch (kind) {
     case 'sjoin': state.me = f[0].trim(); break;
     case 'slobb': state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()) : []; break;
     case 'stabl': {
+      // The server does not resend the hand after a play it took: drop the cards here.
+      if (state.playing) state.hand = state.hand.filter((c) => !state.playing.includes(c.code));
+      state.playing = null;
       const players = f[0].split(',').map((p) => {
         const [st, nm, cards] = p.split(':');
         return { status: st[0], strikes: Number(st[1]), name: nm.trim(), cards: Number(cards) };
@@ -61,7 +66,7 @@ function handle(message) {
     case 'shand': state.hand = f[0].split(',').map(card).filter(Boolean); state.picked.clear(); break;
     case 'swapw': state.swap = card(f[0]); break;
     case 'swaps': showError(`The warlord gave you ${describe(card(f[0]))} for your ${describe(card(f[1]))}.`); break;
-    case 'strik': showError(`Strike ${f[1]}: ${STRIKES[f[0]] || 'code ' + f[0]}`); break;
+    case 'strik': state.playing = null; showError(`Strike ${f[1]}: ${STRIKES[f[0]] || 'code ' + f[0]}`); break;
     case 'schat': state.chat.push(`${f[0].trim()}: ${f[1].trim()}`); break;
     default: break;
   }
@@ -70,11 +75,39 @@ function handle(message) {
 function describe(c) { return c ? `${c.rank === 14 ? 'A' : c.rank > 10 ? 'JQK'[c.rank - 11] : c.rank} of ${c.suit}` : '?'; }
 
 const seat = () => state.players.find((p) => p.name === state.me);
-const play = (codes) => server.send(`[cplay|${[...codes, '52', '52', '52', '52'].slice(0, 4).join(',')}]`);
+
+/**
+ * The lowest legal play from the hand, as the rules allow it (null: only passing): the
+ * same number of cards as the last play, of a value at least as high; a single 2 beats
+ * anything; the hand's first play must include the 3 of clubs.
+ */
+function lowestPlay() {
+  const needsThree = state.first && !state.last.length && state.hand.some((c) => c.code === '00');
+  if (needsThree) return ['00'];
+  const count = state.last.length || 1;
+  const minValue = state.last.length ? state.last[0].value : 0;
+  const byValue = new Map();
+  for (const c of state.hand) byValue.set(c.value, [...(byValue.get(c.value) || []), c.code]);
+  for (const value of [...byValue.keys()].sort((a, b) => a - b)) {
+    const group = byValue.get(value);
+    if (value === 12 && state.last.length) return group.slice(0, 1);
+    if (value >= minValue && group.length >= count) return group.slice(0, count);
+  }
+  return null;
+}
+/** Sends a play (or a pass); nothing more until the server answers with the table. */
+function play(codes) {
+  state.sent = true;
+  state.playing = codes;
+  const text = `[cplay|${[...codes, '52', '52', '52', '52'].slice(0, 4).join(',')}]`;
+  state.wire = [...(state.wire || []).slice(-30), '> ' + text];
+  server.send(text);
+  render();
+}
 
 function render() {
   const mine = seat();
-  const myTurn = mine && mine.status === 'a';
+  const myTurn = mine && mine.status === 'a' && !state.sent;
   const parts = [];
   if (!mine) {
     parts.push(el('h2', {}, 'Lobby'), el('p', {}, `You are ${state.me || '…'}. Waiting for the next hand (3 to 7 play).`),
@@ -104,8 +137,10 @@ function render() {
     })));
     if (state.swap) parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'swap' }, `You took ${describe(state.swap)} from the scumbag: click a card to give back.`));
     if (myTurn) {
+      const hint = lowestPlay();
       parts.push(el('div', { class: 'status' }, 'Your turn'), buttons([
         ['Play selected', () => { play([...state.picked]); state.picked.clear(); }],
+        ['Lowest play', () => { if (hint) { play(hint); state.picked.clear(); } else play([]); }],
         ['Pass', () => play([])]]));
     }
   }
@@ -117,6 +152,7 @@ function render() {
   const input = el('input', { placeholder: 'chat', 'aria-label': 'chat' });
   parts.push(el('h3', {}, 'Chat'), el('div', { class: 'log' }, state.chat.map((c) => el('div', {}, c))),
     el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); server.send(`[cchat|${input.value.slice(0, 63).padEnd(63)}]`); input.value = ''; } }, input, el('button', {}, 'Send')));
+  parts.push(el('details', {}, el('summary', {}, 'Messages'), el('pre', { class: 'log' }, (state.wire || []).join('\n'))));
   fill(app, el('section', { class: 'table' }, ...parts));
 }
 

@@ -1,152 +1,83 @@
-//! parlor's game store: every game of every protocol, with its seats, each hand's result,
-//! the final result and the ordered action log it can be replayed from; per player and
-//! protocol, games, wins, points and a Glicko-2 rating; Jass tournaments.
+//! parlor's game store: every game of every protocol with its seats, each hand's result
+//! and actions, the final result, and the ordered action log it can be replayed from;
+//! per protocol and player, games, wins, points and a Glicko-2 rating; tournaments.
 //!
-//! Writing goes through [`Storage`], reading through [`Reader`]: two small traits, so a
-//! PostgreSQL backend can follow the embedded [`SqliteStore`]. Game actors never touch
-//! either directly: they hold a [`Recorder`], which queues writes for one thread of its
-//! own, so a slow or broken disk never delays or fails a game (trouble is logged,
-//! counted in `parlor_store_errors_total` and reported by [`Recorder::health`]).
+//! Two small traits keep the backend replaceable (a PostgreSQL one can follow the
+//! embedded [`SqliteStore`]): [`Storage`] writes, [`Reader`] reads. Game actors use
+//! neither directly: they hold a [`Recorder`], which queues writes for a thread of its
+//! own, so a slow or broken disk never delays or fails a game; trouble is logged,
+//! counted in `parlor_store_errors_total` and reported by [`Recorder::health`]. The API
+//! reads through a [`StoreReader`], a small pool of read-only connections.
 //!
-//! Crash safety: each hand and each game end is one transaction, committed when the
-//! recorder writes it (milliseconds after the table reports it). A game that has not
-//! ended is `playing`; when a store is opened, games left `playing` by a crash become
-//! `abandoned`, so a half game is never reported as finished.
+//! Ratings: when a game finishes, each of its players gets one Glicko-2 rating period
+//! in the protocol's pool, from pairwise results between seats (the lower rank won;
+//! equal ranks, i.e. teammates or ties, are no result). CPU seats are rated under
+//! their names and marked as CPU. `docs/store.md` has the full rules, the schema and
+//! the API.
+//!
+//! Crash safety: a game start, each hand and a game's end are one transaction each,
+//! committed when the recorder's thread writes them (microseconds after a table
+//! reports them, unless the queue is long). A game that has not ended is `playing`;
+//! when the store is opened again after a crash it becomes `abandoned`, so a half game
+//! is never reported as finished and never counts for a rating.
 
+mod error;
+mod migrate;
+mod model;
+mod pool;
 mod query;
 mod ratings;
+mod read;
 mod recorder;
 mod schema;
 mod sqlite;
+mod write;
 
+pub use error::{Result, StoreError};
+pub use model::{GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord};
+pub use pool::StoreReader;
 pub use query::{
     GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status,
+    StatusFilter,
 };
 pub use recorder::{Recorder, StoreHealth};
+pub use schema::CURRENT as SCHEMA_VERSION;
 pub use sqlite::SqliteStore;
 
-use serde::{Deserialize, Serialize};
-
-/// A game's id: allocated by the [`Recorder`] (increasing, never reused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct GameId(pub i64);
-
-/// Who sat in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatRecord {
-    /// The player's name as the protocol knows it.
-    pub name: String,
-    /// The CPU strategy for a computer player; `None` for a person.
-    pub cpu: Option<String>,
-}
-
-/// A game begins.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameStart {
-    pub id: GameId,
-    /// `minitruco`, `truco`, `wars`, `jass` or `mahjong`.
-    pub protocol: String,
-    /// The rule variant, as the protocol names it (replays read it back).
-    pub variant: String,
-    /// The seed the game was created from.
-    pub seed: u64,
-    pub started_at_ms: i64,
-    /// Seats in seat order.
-    pub seats: Vec<SeatRecord>,
-    /// The room, table or session name, if the protocol has one.
-    pub table: Option<String>,
-}
-
-/// A hand ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HandRecord {
-    pub game: GameId,
-    /// 1 for the first hand.
-    pub number: u32,
-    /// What the protocol says about the hand (points, winner, yaku...).
-    pub result: serde_json::Value,
-    /// The actions of this hand, in order (see the server's `record` module).
-    pub actions: Vec<String>,
-}
-
-/// A game ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameEnd {
-    pub game: GameId,
-    pub ended_at_ms: i64,
-    /// What the protocol says about the game.
-    pub result: serde_json::Value,
-    /// Final score per seat.
-    pub scores: Vec<i64>,
-    /// Final place per seat: 1 is best; teammates share a rank.
-    pub ranks: Vec<u32>,
-    /// Actions after the last hand (usually none).
-    pub actions: Vec<String>,
-}
-
-/// A Jass tournament, as it stands.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TournamentRecord {
-    pub name: String,
-    pub protocol: String,
-    pub started_at_ms: i64,
-    pub ended_at_ms: Option<i64>,
-    pub entrants: Vec<String>,
-    /// (first, second, the game if one was played, whether the first won).
-    pub pairings: Vec<(String, String, Option<GameId>, bool)>,
-    /// (name, rating, deviation), best first.
-    pub ratings: Vec<(String, f64, f64)>,
-}
-
-/// Why the store could not do something.
-#[derive(Debug)]
-pub enum StoreError {
-    /// The database failed (locked, full, corrupt, unreadable...).
-    Database(rusqlite::Error),
-    /// Creating the data directory or opening the file failed.
-    Io(std::io::Error),
-    /// The request does not fit what is stored (an unknown game, a game already ended).
-    Invalid(String),
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Database(e) => write!(f, "database: {e}"),
-            StoreError::Io(e) => write!(f, "data directory: {e}"),
-            StoreError::Invalid(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Database(e)
-    }
-}
-
-/// Results of the store.
-pub type Result<T> = std::result::Result<T, StoreError>;
-
-/// Where games are written. Each call is one transaction.
+/// Where games are written. Each call is one transaction, committed before it returns;
+/// a refused call ([`StoreError::Invalid`]) changes nothing.
 pub trait Storage: Send {
+    /// Stores a new game as `playing`; its id must be new.
     fn start_game(&mut self, start: &GameStart) -> Result<()>;
+    /// Stores a hand of a game being played; each hand number once.
     fn record_hand(&mut self, hand: &HandRecord) -> Result<()>;
-    /// Ends a game and updates its players' statistics and ratings; an unknown or
-    /// already ended game is an error that changes nothing.
+    /// Ends a game being played, with a score and rank per seat, and updates its
+    /// players' statistics and ratings with it. Ending an unknown or already ended
+    /// game is refused.
     fn finish_game(&mut self, end: &GameEnd) -> Result<()>;
+    /// Stores a tournament, replacing an earlier record of it (same protocol, name and
+    /// start).
     fn record_tournament(&mut self, tournament: &TournamentRecord) -> Result<()>;
-    /// The largest game id stored (0 if none), so ids continue after a restart.
-    fn max_game_id(&self) -> Result<i64>;
+    /// The largest game id stored, so ids continue after a restart.
+    fn last_game_id(&self) -> Result<Option<GameId>>;
 }
 
-/// Where games are read from (the API). Safe to use while another connection writes.
+/// Where games are read from. A reader sees the last committed state and may be used
+/// on another thread while a [`Storage`] writes.
 pub trait Reader: Send {
+    /// Games newest first, filtered and paged by `filter`.
     fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>>;
+    /// Everything about one game; `None` if there is no such game.
     fn game(&self, id: GameId) -> Result<Option<GameDetail>>;
+    /// `protocol`'s players by rating, best first (empty if nobody finished a game).
     fn leaderboard(&self, protocol: &str) -> Result<Vec<Standing>>;
-    fn player(&self, name: &str) -> Result<PlayerDetail>;
-    fn tournaments(&self) -> Result<Vec<TournamentRecord>>;
+    /// A player's standings in every protocol and latest games; `None` if the name
+    /// never sat at a stored game.
+    fn player(&self, name: &str) -> Result<Option<PlayerDetail>>;
+    /// The latest tournaments, of `protocol` or of all, newest first.
+    fn tournaments_for(&self, protocol: Option<&str>) -> Result<Vec<TournamentRecord>>;
+    /// The latest tournaments of every protocol, newest first.
+    fn tournaments(&self) -> Result<Vec<TournamentRecord>> {
+        self.tournaments_for(None)
+    }
 }

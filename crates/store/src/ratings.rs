@@ -1,12 +1,24 @@
-//! Per-player statistics and Glicko-2 ratings, updated when a game ends (in the same
-//! transaction as the game's end).
+//! Per-player statistics and Glicko-2 ratings, one pool per protocol, updated when a
+//! game finishes, in the finishing transaction.
 //!
-//! Each game is one rating period for its players: every pair of seats with different
-//! ranks is a result (the lower rank won); equal ranks (teammates, or a tie) are no
-//! result between them. A name that holds two seats (a Jass bot's two connections) is one
-//! player. CPU players are rated too, under their names, marked as CPU, so people can
-//! see how they do against them. Deviations are capped at the starting deviation: a
-//! player's uncertainty never grows past a newcomer's.
+//! The rules:
+//! - **One rating period per game**, with [`rating::rate_period`]: every player of the
+//!   game is rated from the ratings everyone had before it.
+//! - **Results are pairwise between seats**: of two seats, the lower rank beat the
+//!   higher. Equal ranks give no result: teammates share a rank and did not play each
+//!   other, and the store cannot tell a tie between opponents from a team, so ties
+//!   count neither way. A four-player mahjong game ranked 1-2-3-4 is six results; a
+//!   Jass game (teams ranked 1, 2, 1, 2) is four, each player beating or losing to both
+//!   opponents.
+//! - **A name is one player.** A name that holds two seats (a Jass bot's two
+//!   connections) is rated once: it won if one of its seats ranked 1, it scores its
+//!   first seat's points (teammates share their team's score), and there is no result
+//!   between its own seats.
+//! - **CPU seats are players**, under their seat names, marked `cpu`: people can see how
+//!   they do against the house players, and a CPU's rating says how strong it is.
+//! - **Deviations are capped at the newcomer's** (200): Glicko-2 widens the deviation of a
+//!   player in a game without results (all ranks equal), and an old player must never
+//!   look less known than a new one.
 
 use rating::{rate_period, Outcome, Rating, Settings};
 use rusqlite::{params, OptionalExtension, Transaction};
@@ -19,61 +31,88 @@ pub struct Finisher<'a> {
     pub rank: u32,
 }
 
-/// Updates games, wins, points and ratings of every player of a finished game.
+/// A distinct name of the game, with what the game adds to its line.
+struct Player<'a> {
+    name: &'a str,
+    cpu: bool,
+    won: bool,
+    points: i64,
+    before: Rating,
+}
+
+/// Adds the finished game to its players' games, wins, points and ratings in
+/// `protocol`'s pool.
 pub fn update(tx: &Transaction, protocol: &str, seats: &[Finisher]) -> rusqlite::Result<()> {
     let settings = Settings::default();
-    // One entry per distinct name: its best rank, its points, whether a CPU.
-    let mut names: Vec<&str> = Vec::new();
-    for s in seats {
-        if !names.contains(&s.name) {
-            names.push(s.name);
-        }
-    }
-    let index = |name: &str| names.iter().position(|n| *n == name).unwrap_or(0);
-    let mut before = Vec::with_capacity(names.len());
-    for name in &names {
-        let stored = tx
-            .query_row(
-                "SELECT rating, deviation, volatility FROM players WHERE protocol = ?1 AND name = ?2",
-                params![protocol, name],
-                |r| Ok(Rating::new(r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        before.push(stored.unwrap_or(settings.initial));
+    let mut players: Vec<Player> = Vec::with_capacity(seats.len());
+    let mut of_seat = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let index = match players.iter().position(|p| p.name == seat.name) {
+            Some(index) => {
+                let player = &mut players[index];
+                player.won |= seat.rank == 1;
+                player.cpu |= seat.cpu;
+                index
+            }
+            None => {
+                players.push(Player {
+                    name: seat.name,
+                    cpu: seat.cpu,
+                    won: seat.rank == 1,
+                    points: seat.score,
+                    before: stored(tx, protocol, seat.name)?.unwrap_or(settings.initial),
+                });
+                players.len() - 1
+            }
+        };
+        of_seat.push(index);
     }
     let mut results = Vec::new();
     for (i, a) in seats.iter().enumerate() {
-        for b in &seats[i + 1..] {
-            let (ia, ib) = (index(a.name), index(b.name));
-            if ia == ib || a.rank == b.rank {
-                continue;
+        for (j, b) in seats.iter().enumerate().skip(i + 1) {
+            let (pa, pb) = (of_seat[i], of_seat[j]);
+            if pa != pb && a.rank != b.rank {
+                let outcome = if a.rank < b.rank {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                results.push((pa, pb, outcome));
             }
-            let outcome = if a.rank < b.rank {
-                Outcome::Win
-            } else {
-                Outcome::Loss
-            };
-            results.push((ia, ib, outcome));
         }
     }
+    let before: Vec<Rating> = players.iter().map(|p| p.before).collect();
     let after = rate_period(&before, &results, &settings);
-    for (i, name) in names.iter().enumerate() {
-        let mine: Vec<&Finisher> = seats.iter().filter(|s| s.name == *name).collect();
-        let won = mine.iter().any(|s| s.rank == 1);
-        // A name with two seats scored once (teammates share the team's score).
-        let points = mine.first().map_or(0, |s| s.score);
-        let cpu = mine.iter().any(|s| s.cpu);
-        let r = after[i];
-        let deviation = r.deviation.min(settings.initial.deviation);
-        tx.execute(
-            "INSERT INTO players (protocol, name, cpu, games, wins, points, rating, deviation, volatility)
-             VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
-             ON CONFLICT (protocol, name) DO UPDATE SET
-                cpu = excluded.cpu, games = games + 1, wins = wins + excluded.wins,
-                points = points + excluded.points, rating = excluded.rating,
-                deviation = excluded.deviation, volatility = excluded.volatility",
-            params![protocol, name, cpu, i64::from(won), points, r.rating, deviation, r.volatility],
-        )?;
+    let mut upsert = tx.prepare_cached(
+        "INSERT INTO players (protocol, name, cpu, games, wins, points, rating, deviation, volatility)
+         VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (protocol, name) DO UPDATE SET
+            cpu = excluded.cpu, games = games + 1, wins = wins + excluded.wins,
+            points = points + excluded.points, rating = excluded.rating,
+            deviation = excluded.deviation, volatility = excluded.volatility",
+    )?;
+    for (player, rated) in players.iter().zip(after) {
+        upsert.execute(params![
+            protocol,
+            player.name,
+            player.cpu,
+            i64::from(player.won),
+            player.points,
+            rated.rating,
+            rated.deviation.min(settings.initial.deviation),
+            rated.volatility
+        ])?;
     }
     Ok(())
+}
+
+/// `name`'s rating in `protocol`'s pool, if it has finished a game there.
+fn stored(tx: &Transaction, protocol: &str, name: &str) -> rusqlite::Result<Option<Rating>> {
+    tx.prepare_cached(
+        "SELECT rating, deviation, volatility FROM players WHERE protocol = ?1 AND name = ?2",
+    )?
+    .query_row(params![protocol, name], |r| {
+        Ok(Rating::new(r.get(0)?, r.get(1)?, r.get(2)?))
+    })
+    .optional()
 }

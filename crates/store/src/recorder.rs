@@ -1,51 +1,104 @@
-//! The handle game actors record through. Writes are queued (bounded) for one thread
+//! The handle game actors record through. Writes go into a bounded queue for one thread
 //! that owns the [`Storage`]; a call never blocks and never fails the caller. A full
-//! queue or a failed write is logged, counted (`parlor_store_errors_total`) and kept in
-//! [`StoreHealth`] for `/healthz`; each write's time goes to `parlor_store_write_seconds`.
+//! queue or a failed write is logged, counted in `parlor_store_errors_total` (label
+//! `kind`: `dropped`, `refused`, `database`) and kept in [`StoreHealth`] for `/healthz`;
+//! each write's duration goes to `parlor_store_write_seconds` (label `write`).
+//!
+//! Why a thread and not a tokio task: SQLite calls block (a commit is a `write(2)`, a
+//! checkpoint an `fsync`), and one long-lived thread keeps them off the runtime's
+//! workers without a `spawn_blocking` per hand. Why a bounded queue: a dead disk must
+//! not grow memory without limit; 65,536 writes are minutes of the busiest server.
 
-use crate::{GameEnd, GameId, GameStart, HandRecord, Storage, TournamentRecord};
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use crate::{
+    GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError, TournamentRecord,
+};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
+use tokio::sync::{mpsc, oneshot};
 
 /// Writes waiting for the store thread before new ones are dropped (and counted).
 const QUEUE: usize = 65_536;
 
+/// What goes through the queue.
+enum Message {
+    Write(Write),
+    /// Answered once everything queued before it is written.
+    Flush(oneshot::Sender<()>),
+}
+
+/// One write: one call of the [`Storage`].
 enum Write {
     Start(GameStart),
     Hand(HandRecord),
     Finish(GameEnd),
     Tournament(TournamentRecord),
-    /// Answered once everything queued before it is written.
-    Flush(SyncSender<()>),
 }
 
-/// How the store is doing.
+/// How the store is doing, for `/healthz`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct StoreHealth {
-    /// No write has failed and none was dropped.
+    /// Games are being stored: the last write reached the database without database
+    /// trouble and the last write queued was accepted. (A refused write, such as ending
+    /// a game twice, is a caller's mistake: counted, but the store is still ok.)
     pub ok: bool,
-    /// Whether games are being stored at all.
+    /// Whether a store is attached at all.
     pub enabled: bool,
+    /// Writes committed.
     pub written: u64,
+    /// Writes that failed or were refused.
     pub failed: u64,
+    /// Writes never attempted: the queue was full.
     pub dropped: u64,
+    /// The latest failure, kept after the store recovers.
     pub last_error: Option<String>,
 }
 
-#[derive(Default)]
 struct Shared {
     written: AtomicU64,
     failed: AtomicU64,
     dropped: AtomicU64,
+    /// The last write did not fail with database trouble.
+    writing: AtomicBool,
+    /// The last write offered to the queue was taken.
+    queueing: AtomicBool,
     last_error: Mutex<Option<String>>,
 }
 
-/// Where game actors send what happened. Cheap to clone.
+impl Shared {
+    fn new(writing: bool, last_error: Option<String>) -> Shared {
+        Shared {
+            written: AtomicU64::new(0),
+            failed: AtomicU64::new(0),
+            dropped: AtomicU64::new(0),
+            writing: AtomicBool::new(writing),
+            queueing: AtomicBool::new(true),
+            last_error: Mutex::new(last_error),
+        }
+    }
+
+    fn set_error(&self, error: String) {
+        *self
+            .last_error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(error);
+    }
+
+    fn error(&self) -> Option<String> {
+        self.last_error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// Where game actors send what happened. Cheap to clone; every clone feeds the same
+/// store thread, which stops when the last clone is dropped (after writing what is
+/// queued).
 #[derive(Clone)]
 pub struct Recorder {
-    tx: Option<SyncSender<Write>>,
+    tx: Option<mpsc::Sender<Message>>,
     next_id: Arc<AtomicI64>,
     shared: Arc<Shared>,
 }
@@ -59,15 +112,17 @@ impl std::fmt::Debug for Recorder {
 }
 
 impl Recorder {
-    /// Starts the store thread for `storage`; ids continue after the largest stored.
-    pub fn spawn(storage: Box<dyn Storage>) -> std::io::Result<Recorder> {
-        let first = storage.max_game_id().unwrap_or(0) + 1;
-        let (tx, rx) = sync_channel(QUEUE);
-        let shared = Arc::new(Shared::default());
+    /// Starts the store thread for `storage`. Game ids continue after the largest
+    /// stored; failing to read it is an error, since guessing could reuse an id.
+    pub fn spawn(storage: Box<dyn Storage>) -> Result<Recorder> {
+        let first = storage.last_game_id()?.map_or(1, |last| last.0 + 1);
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let shared = Arc::new(Shared::new(true, None));
         let worker = shared.clone();
         std::thread::Builder::new()
             .name("parlor-store".into())
-            .spawn(move || write_all(storage, rx, &worker))?;
+            .spawn(move || write_all(storage, rx, &worker))
+            .map_err(StoreError::Io)?;
         Ok(Recorder {
             tx: Some(tx),
             next_id: Arc::new(AtomicI64::new(first)),
@@ -75,116 +130,163 @@ impl Recorder {
         })
     }
 
-    /// A recorder that stores nothing (a server started without a data directory).
+    /// A recorder that stores nothing (a server without a data directory, tests that
+    /// do not look at the store). Healthy: nothing is expected of it.
     pub fn disabled() -> Recorder {
         Recorder {
             tx: None,
             next_id: Arc::new(AtomicI64::new(1)),
-            shared: Arc::default(),
+            shared: Arc::new(Shared::new(true, None)),
         }
     }
 
     /// A recorder for a store that could not be opened: stores nothing and reports
-    /// `error` as unhealthy.
-    pub fn failed(error: String) -> Recorder {
-        let recorder = Recorder::disabled();
-        if let Ok(mut last) = recorder.shared.last_error.lock() {
-            *last = Some(error);
+    /// `error`, unhealthy, so `/healthz` says why games are not kept.
+    pub fn failed(error: impl Into<String>) -> Recorder {
+        Recorder {
+            tx: None,
+            next_id: Arc::new(AtomicI64::new(1)),
+            shared: Arc::new(Shared::new(false, Some(error.into()))),
         }
-        recorder.shared.failed.fetch_add(1, Ordering::Relaxed);
-        recorder
     }
 
-    /// A fresh game id.
+    /// A fresh game id: increasing, never one the store already has.
     pub fn new_game_id(&self) -> GameId {
         GameId(self.next_id.fetch_add(1, Ordering::Relaxed))
     }
 
+    /// Queues the start of a game.
     pub fn start_game(&self, start: GameStart) {
         self.queue(Write::Start(start));
     }
 
+    /// Queues a finished hand.
     pub fn record_hand(&self, hand: HandRecord) {
         self.queue(Write::Hand(hand));
     }
 
+    /// Queues the end of a game.
     pub fn finish_game(&self, end: GameEnd) {
         self.queue(Write::Finish(end));
     }
 
+    /// Queues a tournament's current state.
     pub fn record_tournament(&self, tournament: TournamentRecord) {
         self.queue(Write::Tournament(tournament));
     }
 
-    /// Waits (on a blocking thread) until everything queued so far is written.
-    pub fn flush(&self) {
+    /// Waits until everything queued before the call is written (or has failed): for
+    /// tests, and for a server shutting down. Returns at once without a store.
+    pub async fn flush(&self) {
         let Some(tx) = &self.tx else { return };
-        let (done, wait) = sync_channel(1);
-        if tx.send(Write::Flush(done)).is_ok() {
-            let _ = wait.recv();
+        let (done, written) = oneshot::channel();
+        if tx.send(Message::Flush(done)).await.is_ok() {
+            // An error means the store thread is gone: nothing more will be written.
+            let _ = written.await;
         }
     }
 
     /// How the store is doing.
     pub fn health(&self) -> StoreHealth {
         let s = &self.shared;
-        let (failed, dropped) = (
-            s.failed.load(Ordering::Relaxed),
-            s.dropped.load(Ordering::Relaxed),
-        );
         StoreHealth {
-            ok: failed == 0 && dropped == 0,
+            ok: s.writing.load(Ordering::Relaxed) && s.queueing.load(Ordering::Relaxed),
             enabled: self.tx.is_some(),
             written: s.written.load(Ordering::Relaxed),
-            failed,
-            dropped,
-            last_error: s.last_error.lock().map(|e| e.clone()).unwrap_or(None),
+            failed: s.failed.load(Ordering::Relaxed),
+            dropped: s.dropped.load(Ordering::Relaxed),
+            last_error: s.error(),
         }
     }
 
     fn queue(&self, write: Write) {
         let Some(tx) = &self.tx else { return };
-        match tx.try_send(write) {
-            Ok(()) => {}
-            Err(TrySendError::Full(_)) => {
-                self.shared.dropped.fetch_add(1, Ordering::Relaxed);
-                metrics::counter!("parlor_store_errors_total", "kind" => "dropped").increment(1);
-                tracing::error!("store queue full: a write was dropped");
+        let why = match tx.try_send(Message::Write(write)) {
+            Ok(()) => {
+                // Written only on a change: game actors on every core share this line.
+                if !self.shared.queueing.load(Ordering::Relaxed) {
+                    self.shared.queueing.store(true, Ordering::Relaxed);
+                }
+                return;
             }
-            Err(TrySendError::Disconnected(_)) => {
-                self.shared.dropped.fetch_add(1, Ordering::Relaxed);
-                metrics::counter!("parlor_store_errors_total", "kind" => "dropped").increment(1);
-            }
+            Err(mpsc::error::TrySendError::Full(_)) => "the store queue is full",
+            Err(mpsc::error::TrySendError::Closed(_)) => "the store thread has stopped",
+        };
+        self.shared.dropped.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("parlor_store_errors_total", "kind" => "dropped").increment(1);
+        // Logged once per run of drops, not once per write of a flood.
+        if self.shared.queueing.swap(false, Ordering::Relaxed) {
+            tracing::error!("{why}: game records are being dropped");
+            self.shared.set_error(format!("{why}: records dropped"));
         }
     }
 }
 
-/// The store thread: writes until every recorder is gone.
-fn write_all(mut storage: Box<dyn Storage>, rx: Receiver<Write>, shared: &Shared) {
-    for write in rx {
-        let started = Instant::now();
-        let result = match &write {
+impl Write {
+    /// The `write` label of `parlor_store_write_seconds`.
+    fn kind(&self) -> &'static str {
+        match self {
+            Write::Start(_) => "start",
+            Write::Hand(_) => "hand",
+            Write::Finish(_) => "finish",
+            Write::Tournament(_) => "tournament",
+        }
+    }
+
+    fn apply(&self, storage: &mut dyn Storage) -> Result<()> {
+        match self {
             Write::Start(g) => storage.start_game(g),
             Write::Hand(h) => storage.record_hand(h),
             Write::Finish(e) => storage.finish_game(e),
             Write::Tournament(t) => storage.record_tournament(t),
-            Write::Flush(done) => {
+        }
+    }
+}
+
+/// The store thread: writes in queue order until every recorder is gone. A panic in a
+/// write (a bug) is caught and reported like a failed write, so one bad record cannot
+/// stop all later ones; its transaction was rolled back when it unwound.
+fn write_all(mut storage: Box<dyn Storage>, mut rx: mpsc::Receiver<Message>, shared: &Shared) {
+    while let Some(message) = rx.blocking_recv() {
+        let write = match message {
+            Message::Write(write) => write,
+            Message::Flush(done) => {
+                // The caller may have stopped waiting.
                 let _ = done.send(());
                 continue;
             }
         };
-        metrics::histogram!("parlor_store_write_seconds").record(started.elapsed());
+        let started = Instant::now();
+        let result = catch_unwind(AssertUnwindSafe(|| write.apply(storage.as_mut())))
+            .unwrap_or_else(|panic| {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(StoreError::Corrupt(format!("a write panicked: {why}")))
+            });
+        metrics::histogram!("parlor_store_write_seconds", "write" => write.kind())
+            .record(started.elapsed());
         match result {
             Ok(()) => {
                 shared.written.fetch_add(1, Ordering::Relaxed);
+                if !shared.writing.swap(true, Ordering::Relaxed) {
+                    tracing::info!("the store writes again");
+                }
             }
             Err(error) => {
                 shared.failed.fetch_add(1, Ordering::Relaxed);
-                metrics::counter!("parlor_store_errors_total", "kind" => "write").increment(1);
-                tracing::error!(%error, "store write failed");
-                if let Ok(mut last) = shared.last_error.lock() {
-                    *last = Some(error.to_string());
+                let refused = matches!(error, StoreError::Invalid(_));
+                let kind = if refused { "refused" } else { "database" };
+                metrics::counter!("parlor_store_errors_total", "kind" => kind).increment(1);
+                // A dead disk fails every write: log when the trouble starts or changes.
+                let started_failing = !refused && shared.writing.swap(false, Ordering::Relaxed);
+                let message = error.to_string();
+                if refused || started_failing || shared.error().as_deref() != Some(&message) {
+                    tracing::error!(%error, write = write.kind(), "a game record was not stored");
                 }
+                shared.set_error(message);
             }
         }
     }

@@ -1,12 +1,16 @@
-//! The schema and its versioned migrations. `PRAGMA user_version` holds the version a
-//! database is at; opening applies every later migration in one transaction each.
+//! The schema, as an ordered list of migrations: version `n` of a database is the state
+//! after the first `n` of them, and `PRAGMA user_version` says which `n` a file is at.
 //!
-//! Version 1: games, their seats and hands. Version 2: per-player statistics and
-//! ratings, tournaments, and the indexes the API's filters use.
+//! A released migration is never edited, only followed by a new one: databases in the
+//! wild are at every version, and each must reach the current one by the same steps.
+//!
+//! - 1: `games`, their `seats` and `hands` (the first release).
+//! - 2: per-player statistics and ratings (`players`), `tournaments`, and the indexes the
+//!   API's protocol and player filters use.
+//! - 3: a partial index of the unfinished games, so marking a crash's games abandoned at
+//!   open and listing unfinished games do not scan every game ever played.
 
-use rusqlite::Connection;
-
-/// Every migration in order; version `n` is the state after the first `n`.
+/// Every migration in order.
 pub const MIGRATIONS: &[&str] = &[
     // 1
     "CREATE TABLE games (
@@ -60,19 +64,13 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX games_by_protocol ON games(protocol, id);
     CREATE INDEX seats_by_name ON seats(name, game);",
+    // 3
+    "CREATE INDEX games_unfinished ON games(id) WHERE status <> 'finished';",
 ];
 
-/// The version this code writes.
-pub const CURRENT: usize = MIGRATIONS.len();
+/// The version this code reads and writes.
+pub const CURRENT: i64 = MIGRATIONS.len() as i64;
 
-/// Brings `conn` to [`CURRENT`]; returns the version it was at.
-pub fn migrate(conn: &mut Connection) -> rusqlite::Result<usize> {
-    let from: usize = conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(from) {
-        let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
-        tx.commit()?;
-    }
-    Ok(from)
-}
+/// The SQL condition that selects unfinished games through `games_unfinished` (SQLite
+/// uses a partial index only when the query repeats its condition).
+pub const UNFINISHED: &str = "status <> 'finished'";

@@ -105,7 +105,8 @@ pub async fn server(seed: u64) -> TestServer {
         wars: WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::from_secs(2),
-            turn_timeout: Duration::from_secs(120),
+            // Short, so a stalled bot client is played for by the server.
+            turn_timeout: Duration::from_secs(4),
             ..WarsSettings::default()
         },
         ..Config::for_tests(seed)

@@ -1,0 +1,56 @@
+// Shared by the four-seat table games (jass.js, mahjong.js). Those pages redraw their
+// whole view on every server message, which is simple but would throw away the keyboard
+// focus; `redraw` puts it back on the control with the same `data-key`. Seats are placed
+// around the table from the viewer's point of view, in play order.
+
+import { el, fill } from '/common.js';
+
+const POSITIONS = ['bottom', 'right', 'top', 'left'];
+
+/** Where `seat` sits as `viewer` sees it: the viewer at the bottom, the next player right. */
+export function position(seat, viewer) {
+  return POSITIONS[(((seat - viewer) % 4) + 4) % 4];
+}
+
+/**
+ * Replaces the children of `root` with `view`, keeping the focus on the control with the
+ * same `data-key`; when the focus is lost and `preferred` (a selector) is given, the first
+ * enabled match gets it (a new prompt: the first thing to do is one Tab away at most).
+ */
+export function redraw(root, view, preferred) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.key : undefined;
+  fill(root, view);
+  let target = key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if ((!target || target.disabled) && preferred && lost) {
+    target = [...root.querySelectorAll(preferred)].find((b) => !b.disabled) || null;
+  }
+  if (target && !target.disabled) target.focus({ preventScroll: true });
+}
+
+/** A row of buttons: `[label, handler, key?]`; each gets a `data-key` (focus survives redraws). */
+export function actionRow(actions, attrs = {}) {
+  return el('div', { class: 'actions', ...attrs }, actions.map(([label, handler, key]) =>
+    el('button', { type: 'button', onclick: handler, 'data-key': key || 'act-' + label }, label)));
+}
+
+/** A small labelled tag next to a name (`bot`, `you`, `riichi`...). */
+export function badge(text, kind = '') {
+  return el('span', { class: 'badge ' + kind }, text);
+}
+
+/** The last `limit` protocol messages, for a collapsible "Messages" panel. */
+export function wireLog(limit = 60) {
+  const lines = [];
+  const pre = el('pre', { class: 'log', 'aria-live': 'off' });
+  const panel = el('details', { class: 'wire' }, el('summary', {}, 'Protocol messages'), pre);
+  return {
+    panel,
+    add(line) {
+      lines.push(line);
+      if (lines.length > limit) lines.shift();
+      pre.textContent = lines.join('\n');
+    },
+  };
+}

@@ -1,0 +1,49 @@
+//! What can go wrong in the store. Every failure is a value: database trouble (locked,
+//! full, corrupt, unwritable) never panics.
+
+use std::fmt;
+
+/// Why the store could not do something.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database failed: busy past the timeout, full, corrupt, unreadable...
+    Database(rusqlite::Error),
+    /// The data directory could not be created, or the store thread not started.
+    Io(std::io::Error),
+    /// The request does not fit what is stored (an unknown game, a game already ended,
+    /// a hand recorded twice, scores for the wrong number of seats). Nothing changed.
+    Invalid(String),
+    /// Stored data cannot be read back (a row that is not what this code writes), or
+    /// the database was written by a newer parlor.
+    Corrupt(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(e) => write!(f, "database: {e}"),
+            StoreError::Io(e) => write!(f, "data directory: {e}"),
+            StoreError::Invalid(why) => write!(f, "refused: {why}"),
+            StoreError::Corrupt(why) => write!(f, "unreadable store: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Database(e) => Some(e),
+            StoreError::Io(e) => Some(e),
+            StoreError::Invalid(_) | StoreError::Corrupt(_) => None,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e)
+    }
+}
+
+/// Results of the store.
+pub type Result<T> = std::result::Result<T, StoreError>;

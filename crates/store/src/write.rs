@@ -1,0 +1,173 @@
+//! Writing games: each call is one transaction, committed before it returns, and a
+//! refused call (unknown game, game already ended...) changes nothing.
+
+use crate::ratings::{self, Finisher};
+use crate::sqlite::{to_json, SqliteStore};
+use crate::{
+    GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError, TournamentRecord,
+};
+use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+
+/// The protocol and status of `game`, or why it cannot take more writes.
+fn playing(tx: &Transaction, game: GameId) -> Result<String> {
+    let row: Option<(String, String)> = tx
+        .prepare_cached("SELECT protocol, status FROM games WHERE id = ?1")?
+        .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    match row {
+        None => Err(StoreError::Invalid(format!("no game {}", game.0))),
+        Some((protocol, status)) if status == Status::Playing.as_str() => Ok(protocol),
+        Some((_, status)) => Err(StoreError::Invalid(format!("game {} is {status}", game.0))),
+    }
+}
+
+impl SqliteStore {
+    /// A write transaction. `IMMEDIATE` takes the write lock at `BEGIN`, where SQLite
+    /// waits for it up to the busy timeout; a deferred transaction that read first
+    /// would fail at once if another process held the lock when it came to write.
+    fn write(&mut self) -> Result<Transaction<'_>> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+}
+
+impl Storage for SqliteStore {
+    fn start_game(&mut self, g: &GameStart) -> Result<()> {
+        let tx = self.write()?;
+        let exists = tx
+            .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+            .query_row([g.id.0], |_| Ok(()))
+            .optional()?;
+        if exists.is_some() {
+            return Err(StoreError::Invalid(format!("game {} exists", g.id.0)));
+        }
+        tx.prepare_cached(
+            "INSERT INTO games (id, protocol, variant, seed, table_name, started_at_ms, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing')",
+        )?
+        .execute(params![
+            g.id.0,
+            g.protocol,
+            g.variant,
+            g.seed.to_string(),
+            g.table,
+            g.started_at_ms
+        ])?;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO seats (game, seat, name, cpu) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (seat, s) in (0i64..).zip(&g.seats) {
+                insert.execute(params![g.id.0, seat, s.name, s.cpu])?;
+            }
+        }
+        Ok(tx.commit()?)
+    }
+
+    fn record_hand(&mut self, h: &HandRecord) -> Result<()> {
+        let tx = self.write()?;
+        playing(&tx, h.game)?;
+        let recorded = tx
+            .prepare_cached("SELECT 1 FROM hands WHERE game = ?1 AND number = ?2")?
+            .query_row(params![h.game.0, h.number], |_| Ok(()))
+            .optional()?;
+        if h.number == 0 || recorded.is_some() {
+            return Err(StoreError::Invalid(format!(
+                "hand {} of game {} cannot be recorded (numbers start at 1, once each)",
+                h.number, h.game.0
+            )));
+        }
+        tx.prepare_cached(
+            "INSERT INTO hands (game, number, result, actions) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![
+            h.game.0,
+            h.number,
+            to_json(&h.result)?,
+            to_json(&h.actions)?
+        ])?;
+        Ok(tx.commit()?)
+    }
+
+    /// Ends the game and, in the same transaction, updates its players' statistics and
+    /// ratings (see `ratings.rs` for the rules): a crash leaves either all of it or none.
+    fn finish_game(&mut self, end: &GameEnd) -> Result<()> {
+        let tx = self.write()?;
+        let protocol = playing(&tx, end.game)?;
+        let seats: Vec<(String, bool)> = tx
+            .prepare_cached(
+                "SELECT name, cpu IS NOT NULL FROM seats WHERE game = ?1 ORDER BY seat",
+            )?
+            .query_map([end.game.0], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        if end.scores.len() != seats.len()
+            || end.ranks.len() != seats.len()
+            || end.ranks.contains(&0)
+        {
+            return Err(StoreError::Invalid(format!(
+                "game {} has {} seats: scores {:?} and ranks {:?} (from 1) must have one each",
+                end.game.0,
+                seats.len(),
+                end.scores,
+                end.ranks
+            )));
+        }
+        tx.prepare_cached(
+            "UPDATE games SET status = 'finished', ended_at_ms = ?2, result = ?3, final_actions = ?4
+             WHERE id = ?1",
+        )?
+        .execute(
+            params![
+                end.game.0,
+                end.ended_at_ms,
+                to_json(&end.result)?,
+                to_json(&end.actions)?
+            ],
+        )?;
+        let mut finishers = Vec::with_capacity(seats.len());
+        {
+            let mut update = tx.prepare_cached(
+                "UPDATE seats SET score = ?3, rank = ?4 WHERE game = ?1 AND seat = ?2",
+            )?;
+            for (seat, ((name, cpu), (&score, &rank))) in
+                (0i64..).zip(seats.iter().zip(end.scores.iter().zip(&end.ranks)))
+            {
+                update.execute(params![end.game.0, seat, score, rank])?;
+                finishers.push(Finisher {
+                    name,
+                    cpu: *cpu,
+                    score,
+                    rank,
+                });
+            }
+        }
+        ratings::update(&tx, &protocol, &finishers)?;
+        Ok(tx.commit()?)
+    }
+
+    fn record_tournament(&mut self, t: &TournamentRecord) -> Result<()> {
+        let tx = self.write()?;
+        tx.prepare_cached(
+            "INSERT INTO tournaments (name, protocol, started_at_ms, ended_at_ms, record)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (protocol, name, started_at_ms) DO UPDATE SET
+                ended_at_ms = excluded.ended_at_ms, record = excluded.record",
+        )?
+        .execute(params![
+            t.name,
+            t.protocol,
+            t.started_at_ms,
+            t.ended_at_ms,
+            to_json(t)?
+        ])?;
+        Ok(tx.commit()?)
+    }
+
+    fn last_game_id(&self) -> Result<Option<GameId>> {
+        let max: Option<i64> = self
+            .conn
+            .query_row("SELECT MAX(id) FROM games", [], |r| r.get(0))?;
+        Ok(max.map(GameId))
+    }
+}

@@ -1,0 +1,210 @@
+//! The recorder: writes in order on its own thread, never blocks or fails the caller,
+//! and says in its health what went wrong (and when it is fine again).
+
+mod common;
+
+use common::{end, hand, start};
+use parlor_store::{
+    GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status, Storage,
+    StoreError, StoreReader, TournamentRecord,
+};
+use std::sync::mpsc;
+
+#[tokio::test]
+async fn writes_arrive_in_order_and_ids_continue_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let recorder = Recorder::spawn(Box::new(SqliteStore::open(dir.path()).unwrap())).unwrap();
+    let id = recorder.new_game_id();
+    assert_eq!(id, GameId(1));
+    recorder.start_game(start(id.0, "mahjong", &["a", "b"]));
+    recorder.record_hand(hand(id.0, 1));
+    recorder.finish_game(end(id.0, &[1, 0], &[1, 2]));
+    recorder.finish_game(end(id.0, &[0, 1], &[2, 1])); // twice: refused
+    recorder.flush().await;
+    let health = recorder.health();
+    assert_eq!((health.written, health.failed, health.dropped), (3, 1, 0));
+    assert!(
+        health.ok && health.enabled,
+        "a refused write is not trouble: {health:?}"
+    );
+    assert!(health.last_error.unwrap().contains("game 1 is finished"));
+
+    let reader = StoreReader::sqlite(dir.path());
+    let game = reader.read(|r| r.game(id)).unwrap().unwrap();
+    assert_eq!(game.summary.status, Status::Finished);
+    assert_eq!(game.summary.seats[0].rank, Some(1));
+
+    // A second id is never the first; a new recorder continues after the stored ones.
+    let unused = recorder.new_game_id();
+    assert_eq!(unused, GameId(2));
+    recorder.start_game(start(unused.0, "mahjong", &["a"]));
+    recorder.flush().await;
+    drop(recorder);
+    let again = Recorder::spawn(Box::new(SqliteStore::open(dir.path()).unwrap())).unwrap();
+    assert_eq!(again.new_game_id(), GameId(3));
+}
+
+#[tokio::test]
+async fn reads_go_on_while_the_recorder_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let recorder = Recorder::spawn(Box::new(SqliteStore::open(dir.path()).unwrap())).unwrap();
+    let reader = StoreReader::sqlite(dir.path());
+    let writer = {
+        let recorder = recorder.clone();
+        std::thread::spawn(move || {
+            for _ in 0..200 {
+                let id = recorder.new_game_id();
+                recorder.start_game(start(id.0, "wars", &["a", "b", "c"]));
+                recorder.record_hand(hand(id.0, 1));
+                recorder.finish_game(end(id.0, &[3, 2, 1], &[1, 2, 3]));
+            }
+        })
+    };
+    while !writer.is_finished() {
+        let listed = reader.read(|r| r.games(&GameFilter::default())).unwrap();
+        // Every listed game is whole: a game is never seen half finished.
+        for g in &listed {
+            if g.status == Status::Finished {
+                assert!(g.seats.iter().all(|s| s.rank.is_some()), "{g:?}");
+            }
+        }
+        tokio::task::yield_now().await;
+    }
+    writer.join().unwrap();
+    recorder.flush().await;
+    let last = reader.read(|r| r.games(&GameFilter::default())).unwrap();
+    assert_eq!(last.len(), 50);
+    assert_eq!(last[0].id, GameId(200));
+    assert_eq!(
+        reader.read(|r| r.leaderboard("wars")).unwrap()[0].games,
+        200
+    );
+    assert!(recorder.health().ok);
+}
+
+/// A storage that stops at its first write until told to go on, and can be told to
+/// fail or panic: the recorder's behaviour under a slow or broken backend.
+struct Stalling {
+    entered: mpsc::Sender<()>,
+    go_on: mpsc::Receiver<()>,
+    stalled: bool,
+}
+
+impl Storage for Stalling {
+    fn start_game(&mut self, start: &GameStart) -> parlor_store::Result<()> {
+        if !std::mem::replace(&mut self.stalled, true) {
+            self.entered.send(()).unwrap();
+            self.go_on.recv().unwrap();
+        }
+        match start.protocol.as_str() {
+            "broken" => Err(StoreError::Io(std::io::Error::other("disk on fire"))),
+            "bug" => panic!("a bug in a backend"),
+            _ => Ok(()),
+        }
+    }
+    fn record_hand(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn finish_game(&mut self, _: &GameEnd) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn record_tournament(&mut self, _: &TournamentRecord) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn last_game_id(&self) -> parlor_store::Result<Option<GameId>> {
+        Ok(Some(GameId(41)))
+    }
+}
+
+#[tokio::test]
+async fn a_full_queue_drops_writes_without_blocking_and_says_so() {
+    let (entered, stalled) = mpsc::channel();
+    let (go_on, release) = mpsc::channel();
+    let recorder = Recorder::spawn(Box::new(Stalling {
+        entered,
+        go_on: release,
+        stalled: false,
+    }))
+    .unwrap();
+    assert_eq!(recorder.new_game_id(), GameId(42));
+    recorder.start_game(start(1, "mahjong", &["a"]));
+    stalled.recv().unwrap();
+    // The store thread is stuck in the first write: 65,536 more fill the queue.
+    for _ in 0..65_536 {
+        recorder.record_hand(hand(1, 1));
+    }
+    assert!(recorder.health().ok);
+    for _ in 0..5 {
+        recorder.record_hand(hand(1, 2));
+    }
+    let health = recorder.health();
+    assert_eq!(health.dropped, 5);
+    assert!(!health.ok);
+    assert!(health.last_error.unwrap().contains("queue is full"));
+    go_on.send(()).unwrap();
+    recorder.flush().await;
+    let health = recorder.health();
+    assert_eq!((health.written, health.dropped), (65_537, 5));
+    // The next write that fits makes the store healthy again; the error stays known.
+    recorder.record_hand(hand(1, 3));
+    recorder.flush().await;
+    let health = recorder.health();
+    assert!(health.ok, "{health:?}");
+    assert!(health.last_error.is_some());
+}
+
+#[tokio::test]
+async fn failing_and_panicking_writes_are_reported_and_later_ones_still_written() {
+    let (entered, stalled) = mpsc::channel();
+    let (go_on, release) = mpsc::channel();
+    let recorder = Recorder::spawn(Box::new(Stalling {
+        entered,
+        go_on: release,
+        stalled: false,
+    }))
+    .unwrap();
+    go_on.send(()).unwrap();
+    recorder.start_game(start(1, "broken", &["a"]));
+    stalled.recv().unwrap();
+    recorder.flush().await;
+    let health = recorder.health();
+    assert!(!health.ok);
+    assert_eq!(health.failed, 1);
+    assert_eq!(
+        health.last_error.as_deref(),
+        Some("data directory: disk on fire")
+    );
+
+    recorder.start_game(start(2, "bug", &["a"]));
+    recorder.flush().await;
+    let health = recorder.health();
+    assert_eq!(health.failed, 2);
+    assert!(health.last_error.unwrap().contains("a bug in a backend"));
+
+    recorder.start_game(start(3, "mahjong", &["a"]));
+    recorder.flush().await;
+    let health = recorder.health();
+    assert!(health.ok, "writing again: {health:?}");
+    assert_eq!(health.written, 1);
+}
+
+#[tokio::test]
+async fn a_disabled_or_failed_recorder_takes_everything_and_stores_nothing() {
+    let disabled = Recorder::disabled();
+    disabled.start_game(start(1, "mahjong", &["a"]));
+    disabled.flush().await;
+    let health = disabled.health();
+    assert!(health.ok && !health.enabled);
+    assert_eq!(health.written + health.dropped, 0);
+    assert_eq!(disabled.new_game_id(), GameId(1));
+
+    let failed = Recorder::failed("the data directory is not writable");
+    failed.finish_game(end(1, &[], &[]));
+    failed.flush().await;
+    let health = failed.health();
+    assert!(!health.ok && !health.enabled);
+    assert_eq!(
+        health.last_error.as_deref(),
+        Some("the data directory is not writable")
+    );
+}

@@ -1,0 +1,73 @@
+// Riichi mahjong by clicking: join (three CPU players fill the table at once), then play
+// one whole hand: press Tsumo or Ron when the page offers them (the server may refuse,
+// e.g. without yaku; the page then stops offering it), otherwise discard the tile just
+// drawn and pass on every claim, until the hand's summary (the win's breakdown or the
+// draw) shows. Throughout the hand the other players' hands must show only tile backs.
+// Then "Next hand" (ack) must bring the next deal. A phone-sized page joins a table too.
+
+import { noErrors, run, shot } from './lib.mjs';
+import { check, next, openAs } from './tables-lib.mjs';
+
+/** Joins a table from the page's join form and waits for the deal. */
+async function joinTable(page, name) {
+  await page.locator('#mj-name').fill(name);
+  await page.getByRole('button', { name: 'Join a table' }).click();
+  await page.locator('#my-hand .mj-tile').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
+}
+
+/** No face of another player's concealed tiles is on the page (until the hand is over). */
+async function secretsKept(page) {
+  const faces = await page.locator('.hand-others .mj-tile:not(.back)').count();
+  if (faces && !(await page.locator('#hand-summary').count())) {
+    await shot(page, 'mahjong-secret-shown');
+    throw new Error(`${faces} tiles of other players' hands were shown face up during the hand`);
+  }
+}
+
+run(async (browser) => {
+  const page = await openAs(browser, 'Kenji', '/mahjong');
+  await joinTable(page, 'Kenji');
+  await check(page, (await page.locator('.hand-others .mj-tile.back').count()) >= 36, 'the three other hands show their backs');
+  await secretsKept(page);
+  await shot(page, 'mahjong-dealt');
+
+  const counts = { discard: 0, pass: 0, tsumo: 0, ron: 0 };
+  for (;;) {
+    const what = await next(page, {
+      summary: '#hand-summary',
+      ron: '#claim-dialog [data-key="claim-ron"]',
+      claim: '#claim-dialog [data-key="claim-pass"]',
+      tsumo: '#play-actions [data-key="tsumo"]',
+      discard: '#my-hand button.mj-tile:not([disabled])',
+    }, 'mahjong-hand');
+    await secretsKept(page);
+    if (what === 'summary') break;
+    if (what === 'ron') { counts.ron += 1; await page.locator('#claim-dialog [data-key="claim-ron"]').click(); }
+    if (what === 'claim') { counts.pass += 1; await page.locator('#claim-dialog [data-key="claim-pass"]').click(); }
+    if (what === 'tsumo') { counts.tsumo += 1; await page.locator('#play-actions [data-key="tsumo"]').click(); }
+    if (what === 'discard') {
+      const drawn = page.locator('#my-hand button.mj-tile.drawn:not([disabled])');
+      await (await drawn.count() ? drawn : page.locator('#my-hand button.mj-tile:not([disabled])').last()).click();
+      counts.discard += 1;
+      if (counts.discard === 6) await shot(page, 'mahjong-mid-hand');
+    }
+  }
+  const summary = await page.locator('#hand-summary').textContent();
+  await check(page, /wins|Draw/.test(summary), 'hand summary: ' + summary);
+  await page.locator('#next-hand').waitFor();
+  await shot(page, 'mahjong-hand-summary');
+  console.log(`mahjong: ${JSON.stringify(counts)}; summary: ${summary.replace(/\s+/g, ' ').slice(0, 300)}`);
+
+  await page.locator('#next-hand').click();
+  await page.waitForFunction(() => !document.querySelector('#hand-summary') && /hand 2/.test(document.querySelector('.center')?.textContent || ''));
+  await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
+  await secretsKept(page);
+  await shot(page, 'mahjong-next-hand');
+
+  const phone = await openAs(browser, 'Aiko', '/mahjong', { phone: true });
+  await joinTable(phone, 'Aiko');
+  await shot(phone, 'mahjong-phone');
+  noErrors(page);
+  noErrors(phone);
+});

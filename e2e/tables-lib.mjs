@@ -1,0 +1,44 @@
+// Helpers for the table-game scripts (e2e/jass.mjs, e2e/mahjong.mjs), which play by
+// clicking whatever the page offers: open a page under a player's name, wait until one
+// of several things is on the page (never a fixed sleep), and explain a stuck game with
+// the page's last protocol messages.
+
+import { BASE, open, shot } from './lib.mjs';
+
+/** A new page at `path` whose player name (kept in localStorage, as the home page does) is `name`. */
+export async function openAs(browser, name, path, options) {
+  const page = await open(browser, '/', options);
+  await page.evaluate((n) => localStorage.setItem('parlor.name', n), name);
+  await page.goto(BASE + path);
+  return page;
+}
+
+/** The page's last protocol messages (the "Protocol messages" panel). */
+export async function wireTail(page, lines = 25) {
+  const text = await page.locator('details.wire pre').textContent().catch(() => '');
+  return (text || '').split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * Waits until one of `choices` (`{ name: selector }`) is on the page and returns the
+ * first such name in order (undefined if the page changed meanwhile). On a timeout it
+ * saves `stuck-<label>.png` and fails with the last protocol messages.
+ */
+export async function next(page, choices, label, timeout = 30_000) {
+  const selectors = Object.values(choices);
+  try {
+    await page.waitForFunction((all) => all.some((s) => document.querySelector(s)), selectors, { timeout, polling: 50 });
+  } catch (e) {
+    await shot(page, `stuck-${label}`);
+    throw new Error(`${label}: none of ${selectors.join(' | ')} appeared\n--- last messages\n${await wireTail(page)}\n${e.message}`);
+  }
+  for (const [name, selector] of Object.entries(choices)) {
+    if (await page.locator(selector).count()) return name;
+  }
+  return undefined;
+}
+
+/** Fails with `message` (and the page's last messages) unless `condition` holds. */
+export async function check(page, condition, message) {
+  if (!condition) throw new Error(`${message}\n--- last messages\n${await wireTail(page)}`);
+}

@@ -1,0 +1,34 @@
+// Course Truco by clicking: three bot clients already wait at the table
+// (crates/server/tests/browser.rs starts them), so the browser completes it and the match
+// starts. The script plays the whole match: cards by clicking, a few raises asked,
+// raises answered in the dialog; it checks a hand's summary on the way and the final
+// score at the end.
+import { noErrors, open, run, shot } from './lib.mjs';
+import { playUntil, setName } from './play-lib.mjs';
+
+run(async (browser) => {
+  const page = await open(browser, '/');
+  await setName(page, 'courser');
+  await page.goto(process.env.PARLOR_URL + '/truco');
+  await page.locator('#my-hand .card').first().waitFor();
+  const seats = await page.locator('#game .seat').allTextContents();
+  if (seats.length !== 4 || !seats.some((s) => s.includes('(you)'))) throw new Error('seats: ' + seats);
+  await shot(page, 'truco-table');
+
+  let raises = 0;
+  const moves = [
+    ['#raise button:text("Accept")', (b) => b.click()],
+    ['button[data-key="raise"]', async (b) => {
+      if (raises++ < 1) await b.click();
+      else await page.locator('#my-hand button.card:not([disabled])').first().click();
+    }],
+    ['#my-hand button.card:not([disabled])', (b) => b.click()],
+  ];
+  await playUntil(page, '#hand-summary, #game-over', moves);
+  await shot(page, 'truco-hand-over');
+  await playUntil(page, '#game-over', moves);
+  const summary = await page.locator('#game-over').textContent();
+  if (!/Match over: team [12] wins/.test(summary)) throw new Error('summary: ' + summary);
+  await shot(page, 'truco-match-over');
+  noErrors(page);
+});
