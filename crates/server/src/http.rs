@@ -103,7 +103,7 @@ async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
         .collect();
     body["connections"] = open.into();
     let store = shared.recorder.health();
-    if store.enabled && !store.ok {
+    if !store.ok {
         body["status"] = "degraded".into();
     }
     body["store"] = serde_json::to_value(store).unwrap_or_default();

@@ -202,6 +202,12 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             .tasks
             .spawn(http::serve(listener, addrs, doors, store, shutdown.clone()));
     }
+    // On shutdown, wait until everything the tables recorded is written.
+    let stop = shutdown.clone();
+    server.tasks.spawn(async move {
+        stop.cancelled().await;
+        recorder.flush().await;
+    });
     for (name, addr) in &server.addrs {
         tracing::info!(protocol = name, %addr, "listening");
     }

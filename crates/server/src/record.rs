@@ -32,6 +32,14 @@ pub struct GameLog {
     hands: u32,
     actions: Vec<String>,
     finished: bool,
+    protocol: String,
+}
+
+impl Drop for GameLog {
+    /// The table is gone (finished or abandoned): one game fewer in progress.
+    fn drop(&mut self) {
+        metrics::gauge!("parlor_games_active", "protocol" => self.protocol.clone()).decrement(1.0);
+    }
 }
 
 /// Who sits in a seat, for the record.
@@ -63,12 +71,15 @@ impl GameLog {
             seats,
             table,
         });
+        metrics::counter!("parlor_games_started_total", "protocol" => protocol.to_owned()).increment(1);
+        metrics::gauge!("parlor_games_active", "protocol" => protocol.to_owned()).increment(1.0);
         GameLog {
             recorder: recorder.clone(),
             id,
             hands: 0,
             actions: Vec::new(),
             finished: false,
+            protocol: protocol.to_owned(),
         }
     }
 
@@ -107,6 +118,7 @@ impl GameLog {
         if std::mem::replace(&mut self.finished, true) {
             return;
         }
+        metrics::counter!("parlor_games_finished_total", "protocol" => self.protocol.clone()).increment(1);
         self.recorder.finish_game(GameEnd {
             game: self.id,
             ended_at_ms: now_ms(),

@@ -47,6 +47,8 @@ async fn metrics_count_connections_messages_and_commands() {
         "parlor_messages_in_total{protocol=\"mahjong\"}",
         "parlor_messages_out_total{protocol=\"mahjong\"}",
         "parlor_command_seconds_bucket{protocol=\"mahjong\"",
+        "parlor_games_started_total{protocol=\"mahjong\"} 1",
+        "parlor_games_active{protocol=\"mahjong\"} 1",
     ] {
         assert!(response.contains(want), "{want} in\n{response}");
     }
