@@ -71,7 +71,8 @@ impl GameLog {
             seats,
             table,
         });
-        metrics::counter!("parlor_games_started_total", "protocol" => protocol.to_owned()).increment(1);
+        metrics::counter!("parlor_games_started_total", "protocol" => protocol.to_owned())
+            .increment(1);
         metrics::gauge!("parlor_games_active", "protocol" => protocol.to_owned()).increment(1.0);
         GameLog {
             recorder: recorder.clone(),
@@ -118,7 +119,8 @@ impl GameLog {
         if std::mem::replace(&mut self.finished, true) {
             return;
         }
-        metrics::counter!("parlor_games_finished_total", "protocol" => self.protocol.clone()).increment(1);
+        metrics::counter!("parlor_games_finished_total", "protocol" => self.protocol.clone())
+            .increment(1);
         self.recorder.finish_game(GameEnd {
             game: self.id,
             ended_at_ms: now_ms(),
