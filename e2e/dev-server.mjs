@@ -53,11 +53,11 @@ server.on('upgrade', (req, socket, head) => {
     back.pipe(socket);
     socket.pipe(back);
   });
-  const close = () => { back.destroy(); socket.destroy(); };
-  for (const end of [back, socket]) {
-    end.on('error', close);
-    end.on('close', close);
-    end.on('end', close);
+  // One side gone (closed or reset): finish the other gracefully, so what it still has
+  // buffered goes out first.
+  for (const [one, other] of [[back, socket], [socket, back]]) {
+    one.on('close', () => other.end());
+    one.on('error', () => other.end());
   }
 });
 

@@ -2,8 +2,10 @@
 // one whole hand: press Tsumo or Ron when the page offers them (the server may refuse,
 // e.g. without yaku; the page then stops offering it), otherwise discard the tile just
 // drawn and pass on every claim, until the hand's summary (the win's breakdown or the
-// draw) shows. Throughout the hand the other players' hands must show only tile backs.
-// Then "Next hand" (ack) must bring the next deal. A phone-sized page joins a table too.
+// draw) shows; the first discard is made with the keyboard (the page focuses the tile
+// just drawn). Throughout the hand the other players' hands must show only tile backs.
+// A chat message goes round; then "Next hand" (ack) must bring the next deal. A
+// phone-sized page joins a table too.
 
 import { noErrors, run, shot } from './lib.mjs';
 import { check, next, openAs } from './tables-lib.mjs';
@@ -47,8 +49,14 @@ run(async (browser) => {
     if (what === 'claim') { counts.pass += 1; await page.locator('#claim-dialog [data-key="claim-pass"]').click(); }
     if (what === 'tsumo') { counts.tsumo += 1; await page.locator('#play-actions [data-key="tsumo"]').click(); }
     if (what === 'discard') {
+      // The page focuses the tile just drawn: the first discard is made with the keyboard.
       const drawn = page.locator('#my-hand button.mj-tile.drawn:not([disabled])');
-      await (await drawn.count() ? drawn : page.locator('#my-hand button.mj-tile:not([disabled])').last()).click();
+      if (counts.discard === 0) {
+        await check(page, await page.evaluate(() => document.activeElement?.matches('#my-hand button.drawn') ?? false), 'the drawn tile has no focus');
+        await page.keyboard.press('Enter');
+      } else {
+        await (await drawn.count() ? drawn : page.locator('#my-hand button.mj-tile:not([disabled])').last()).click();
+      }
       counts.discard += 1;
       if (counts.discard === 6) await shot(page, 'mahjong-mid-hand');
     }
@@ -58,6 +66,11 @@ run(async (browser) => {
   await page.locator('#next-hand').waitFor();
   await shot(page, 'mahjong-hand-summary');
   console.log(`mahjong: ${JSON.stringify(counts)}; summary: ${summary.replace(/\s+/g, ' ').slice(0, 300)}`);
+
+  // mmj1 chat: to everyone, Kenji included, so it comes back.
+  await page.locator('#chat-text').fill('Good hand!');
+  await page.locator('#chat-text').press('Enter');
+  await page.locator('#chat-log', { hasText: 'Kenji: Good hand!' }).waitFor();
 
   await page.locator('#next-hand').click();
   await page.waitForFunction(() => !document.querySelector('#hand-summary') && /hand 2/.test(document.querySelector('.center')?.textContent || ''));

@@ -5,16 +5,32 @@
 
 import { BASE, open, shot } from './lib.mjs';
 
-/** A new page at `path` whose player name (kept in localStorage, as the home page does) is `name`. */
+/**
+ * A new page at `path` whose player name (kept in localStorage, as the home page does) is
+ * `name`. Its WebSocket frames are recorded in `page.sent` and `page.received`, so a
+ * script can count what was really played rather than what it clicked.
+ */
 export async function openAs(browser, name, path, options) {
   const page = await open(browser, '/', options);
   await page.evaluate((n) => localStorage.setItem('parlor.name', n), name);
+  page.sent = [];
+  page.received = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => page.sent.push(String(f.payload)));
+    ws.on('framereceived', (f) => page.received.push(String(f.payload)));
+  });
   await page.goto(BASE + path);
   return page;
 }
 
+/** How many recorded frames (`page.sent` or `page.received`) are of JSON type `type`. */
+export function framesOf(frames, type) {
+  const typeOf = (f) => { try { return JSON.parse(f).type; } catch { return undefined; } };
+  return frames.filter((f) => typeOf(f) === type).length;
+}
+
 /** The page's last protocol messages (the "Protocol messages" panel). */
-export async function wireTail(page, lines = 25) {
+export async function wireTail(page, lines = 60) {
   const text = await page.locator('details.wire pre').textContent().catch(() => '');
   return (text || '').split('\n').slice(-lines).join('\n');
 }

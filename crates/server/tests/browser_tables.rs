@@ -43,7 +43,10 @@ async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
         .expect("the bots ran");
     for games in results {
         let games = games.expect("a bot played without errors");
-        assert!(games.iter().all(|&g| g >= 1), "games per connection: {games:?}");
+        assert!(
+            games.iter().all(|&g| g >= 1),
+            "games per connection: {games:?}"
+        );
     }
     s.stop().await;
 }

@@ -88,7 +88,8 @@ export function showError(text) {
 
 /**
  * Opens the game's WebSocket. `onMessage(text)` gets each protocol message, `onOpen()`
- * runs once connected, `onClose()` when the server or the network ends it.
+ * runs once connected, `onClose(event)` when the server or the network ends it (the
+ * CloseEvent says whether the server closed it normally: code 1000).
  * Returns `{ send(text), close() }`; sending while not connected shows an error.
  */
 export function connect(protocol, { onMessage, onOpen, onClose } = {}) {
@@ -97,7 +98,7 @@ export function connect(protocol, { onMessage, onOpen, onClose } = {}) {
   let closing = false;
   ws.addEventListener('open', () => onOpen && onOpen());
   ws.addEventListener('message', (e) => onMessage && onMessage(String(e.data)));
-  ws.addEventListener('close', () => { if (!closing && onClose) onClose(); });
+  ws.addEventListener('close', (e) => { if (!closing && onClose) onClose(e); });
   // Leaving the page is not a lost connection.
   addEventListener('pagehide', () => { closing = true; });
   return {

@@ -65,9 +65,9 @@ function receive(text) {
 }
 
 function closed() {
-  if (state.over || (state.stage === 'tournament' && state.started)) {
-    state.notice = state.stage === 'tournament' ? 'The tournament is over; its connections were closed.' : 'The game is over.';
-  } else {
+  if (state.stage === 'tournament' && state.started) {
+    state.notice = 'The tournament is over; its connections were closed.';
+  } else if (!state.over) {
     showError('The connection to the server closed.');
     state.stage = 'closed';
   }
@@ -88,13 +88,14 @@ function handle(type, data) {
     case 'REQUEST_PLAYER_NAME': send('CHOOSE_PLAYER_NAME', playerName().slice(0, 64)); break;
     case 'REQUEST_SESSION_CHOICE': state.sessions = data || []; state.stage = 'lobby'; state.sent = false; break;
     case 'BROADCAST_SESSION_JOINED':
-      if (state.stage === 'lobby' || state.stage === 'connecting') state.stage = 'waiting';
+      if (state.stage === 'lobby' || state.stage === 'connecting') { state.stage = 'waiting'; state.sent = false; }
       state.session = data.sessionName;
       seatPlayers(data.playersInSession);
       if (state.mySeat === null && !state.spectator) state.mySeat = data.player.seatId;
       break;
     case 'SESSION_JOINED':
       state.spectator = true;
+      state.sent = false;
       state.session = data.sessionName;
       state.stage = 'waiting';
       seatPlayers(data.playersInSession);
@@ -203,10 +204,12 @@ function lobbyView() {
     : el('p', {}, 'No game is waiting for players.');
   return el('section', { class: 'lobby' },
     el('fieldset', {}, el('legend', {}, 'Play a game'),
-      el('p', {}, 'Four players, two teams (partners sit opposite). Fill empty seats with server bots.'),
+      el('p', {}, 'Four players, two teams (partners sit opposite); fill empty seats with server bots. A game already running can be watched by its name.'),
       el('div', { class: 'actions' }, field('Session name', name), field('Your team', team)),
       actionRow([
         ['Create game', () => choose({ sessionChoice: 'CREATE_NEW', sessionName: f.name.trim() || `${playerName()}'s table`, sessionType: 'SINGLE_GAME', ...teamChoice() })],
+        ['Join by name', () => choose({ sessionChoice: 'JOIN_EXISTING', sessionName: f.name.trim(), ...teamChoice() })],
+        ['Watch by name', () => choose({ sessionChoice: 'SPECTATOR', sessionName: f.name.trim() })],
         ['Autojoin', () => choose({ sessionChoice: 'AUTOJOIN', sessionType: 'SINGLE_GAME', ...teamChoice() })]])),
     el('fieldset', {}, el('legend', {}, 'Waiting sessions'), list,
       actionRow([['Refresh the list', start]])),
@@ -239,7 +242,7 @@ function seatPanel(seat, viewer, turn) {
   const inTrick = state.table.some((_, i) => (state.leader + i) % 4 === seat);
   const left = Math.max(0, 9 - state.tricks - (inTrick ? 1 : 0));
   return el('div', { class: `seat at-${position(seat, viewer)}` + (turn === seat ? ' turn' : ''), 'data-seat': seat },
-    el('h3', {}, playerLine(seat), turn === seat ? badge('to play', 'turn') : null),
+    el('h3', {}, playerLine(seat)),
     el('div', { class: 'muted' }, `${teamName(seat % 2)} · ${state.stage === 'game' ? `${left} cards` : ''}`));
 }
 
@@ -361,7 +364,7 @@ function tournamentView() {
     el('div', { id: 'pairings' }, el('h3', {}, `Pairings played: ${r.pairingResults.length}`),
       el('ul', {}, r.pairingResults.map((p) => el('li', {}, p.firstPlayerWon ? `${p.player1} beat ${p.player2}` : `${p.player2} beat ${p.player1}`)))),
     state.started
-      ? el('p', { class: 'status' }, 'The tournament has started.')
+      ? el('p', { class: 'status' }, state.notice ? 'Finished.' : 'The tournament has started.')
       : actionRow([['Start the tournament', () => { state.sent = true; send('START_TOURNAMENT'); render(); }, 'start']]));
 }
 

@@ -1,7 +1,7 @@
 // mmj1 as the mahjong page reads and writes it, and the few hints it shows. Messages are
 // words and counted strings (`N:DATA`, N counted in UTF-8 bytes, so the line is read as
 // bytes). The hints only decide which buttons to offer (a hand that has a winning shape
-// gets "Tsumo" or "Ron", two matching tiles "Pon"...): the server still decides what is
+// gets "Tsumo" or "Ron", two matching tiles "Pon", a tenpai hand "Riichi"...): the server still decides what is
 // legal (yaku, furiten, riichi...) and rejects the rest with its reason.
 
 const encoder = new TextEncoder();
@@ -98,6 +98,20 @@ export function winningShape(tiles) {
     if (ok) return true;
   }
   return false;
+}
+
+/**
+ * The tiles of a 14-tile (3n + 2) concealed hand whose discard leaves it one tile from a
+ * winning shape (tenpai): the discards a riichi declaration can go with.
+ */
+export function tenpaiDiscards(tiles) {
+  const result = new Set();
+  for (const t of new Set(tiles)) {
+    const rest = [...tiles];
+    rest.splice(rest.indexOf(t), 1);
+    if (KINDS.some((k) => winningShape([...rest, k]))) result.add(t);
+  }
+  return result;
 }
 
 /** How many different terminals and honours `tiles` hold (nine or more may abort the hand). */

@@ -9,7 +9,7 @@
 
 import { connect, el, header, playerName, setPlayerName, showError } from '/common.js';
 import { tileElement, tileName } from '/mahjong-tiles.js';
-import { chiOptions, counted, kindOf, number, sameKind, sortTiles, terminalKinds, tokens, winningShape } from '/mahjong-wire.js';
+import { chiOptions, counted, kindOf, number, sameKind, sortTiles, tenpaiDiscards, terminalKinds, tokens, winningShape } from '/mahjong-wire.js';
 import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
 
 const WIND = { e: 'East', s: 'South', w: 'West', n: 'North' };
@@ -262,12 +262,12 @@ function seatView(seat) {
   const wind = state.winds[seat];
   return el('div', { class: `seat at-${position(seat, state.me)}` + (turn ? ' turn' : ''), 'data-seat': seat },
     el('h3', {}, nameOf(seat), me ? badge('you', 'you') : null, isCpu(seat) ? badge('CPU', 'bot') : null,
-      h.riichi[seat] ? badge('riichi', 'riichi') : null, turn ? badge('turn', 'turn') : null),
+      h.riichi[seat] ? badge('riichi', 'riichi') : null),
     el('div', { class: 'muted' }, `${WIND[wind] || '?'} seat${wind === 'e' ? ' (dealer)' : ''} · ${state.scores ? state.scores[seat] : '…'} points`),
-    me ? null : el('div', { class: 'tiles hand-others', 'aria-label': `${nameOf(seat)}'s hand, ${h.hands[seat].length} tiles` },
-      h.hands[seat].map((t) => tileElement(t, { size: 'mini' }))),
-    h.melds[seat].some(Boolean) ? el('div', { class: 'tiles melds', 'aria-label': 'melds' }, h.melds[seat].filter(Boolean).map(meldView)) : null,
-    el('div', { class: 'tiles discards', 'aria-label': `${nameOf(seat)}'s discards` },
+    me ? null : el('div', { class: 'mj-row hand-others', 'aria-label': `${nameOf(seat)}'s hand, ${h.hands[seat].length} tiles` },
+      h.hands[seat].map((t) => tileElement(t, { size: h.hands[seat].some((x) => x !== '?') ? 'small' : 'mini' }))),
+    h.melds[seat].some(Boolean) ? el('div', { class: 'mj-row melds', 'aria-label': 'melds' }, h.melds[seat].filter(Boolean).map(meldView)) : null,
+    el('div', { class: 'mj-row discards', 'aria-label': `${nameOf(seat)}'s discards` },
       h.discards[seat].map((d) => tileElement(d.t, { size: 'small', sideways: d.riichi, label: tileName(d.t) + (d.riichi ? ' (riichi)' : '') }))));
 }
 
@@ -284,8 +284,8 @@ function centerView() {
     el('strong', {}, `${WIND[state.round] || ''} round, hand ${state.hand}`),
     el('div', { id: 'wall' }, `Tiles left in the wall: ${Math.max(0, h.wall - h.kans)}`),
     el('div', {}, `Honba ${state.honba} · riichi sticks ${state.sticks}`, h.dice ? ` · dice ${h.dice[0]}+${h.dice[1]}` : ''),
-    el('div', {}, 'Dora indicators: ', el('span', { class: 'tiles', id: 'dora', style: 'display:inline-flex' }, h.dora.map((t) => tileElement(t, { size: 'small' })))),
-    h.ura.length ? el('div', {}, 'Ura dora indicators: ', el('span', { class: 'tiles', style: 'display:inline-flex' }, h.ura.map((t) => tileElement(t, { size: 'small' })))) : null,
+    el('div', {}, 'Dora indicators: ', el('span', { class: 'mj-row inline', id: 'dora' }, h.dora.map((t) => tileElement(t, { size: 'small' })))),
+    h.ura.length ? el('div', {}, 'Ura dora indicators: ', el('span', { class: 'mj-row inline' }, h.ura.map((t) => tileElement(t, { size: 'small' })))) : null,
     standings());
 }
 
@@ -304,14 +304,16 @@ function handView() {
     tiles.splice(tiles.indexOf(drawn), 1);
   }
   const op = state.riichiMode ? 'riichi' : 'discard';
+  const riichiTiles = state.riichiMode ? tenpaiDiscards(h.hands[state.me]) : null;
+  const allowed = (t) => playing() && !state.prompt.refused.has(`${op} ${t}`) && (!riichiTiles || riichiTiles.has(t));
   const button = (t, i, isDrawn) => tileElement(t, {
     key: `tile-${i}-${t}`, drawn: isDrawn,
-    onClick: playing() && !state.prompt.refused.has(`${op} ${t}`) ? onTile : null,
+    onClick: allowed(t) ? onTile : null,
     label: `${tileName(t)}${isDrawn ? ' (just drawn)' : ''}`,
   });
   tiles = tiles.map((t, i) => button(t, i, false));
   if (drawn) tiles.push(button(drawn, 'drawn', true));
-  return el('div', { class: 'tiles' + (state.riichiMode ? ' riichi-mode' : ''), id: 'my-hand', 'aria-label': 'your hand' }, tiles);
+  return el('div', { class: 'mj-row' + (state.riichiMode ? ' riichi-mode' : ''), id: 'my-hand', 'aria-label': 'your hand' }, tiles);
 }
 
 function playActions() {
@@ -336,7 +338,7 @@ function playActions() {
   }
   const row = actionRow(acts, { id: 'play-actions' });
   const closedHand = h.melds[me].filter(Boolean).every((m) => m.tiles.length === 4 && m.from === null);
-  if (!h.riichi[me] && closedHand) {
+  if (!h.riichi[me] && closedHand && tenpaiDiscards(mine).size) {
     row.prepend(el('button', {
       type: 'button', 'data-key': 'riichi', 'aria-pressed': String(state.riichiMode),
       onclick: () => { state.riichiMode = !state.riichiMode; render(); },
@@ -362,7 +364,7 @@ function claimDialog() {
     if (same.length >= 3) option('Kan', `claim ${same[0]} ${same[1]} ${same[2]}`);
     if ((offer.who + 1) % 4 === state.me) {
       for (const [a, b] of chiOptions(mine, offer.t)) {
-        option('Chi with ', `claim ${a} ${b} ?`, el('span', { class: 'tiles', style: 'display:inline-flex' }, tileElement(a, { size: 'small' }), tileElement(b, { size: 'small' })));
+        option('Chi with ', `claim ${a} ${b} ?`, el('span', { class: 'mj-row inline' }, tileElement(a, { size: 'small' }), tileElement(b, { size: 'small' })));
       }
     }
   }

@@ -14,8 +14,8 @@ export function position(seat, viewer) {
 
 /**
  * Replaces the children of `root` with `view`, keeping the focus on the control with the
- * same `data-key`; when the focus is lost and `preferred` (a selector) is given, the first
- * enabled match gets it (a new prompt: the first thing to do is one Tab away at most).
+ * same `data-key`; when the focus is lost and `preferred` (selectors, tried in order) is
+ * given, the first enabled match gets it (a new prompt: what to do next has the focus).
  */
 export function redraw(root, view, preferred) {
   const active = document.activeElement;
@@ -24,7 +24,11 @@ export function redraw(root, view, preferred) {
   let target = key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
   const lost = !document.activeElement || document.activeElement === document.body;
   if ((!target || target.disabled) && preferred && lost) {
-    target = [...root.querySelectorAll(preferred)].find((b) => !b.disabled) || null;
+    // A selector list is tried in its order (the first choice first), not document order.
+    for (const selector of preferred.split(',')) {
+      target = [...root.querySelectorAll(selector)].find((b) => !b.disabled);
+      if (target) break;
+    }
   }
   if (target && !target.disabled) target.focus({ preventScroll: true });
 }

@@ -34,7 +34,17 @@ const state = {
 
 const server = connect('truco', {
   onMessage: (line) => { handle(line); render(); },
-  onClose: () => { if (!state.over) showError('The connection to the server closed: reload the page to play again.'); },
+  onClose: (e) => {
+    if (state.over) return;
+    if (e.code === 1000 && state.started) {
+      // The server closes a table's connections when its match ends; if the last
+      // messages did not arrive, the match is over all the same.
+      state.over = -1;
+      render();
+    } else {
+      showError('The connection to the server closed: reload the page to play again.');
+    }
+  },
 });
 
 const who = (p) => (p === state.me ? 'you' : `player ${p}`);
@@ -173,9 +183,11 @@ function render() {
   }
   if (state.summary && !state.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, state.summary));
   if (state.over) {
-    parts.push(el('div', { class: 'summary', id: 'game-over' },
-      el('p', {}, `Match over: team ${state.over} wins, ${state.scores[0]} × ${state.scores[1]}. `,
-        el('strong', {}, state.over === state.team ? 'You win!' : 'You lose.')),
+    const result = state.over > 0
+      ? el('p', {}, `Match over: team ${state.over} wins, ${state.scores[0]} × ${state.scores[1]}. `,
+        el('strong', {}, state.over === state.team ? 'You win!' : 'You lose.'))
+      : el('p', {}, `The server ended the match (last score seen: ${state.scores[0]} × ${state.scores[1]}).`);
+    parts.push(el('div', { class: 'summary', id: 'game-over' }, result,
       buttons([['Play again', () => location.reload(), { class: 'primary' }]]),
       el('p', { class: 'hint' }, 'Playing again joins the next table being formed.')));
   }

@@ -1,159 +1,301 @@
-// Warlords & Scumbags in the browser, speaking the bracketed protocol (seed 001) over
-// /ws/wars: the lobby, the table of up to seven with statuses and card counts, your hand
-// (pick cards of one rank, play or pass), the warlord's swap, strikes in words, chat,
-// and the ranks at the end of each hand.
+// Warlords & Scumbags in the browser. The page speaks the bracketed protocol (seed 001,
+// see docs/protocols/wars.md and shared/specs/wars.md) over /ws/wars, one `[...]`
+// message per frame, so it joins the same lobby and table as TCP clients:
+//   lobby — who waits (`slobb`); lobby clients also watch the table being played;
+//   table — up to seven seats in social order (warlord first) with status, card count
+//           and strikes (`stabl`), the last play, your hand, whose turn it is.
+// On your turn you pick cards of one value and play them, or pass. The page knows the
+// beating rules (the same as crates/president/src/legal.rs), so cards that cannot be
+// part of a legal play are dimmed and "Play" is only offered for a legal selection:
+// strikes cost a lot here (three and you are out). The warlord's swap is a dialog;
+// the end of each hand shows the ranks. Strikes and refusals are shown in words.
 
 import { buttons, connect, el, fill, header, playerName, showError } from '/common.js';
-import { cardElement } from '/cards.js';
+import { cardElement, cardImage, cardName } from '/cards.js';
 
-const SUITS = ['clubs', 'diamonds', 'hearts', 'spades'];
-const STATUS = { a: 'to play', p: 'passed', w: 'waiting', d: 'disconnected', e: 'empty' };
+const SUITS = ['clubs', 'diamonds', 'hearts', 'spades']; // wire order: code = value * 4 + suit
+const TWO = 12; // the value of a 2, the highest
+const THREE_OF_CLUBS = '00';
+const STATUS = { a: 'to play', p: 'passed', w: 'waiting', d: 'left', e: 'empty' };
 const STRIKES = {
-  '00': 'Unknown error.', 10: 'Illegal play.', 11: 'Those cards are not of one rank.', 12: 'That play is too low.',
-  13: 'Too few cards for this round.', 14: 'You do not hold that card.', 15: 'It is not your turn.',
-  16: 'The first play must include the 3 of clubs.', 17: 'The same card twice.', 18: 'You cannot pass when you start a round.',
-  20: 'Too slow: you passed automatically.', 30: 'Bad message.', 31: 'Wait in the lobby for the next hand.',
-  32: 'Message too long.', 33: 'Unknown message.', 34: 'Malformed message.', 60: 'Too much chat.',
-  70: 'You cannot give that card.', 71: 'Only the warlord swaps.', 72: 'Not time to swap.', 81: 'The server is full.',
+  10: 'That play is not allowed.',
+  11: 'The cards played must all have the same value.',
+  12: 'That value is too low to beat the table.',
+  13: 'Too few cards: match the number of cards on the table.',
+  14: 'You do not hold that card.',
+  15: 'It is not your turn.',
+  16: 'The first play must include the 3 of clubs.',
+  17: 'The same card was listed twice.',
+  18: 'You start this round, so you cannot pass.',
+  20: 'Too slow: the server moved for you.',
+  30: 'The server could not read a message.',
+  31: 'Lobby clients cannot play: wait for the next hand.',
+  32: 'That message was too long.',
+  33: 'The server does not know that message.',
+  34: 'A message was malformed.',
+  60: 'Too much chat: wait a few seconds.',
+  70: 'You do not hold the card you offered.',
+  71: 'Only the warlord gives a card in the swap.',
+  72: 'No swap is waiting.',
+  81: 'The server is full: try again later.',
 };
 
-/** `{rank, suit}` of a wire card code (00-51); value 0 is a 3, 11 an ace, 12 a 2. */
+/** A wire card code (00-51) as a card: value 0 is a 3, 11 an ace, 12 a 2. */
 function card(code) {
   const n = Number(code);
   if (!(n >= 0 && n < 52)) return null;
   const value = Math.floor(n / 4);
-  return { rank: value === 12 ? 2 : value + 3, suit: SUITS[n % 4], code: String(n).padStart(2, '0'), value };
+  return { rank: value === TWO ? 2 : value + 3, suit: SUITS[n % 4], value, code: String(n).padStart(2, '0') };
 }
+const cards = (list) => list.split(',').map(card).filter(Boolean);
 
 header('Warlords & Scumbags');
 const app = document.getElementById('app');
-const name = playerName().replace(/[^A-Za-z0-9_]/g, '_').slice(0, 8) || 'player';
-const state = { me: '', lobby: [], players: [], last: [], first: true, hand: [], picked: new Set(), swap: null, hands: 0, ranks: null, chat: [] };
+const wanted = playerName().replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1').slice(0, 8) || 'player';
+
+const state = {
+  me: '', lobby: [], players: [], last: [], unranked: true, hand: [], picked: new Set(),
+  swap: null, sent: null, dealt: false, finished: [], hands: 0, ranks: null, chat: [], log: [],
+  chats: [], closed: false,
+};
 
 const server = connect('wars', {
-  onOpen: () => server.send(`[cjoin|${name.padEnd(8)}]`),
+  onOpen: () => server.send(`[cjoin|${wanted.padEnd(8)}]`),
   onMessage: (m) => { handle(m); render(); },
-  onClose: () => showError('The connection to the server closed.'),
+  onClose: () => { state.closed = true; render(); showError('The connection to the server closed.'); },
 });
 
+function note(text) {
+  state.log.push(text);
+  if (state.log.length > 8) state.log.shift();
+}
+
 function handle(message) {
-  const body = message.slice(1, -1);
-  state.sent = false;
-  state.wire = [...(state.wire || []).slice(-30), message];
-  const [kind, ...f] = body.split('|');
+  const [kind, ...f] = message.slice(1, -1).split('|');
   switch (kind) {
     case 'sjoin': state.me = f[0].trim(); break;
-    case 'slobb': state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()) : []; break;
-    case 'stabl': {
-      // The server does not resend the hand after a play it took: drop the cards here.
-      if (state.playing) state.hand = state.hand.filter((c) => !state.playing.includes(c.code));
-      state.playing = null;
-      const players = f[0].split(',').map((p) => {
-        const [st, nm, cards] = p.split(':');
-        return { status: st[0], strikes: Number(st[1]), name: nm.trim(), cards: Number(cards) };
-      }).filter((p) => p.status !== 'e');
-      const first = f[2] === '1';
-      // Social order starts when the first hand ends: the table is reseated by rank.
-      if (state.first && !first && state.players.length) {
-        state.ranks = players.map((p) => p.name);
-        state.hands += 1;
-      }
-      state.first = first;
-      state.players = players;
-      state.last = f[1].split(',').map(card).filter(Boolean);
+    case 'slobb': state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()).filter(Boolean) : []; break;
+    case 'stabl': table(f); break;
+    case 'shand':
+      state.hand = cards(f[0]).sort((a, b) => a.value - b.value || a.code - b.code);
+      state.picked.clear();
+      state.sent = null;
+      if (state.hand.length) state.dealt = true;
+      break;
+    case 'swapw': state.swap = card(f[0]); break;
+    case 'swaps': note(`The swap: the warlord gave you the ${cardName(card(f[0]))} for your ${cardName(card(f[1]))}.`); break;
+    case 'strik': {
+      state.sent = null;
+      const code = Number(f[0]);
+      showError(`Strike ${Number(f[1])} of 3: ${STRIKES[code] || `code ${f[0]}.`}${Number(f[1]) >= 3 ? ' You are disconnected.' : ''}`);
       break;
     }
-    case 'shand': state.hand = f[0].split(',').map(card).filter(Boolean); state.picked.clear(); break;
-    case 'swapw': state.swap = card(f[0]); break;
-    case 'swaps': showError(`The warlord gave you ${describe(card(f[0]))} for your ${describe(card(f[1]))}.`); break;
-    case 'strik': state.playing = null; showError(`Strike ${f[1]}: ${STRIKES[f[0]] || 'code ' + f[0]}`); break;
-    case 'schat': state.chat.push(`${f[0].trim()}: ${f[1].trim()}`); break;
+    case 'schat': state.chat.push(`${f[0].trim()}: ${(f[1] || '').trim()}`); break;
     default: break;
   }
 }
 
-function describe(c) { return c ? `${c.rank === 14 ? 'A' : c.rank > 10 ? 'JQK'[c.rank - 11] : c.rank} of ${c.suit}` : '?'; }
-
-const seat = () => state.players.find((p) => p.name === state.me);
-
-/**
- * The lowest legal play from the hand, as the rules allow it (null: only passing): the
- * same number of cards as the last play, of a value at least as high; a single 2 beats
- * anything; the hand's first play must include the 3 of clubs.
- */
-function lowestPlay() {
-  const needsThree = state.first && !state.last.length && state.hand.some((c) => c.code === '00');
-  if (needsThree) return ['00'];
-  const count = state.last.length || 1;
-  const minValue = state.last.length ? state.last[0].value : 0;
-  const byValue = new Map();
-  for (const c of state.hand) byValue.set(c.value, [...(byValue.get(c.value) || []), c.code]);
-  for (const value of [...byValue.keys()].sort((a, b) => a - b)) {
-    const group = byValue.get(value);
-    if (value === 12 && state.last.length) return group.slice(0, 1);
-    if (value >= minValue && group.length >= count) return group.slice(0, count);
+/** A `stabl`: seats in social order, the last play, whether the hand is unranked. */
+function table([seats, last, flag]) {
+  const before = new Map(state.players.map((p) => [p.name, p.cards]));
+  state.players = seats.split(',').map((s) => {
+    const [st, name, count] = s.split(':');
+    return { status: st[0], strikes: Number(st[1]), name: name.trim(), cards: Number(count) };
+  }).filter((p) => p.status !== 'e');
+  state.last = cards(last);
+  state.unranked = flag === '1';
+  const inPlay = state.players.some((p) => p.cards > 0);
+  if (inPlay && !state.dealt) state.dealt = true;
+  // The last hand's ranks stay up through the deal and the swap, until the first play.
+  if (state.ranks && inPlay && state.players.some((p) => p.cards < (before.get(p.name) ?? 0))) state.ranks = null;
+  // Who went out, in order: that is the ranking at the end.
+  for (const p of state.players) {
+    if (state.dealt && inPlay && p.cards === 0 && before.get(p.name) > 0 && !state.finished.includes(p.name)) {
+      state.finished.push(p.name);
+      note(`${p.name === state.me ? 'You are' : p.name + ' is'} out of cards (${ordinal(state.finished.length)}).`);
+    }
   }
-  return null;
+  if (state.dealt && !inPlay && state.players.length) {
+    // After a hand the server reseats everyone by rank (warlord first).
+    state.dealt = false;
+    state.hands += 1;
+    state.ranks = state.players.map((p) => p.name);
+    state.finished = [];
+    state.hand = [];
+    state.swap = null;
+  }
+  syncHand();
 }
-/** Sends a play (or a pass); nothing more until the server answers with the table. */
-function play(codes) {
-  state.sent = true;
-  state.playing = codes;
-  const text = `[cplay|${[...codes, '52', '52', '52', '52'].slice(0, 4).join(',')}]`;
-  state.wire = [...(state.wire || []).slice(-30), '> ' + text];
+
+/** Keeps our hand in step with our card count (a play the server took has no `shand`). */
+function syncHand() {
+  const mine = seat();
+  if (!mine) return;
+  if (state.sent && mine.cards === state.hand.length - state.sent.length) {
+    state.hand = state.hand.filter((c) => !state.sent.includes(c.code));
+    state.picked.clear();
+  } else if (mine.cards !== state.hand.length && state.dealt && !state.swap) {
+    server.send('[chand]');
+  }
+  state.sent = null;
+}
+
+const ordinal = (n) => n + (['th', 'st', 'nd', 'rd'][n % 10 > 3 || Math.floor(n / 10) === 1 ? 0 : n % 10]);
+const seat = () => state.players.find((p) => p.name === state.me);
+const needsThree = () => state.unranked && !state.last.length && state.hand.some((c) => c.code === THREE_OF_CLUBS);
+
+/** Whether cards of `value` (we hold `held` of them) can make a play that beats the table. */
+function valueCanPlay(value, held) {
+  if (needsThree()) return value === 0;
+  if (!state.last.length || value === TWO) return true;
+  return value >= state.last[0].value && held >= state.last.length;
+}
+
+/** Whether the picked cards are a legal play now. */
+function pickLegal() {
+  const picked = state.hand.filter((c) => state.picked.has(c.code));
+  if (!picked.length || picked.length > 4 || picked.some((c) => c.value !== picked[0].value)) return false;
+  if (needsThree() && !state.picked.has(THREE_OF_CLUBS)) return false;
+  if (!state.last.length || picked[0].value === TWO) return true;
+  return picked.length >= state.last.length && picked[0].value >= state.last[0].value;
+}
+
+function send(text) {
   server.send(text);
+}
+
+function play(codes) {
+  state.sent = codes;
+  send(`[cplay|${[...codes, '52', '52', '52', '52'].slice(0, 4).join(',')}]`);
   render();
+}
+
+function giveBack(c) {
+  send(`[cswap|${c.code}]`);
+  note(`You gave the scumbag your ${cardName(c)}.`);
+  state.swap = null;
+  render();
+}
+
+function sendChat(input) {
+  // The chat body is one field of at most 63 ASCII characters; brackets and bars would
+  // break the framing. The server strikes more than 5 messages in 10 s: we hold back.
+  const text = input.value.replace(/[^\x20-\x7e]/g, '?').replace(/[[\]|]/g, ' ').trim().slice(0, 63);
+  if (!text) return;
+  const now = Date.now();
+  state.chats = state.chats.filter((t) => now - t < 10000);
+  if (state.chats.length >= 5) return showError('Too much chat: wait a few seconds before the next message.');
+  state.chats.push(now);
+  send(`[cchat|${text.padEnd(63)}]`);
+  input.value = '';
 }
 
 function render() {
   const mine = seat();
-  const myTurn = mine && mine.status === 'a' && !state.sent;
+  const myTurn = Boolean(mine && mine.status === 'a' && !state.sent && !state.swap && !state.closed);
   const parts = [];
   if (!mine) {
-    parts.push(el('h2', {}, 'Lobby'), el('p', {}, `You are ${state.me || '…'}. Waiting for the next hand (3 to 7 play).`),
-      el('ul', {}, state.lobby.map((n) => el('li', {}, n))));
+    parts.push(el('section', { id: 'lobby' },
+      el('h2', {}, 'Lobby'),
+      el('p', {}, state.me ? `You are ${state.me}. ` : 'Joining… ',
+        state.players.length ? 'A hand is being played: you join the table when it ends.' : 'The next hand starts when three players are here.'),
+      el('ul', { 'aria-label': 'waiting in the lobby' }, state.lobby.map((n) => el('li', {}, n === state.me ? `${n} (you)` : n)))));
   }
-  if (state.players.length) {
-    parts.push(el('div', { class: 'seats' }, state.players.map((p, i) => el('div', { class: 'seat' + (p.status === 'a' ? ' turn' : '') },
-      el('strong', {}, p.name + (p.name === state.me ? ' (you)' : '')),
-      el('div', {}, `${STATUS[p.status] || p.status} · ${p.cards} cards · ${p.strikes} strikes`),
-      state.first ? null : el('div', {}, i === 0 ? 'warlord' : i === state.players.length - 1 ? 'scumbag' : `rank ${i + 1}`)))));
-    parts.push(el('h3', {}, 'Last play'), el('div', { class: 'trick' }, state.last.map((c) => cardElement(c))));
-  }
-  if (state.hand.length && mine) {
-    const pickedRank = [...state.picked].map(card)[0]?.rank;
-    parts.push(el('h3', {}, 'Your hand'), el('div', { class: 'hand' }, state.hand.map((c) => {
-      const on = state.picked.has(c.code);
-      const b = cardElement(c, {
-        disabled: state.swap ? false : !myTurn || (pickedRank !== undefined && c.rank !== pickedRank),
-        onClick: () => {
-          if (state.swap) { server.send(`[cswap|${c.code}]`); state.swap = null; return; }
-          if (on) state.picked.delete(c.code); else state.picked.add(c.code);
-          render();
-        },
-      });
-      if (on) b.style.transform = 'translateY(-10px)';
-      return b;
-    })));
-    if (state.swap) parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'swap' }, `You took ${describe(state.swap)} from the scumbag: click a card to give back.`));
-    if (myTurn) {
-      const hint = lowestPlay();
-      parts.push(el('div', { class: 'status' }, 'Your turn'), buttons([
-        ['Play selected', () => { play([...state.picked]); state.picked.clear(); }],
-        ['Lowest play', () => { if (hint) { play(hint); state.picked.clear(); } else play([]); }],
-        ['Pass', () => play([])]]));
-    }
-  }
+  if (state.players.length) parts.push(tableView(mine, myTurn));
   if (state.ranks) {
-    parts.push(el('div', { class: 'summary', id: 'hand-over' }, el('strong', {}, `Hand ${state.hands} over. `),
-      state.ranks.map((n, i) => `${i + 1}. ${n}${i === 0 ? ' (warlord)' : i === state.ranks.length - 1 ? ' (scumbag)' : ''}`).join(' · '),
-      el('p', {}, 'The next hand starts by itself: play again there.')));
+    const n = state.ranks.length;
+    parts.push(el('div', { class: 'summary', id: 'hand-summary' },
+      el('p', {}, el('strong', {}, `Hand ${state.hands} is over. `), 'Ranks for the next hand:'),
+      el('ol', {}, state.ranks.map((name, i) => el('li', {}, name === state.me ? `${name} (you)` : name,
+        i === 0 ? ' — warlord' : i === n - 1 ? ' — scumbag' : ''))),
+      el('p', { class: 'hint' }, 'The next hand is dealt by itself in a few seconds (the scumbag gives the warlord their best card).')));
   }
-  const input = el('input', { placeholder: 'chat', 'aria-label': 'chat' });
-  parts.push(el('h3', {}, 'Chat'), el('div', { class: 'log' }, state.chat.map((c) => el('div', {}, c))),
-    el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); server.send(`[cchat|${input.value.slice(0, 63).padEnd(63)}]`); input.value = ''; } }, input, el('button', {}, 'Send')));
-  parts.push(el('details', {}, el('summary', {}, 'Messages'), el('pre', { class: 'log' }, (state.wire || []).join('\n'))));
-  fill(app, el('section', { class: 'table' }, ...parts));
+  if (state.closed) parts.push(buttons([['Play again', () => location.reload(), { class: 'primary' }]]));
+  const input = el('input', { id: 'chat-input', placeholder: 'say something to everyone', 'aria-label': 'chat message', maxlength: 63 });
+  parts.push(el('h3', {}, 'Chat'), el('div', { class: 'log', id: 'chat-log', 'aria-live': 'polite' }, state.chat.slice(-30).map((c) => el('div', {}, c))),
+    el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); sendChat(input); } }, input, el('button', {}, 'Send')));
+  const typing = document.activeElement?.id === 'chat-input' ? document.activeElement.value : null;
+  fill(app, ...parts);
+  if (typing !== null) input.value = typing;
+}
+
+function tableView(mine, myTurn) {
+  const n = state.players.length;
+  const rankOf = (i) => (state.unranked ? '' : i === 0 ? 'warlord' : i === n - 1 ? 'scumbag' : `rank ${i + 1}`);
+  const parts = [
+    el('div', { class: 'scoreboard' }, el('span', {}, state.unranked ? 'First hand: no ranks yet, the 3 of clubs opens' : 'Seats in rank order, warlord first'),
+      state.hands ? el('span', {}, `hands played: ${state.hands}`) : null),
+    el('div', { class: 'seats', 'aria-label': 'players' }, state.players.map((p, i) =>
+      el('div', { class: 'seat' + (p.status === 'a' ? ' turn' : '') + (p.name === state.me ? ' me' : '') },
+        el('strong', {}, p.name === state.me ? `${p.name} (you)` : p.name),
+        rankOf(i) ? el('span', { class: 'badge' }, rankOf(i)) : null,
+        el('div', {}, `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}`),
+        p.strikes ? el('div', {}, `strikes: ${p.strikes} of 3`) : null))),
+    el('h3', {}, 'Last play'),
+    el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'last play' },
+      state.last.length ? state.last.map((c) => cardImage(c)) : el('span', { class: 'hint' }, 'Nothing: the next player starts a round with any cards.')),
+  ];
+  if (!mine) return el('section', { class: 'table', id: 'game' }, parts);
+
+  const counts = new Map();
+  for (const c of state.hand) counts.set(c.value, (counts.get(c.value) || 0) + 1);
+  const pickedValue = state.hand.find((c) => state.picked.has(c.code))?.value;
+  if (!state.hand.length) {
+    parts.push(el('p', { class: 'status', id: 'turn' }, turnText(mine, myTurn)));
+    return el('section', { class: 'table', id: 'game' }, parts);
+  }
+  parts.push(el('h3', {}, 'Your hand'), el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, state.hand.map((c) => {
+    const picked = state.picked.has(c.code);
+    const usable = state.swap
+      ? true
+      : myTurn && valueCanPlay(c.value, counts.get(c.value)) && (pickedValue === undefined || pickedValue === c.value)
+        && (!needsThree() || c.code === THREE_OF_CLUBS || picked || state.picked.has(THREE_OF_CLUBS));
+    const b = cardElement(c, {
+      disabled: !usable,
+      selected: state.swap ? undefined : picked,
+      label: state.swap ? `give the ${cardName(c)}` : cardName(c),
+      onClick: usable ? () => {
+        if (state.swap) return giveBack(c);
+        if (picked) state.picked.delete(c.code); else state.picked.add(c.code);
+        render();
+      } : null,
+    });
+    b.dataset.key = 'card-' + c.code;
+    return b;
+  })));
+
+  if (state.swap) {
+    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'swap', id: 'swap' },
+      el('p', {}, `You are the warlord: the scumbag gave you the ${cardName(state.swap)}. Click the card you give back.`)));
+  }
+  parts.push(el('p', { class: 'status', id: 'turn', 'aria-live': 'polite' }, turnText(mine, myTurn)));
+  if (myTurn) {
+    const legal = pickLegal();
+    const count = state.picked.size;
+    parts.push(buttons([
+      [count ? `Play ${count} card${count === 1 ? '' : 's'}` : 'Play (pick cards first)', () => play([...state.picked]),
+        { class: 'primary', disabled: !legal, 'data-key': 'play' }],
+      state.last.length ? ['Pass', () => play([]), { 'data-key': 'pass' }] : null,
+      count ? ['Clear the selection', () => { state.picked.clear(); render(); }, { 'data-key': 'clear' }] : null,
+    ]));
+  }
+  parts.push(el('h3', {}, 'What happened'),
+    el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, state.log.slice().reverse().map((t) => el('li', {}, t))));
+  return el('section', { class: 'table', id: 'game' }, parts);
+}
+
+function turnText(mine, myTurn) {
+  if (state.swap) return 'The swap: give the scumbag a card.';
+  if (!state.dealt) return 'Waiting for the next hand.';
+  if (mine.cards === 0) return 'You are out of cards: watch the others finish.';
+  if (myTurn) {
+    if (needsThree()) return 'Your turn: open with the 3 of clubs (alone or with other 3s).';
+    return state.last.length ? `Your turn: beat ${state.last.length} card${state.last.length === 1 ? '' : 's'} of that value (a single 2 beats anything), or pass.`
+      : 'Your turn: start a round with any cards of one value.';
+  }
+  if (state.sent) return 'Sent…';
+  const active = state.players.find((p) => p.status === 'a');
+  return active ? `${active.name} is playing.` : '';
 }
 
 render();
