@@ -1,0 +1,49 @@
+//! The stored games in the browser: after a miniTruco game over TCP, the games page lists
+//! it, steps through its hands, and the leaderboard shows its player.
+
+mod common;
+mod e2e;
+
+use common::minitruco::play_until_game_over;
+use common::{LineClient, TestServer};
+use e2e::{script, ONE_AT_A_TIME};
+use parlor_server::Config;
+
+#[tokio::test]
+async fn finished_games_and_the_leaderboard_in_the_browser() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let s = TestServer::start(Config {
+        data_dir: Some(dir.path().to_owned()),
+        ..Config::for_tests(38)
+    })
+    .await;
+    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    a.send("N alice").await;
+    a.expect("N alice").await;
+    a.send("E 1").await;
+    a.until(|l| l.starts_with("I 1 ")).await;
+    a.send("Q").await;
+    play_until_game_over(&mut a, 1).await;
+    // The game is written a moment after it ends; the page is opened once it is there.
+    let store = dir.path().to_owned();
+    tokio::time::timeout(common::PATIENCE, async move {
+        loop {
+            if let Ok(reader) = parlor_store::SqliteStore::open_reader(&store) {
+                let filter = parlor_store::GameFilter::default();
+                let games = parlor_store::Reader::games(&reader, &filter).unwrap_or_default();
+                if games
+                    .iter()
+                    .any(|g| g.status == parlor_store::Status::Finished)
+                {
+                    return;
+                }
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("the game was stored");
+    script(&s, "games").await;
+    s.stop().await;
+}

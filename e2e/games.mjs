@@ -1,0 +1,22 @@
+// The stored games in the browser: the list (newest first), one game stepped through hand
+// by hand, and the leaderboard with the player who just played.
+import { noErrors, open, run, shot } from './lib.mjs';
+
+run(async (browser) => {
+  const page = await open(browser, '/games?protocol=minitruco');
+  const first = page.locator('table.list a').first();
+  await first.waitFor();
+  await shot(page, 'games-list');
+  await first.click();
+  await page.locator('#step h3').waitFor();
+  const hands = await page.locator('#step h3').textContent();
+  if (!/^Hand 1 of \d+/.test(hands)) throw new Error('first hand: ' + hands);
+  await page.getByRole('button', { name: 'Next hand' }).click();
+  await page.getByText(/^Hand 2 of/).waitFor();
+  await shot(page, 'game-steps');
+  const board = await open(browser, '/leaderboard?protocol=minitruco');
+  await board.locator('#leaderboard').getByText('alice').waitFor();
+  await shot(board, 'leaderboard');
+  noErrors(page);
+  noErrors(board);
+});
