@@ -220,8 +220,11 @@ impl Parser<'_> {
         }
         let word = self.buf[start..self.at].to_ascii_lowercase();
         let word = std::str::from_utf8(&word).unwrap_or("");
+        // A word that reaches the end of what has arrived may still grow, so only a
+        // whole keyword is taken as it stands; anything else waits for its end, which
+        // keeps the explanation the same however the bytes were split.
         let ended = self.at == self.buf.len();
-        if ended && KEYWORDS.iter().any(|k| k.starts_with(word) && *k != word) {
+        if ended && !KEYWORDS.contains(&word) {
             return Err(Stop::Incomplete);
         }
         Ok(match word {
@@ -488,6 +491,18 @@ mod tests {
         );
         assert!(
             matches!(&decode_all(b"mmj1c 123456789:x")[0], Frame::Bad(w) if w.contains("8 digits"))
+        );
+    }
+
+    #[test]
+    fn a_word_split_across_reads_is_judged_whole() {
+        let mut codec = Mmj1Codec::default();
+        let mut buf = BytesMut::from(&b"0"[..]);
+        assert_eq!(codec.decode(&mut buf).unwrap(), None);
+        buf.extend_from_slice(b"0 ");
+        assert_eq!(
+            codec.decode(&mut buf).unwrap(),
+            Some(Frame::Bad("unknown operation 00".into()))
         );
     }
 
