@@ -1,5 +1,8 @@
-// The home page: five games with their player counts, a name that is kept.
-import { BASE, noErrors, open, run, shot } from './lib.mjs';
+// The home page: the five games, each with a line and its live player count (from
+// /healthz: opening a game page elsewhere makes its count go up), and a name that is
+// kept across reloads and shown by the game pages. Screenshots on a desktop and on a
+// phone-sized screen.
+import { noErrors, open, run, shot } from './lib.mjs';
 
 run(async (browser) => {
   const page = await open(browser, '/');
@@ -9,16 +12,38 @@ run(async (browser) => {
   const want = ['miniTruco', 'Course Truco', 'Warlords & Scumbags', 'Schieber Jass', 'Riichi Mahjong'];
   if (JSON.stringify(titles) !== JSON.stringify(want)) throw new Error('games: ' + titles);
   await page.waitForFunction(() => [...document.querySelectorAll('.count')].every((c) => /^\d+$/.test(c.textContent)));
+  if ((await page.locator('.games li a.play').count()) !== 5) throw new Error('a game has no Play link');
+
+  // The name is kept (localStorage) and the game pages use it.
   await page.fill('#name', 'Ana');
-  await page.press('#name', 'Enter');
-  await page.locator('#name').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('you play as “Ana”').waitFor();
   await page.reload();
   if ((await page.inputValue('#name')) !== 'Ana') throw new Error('the name was not kept');
+
+  // Someone opens the Warlords page: the count goes up within a refresh or two.
+  const player = await page.context().newPage();
+  player.errors = [];
+  player.on('pageerror', (e) => player.errors.push(String(e)));
+  player.on('console', (m) => { if (m.type() === 'error') player.errors.push(m.text()); });
+  await player.goto(process.env.PARLOR_URL + '/wars');
+  await player.locator('header .who', { hasText: 'Ana' }).waitFor();
+  await page.locator('.count[data-game="wars"]', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+  await page.getByText('One person is playing now.').waitFor();
   await shot(page, 'home');
-  noErrors(page);
+
+  // Keyboard: Tab from the name field reaches the Save button, then the first game.
+  await page.focus('#name');
+  await page.keyboard.press('Tab');
+  if ((await page.evaluate(() => document.activeElement.textContent)) !== 'Save') throw new Error('Tab did not reach Save');
+
   const phone = await open(browser, '/', { phone: true });
   await phone.locator('.games li').first().waitFor();
+  await phone.waitForFunction(() => [...document.querySelectorAll('.count')].every((c) => /^\d+$/.test(c.textContent)));
   await shot(phone, 'home-phone');
+  const wide = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  if (wide) throw new Error('the home page scrolls sideways on a phone');
+  noErrors(page);
+  noErrors(player);
   noErrors(phone);
-  void BASE;
 });

@@ -10,18 +10,21 @@
 // (PARLOR_TOURNAMENT_BOTS), it waits for them, starts the tournament and sees a result.
 
 import { noErrors, run, shot } from './lib.mjs';
-import { check, framesOf, next, openAs } from './tables-lib.mjs';
+import { acted, check, explained, framesOf, next, openAs } from './tables-lib.mjs';
 
 const EXPECTED_BOTS = Number(process.env.PARLOR_TOURNAMENT_BOTS || 0);
 
-run(async (browser) => {
+const pages = {};
+run((browser) => explained(pages, async () => {
   const page = await openAs(browser, 'Vreni', '/jass');
+  pages.vreni = page;
   await page.locator('#session-name').fill('Stube');
   await page.getByRole('button', { name: 'Create game' }).click();
   await page.locator('#seats').waitFor();
   await check(page, /Vreni/.test(await page.locator('#seats').textContent()), 'Vreni is not seated');
 
   const watcher = await openAs(browser, 'Kibitz', '/jass', { phone: true });
+  pages.kibitz = watcher;
   await watcher.getByRole('button', { name: 'Watch Stube' }).click();
   await watcher.getByRole('heading', { name: /Session Stube \(watching\)/ }).waitFor();
 
@@ -41,12 +44,12 @@ run(async (browser) => {
     const what = await next(page, {
       summary: '#deal-summary',
       trumpf: '#trumpf-dialog button',
-      card: '#hand .card:not([disabled])',
+      card: '#hand button.card:not([disabled])',
     }, 'jass-deal');
     if (what === 'summary') break;
     if (what === 'trumpf') {
       await shot(page, 'jass-trumpf-dialog');
-      await page.locator('#trumpf-dialog').getByRole('button', { name: /Hearts/ }).click();
+      await acted(page, () => page.locator('#trumpf-dialog').getByRole('button', { name: /Hearts/ }).click());
       continue;
     }
     if (what !== 'card') continue;
@@ -62,20 +65,17 @@ run(async (browser) => {
     if (moves === 4) await shot(page, 'jass-table-mid-deal');
     // The page focuses a card it allows when the turn comes: the first trick is played
     // with the keyboard, the rest by clicking.
-    const focused = await page.evaluate(() => document.activeElement?.matches('#hand .card:not([disabled])') ?? false);
-    if (moves === 0) {
-      await check(page, focused, 'no playable card has the focus at Vreni\'s first turn');
-      await page.keyboard.press('Enter');
-    } else {
-      await page.locator('#hand .card:not([disabled])').first().click();
-    }
-    moves += 1;
+    const focused = await page.evaluate(() => document.activeElement?.matches('#hand button.card:not([disabled])') ?? false);
+    if (moves === 0) await check(page, focused, 'no playable card has the focus at Vreni\'s first turn');
+    const play = moves === 0
+      ? () => page.keyboard.press('Enter')
+      : () => page.locator('#hand button.card:not([disabled])').first().click();
+    if (await acted(page, play)) moves += 1;
   }
-  // A click can land while the page redraws; what counts is what went over the wire.
   const chosen = framesOf(page.sent, 'CHOOSE_CARD');
   const rejected = framesOf(page.received, 'REJECT_CARD');
   await check(page, rejected === 0, `the server refused ${rejected} cards the page allowed`);
-  await check(page, chosen === 9, `Vreni played ${chosen} cards in the deal (${moves} clicks), not 9`);
+  await check(page, chosen === 9, `Vreni played ${chosen} cards in the deal (${moves} clicks), not 9:\n${page.sent.join('\n')}`);
   await check(page, watcherSawTable, 'the spectator never saw cards on the table');
   const summary = await page.locator('#deal-summary').textContent();
   await check(page, /Deal 1 finished/.test(summary) && /Team 1/.test(summary) && /Team 2/.test(summary), 'deal summary: ' + summary);
@@ -100,6 +100,7 @@ run(async (browser) => {
   await shot(watcher, 'jass-lobby-bad-message-phone');
 
   const host = await openAs(browser, 'Referee', '/jass');
+  pages.referee = host;
   await host.locator('#tournament-name').fill('Cup');
   await host.getByRole('button', { name: 'Create tournament' }).click();
   await host.locator('#ranking').waitFor();
@@ -114,4 +115,4 @@ run(async (browser) => {
   }
   await shot(host, 'jass-tournament');
   for (const p of [watcher, host]) noErrors(p);
-});
+}));

@@ -8,7 +8,7 @@
 // phone-sized page joins a table too.
 
 import { noErrors, run, shot } from './lib.mjs';
-import { check, next, openAs } from './tables-lib.mjs';
+import { acted, check, explained, next, openAs } from './tables-lib.mjs';
 
 /** Joins a table from the page's join form and waits for the deal. */
 async function joinTable(page, name) {
@@ -27,8 +27,10 @@ async function secretsKept(page) {
   }
 }
 
-run(async (browser) => {
+const pages = {};
+run((browser) => explained(pages, async () => {
   const page = await openAs(browser, 'Kenji', '/mahjong');
+  pages.kenji = page;
   await joinTable(page, 'Kenji');
   await check(page, (await page.locator('.hand-others .mj-tile.back').count()) >= 36, 'the three other hands show their backs');
   await secretsKept(page);
@@ -45,20 +47,25 @@ run(async (browser) => {
     }, 'mahjong-hand');
     await secretsKept(page);
     if (what === 'summary') break;
-    if (what === 'ron') { counts.ron += 1; await page.locator('#claim-dialog [data-key="claim-ron"]').click(); }
-    if (what === 'claim') { counts.pass += 1; await page.locator('#claim-dialog [data-key="claim-pass"]').click(); }
-    if (what === 'tsumo') { counts.tsumo += 1; await page.locator('#play-actions [data-key="tsumo"]').click(); }
+    const press = (selector) => acted(page, () => page.locator(selector).click());
+    if (what === 'ron' && await press('#claim-dialog [data-key="claim-ron"]')) counts.ron += 1;
+    if (what === 'claim' && await press('#claim-dialog [data-key="claim-pass"]')) counts.pass += 1;
+    if (what === 'tsumo' && await press('#play-actions [data-key="tsumo"]')) counts.tsumo += 1;
     if (what === 'discard') {
       // The page focuses the tile just drawn: the first discard is made with the keyboard.
-      const drawn = page.locator('#my-hand button.mj-tile.drawn:not([disabled])');
+      let discard;
       if (counts.discard === 0) {
         await check(page, await page.evaluate(() => document.activeElement?.matches('#my-hand button.drawn') ?? false), 'the drawn tile has no focus');
-        await page.keyboard.press('Enter');
+        discard = () => page.keyboard.press('Enter');
       } else {
-        await (await drawn.count() ? drawn : page.locator('#my-hand button.mj-tile:not([disabled])').last()).click();
+        const drawn = page.locator('#my-hand button.mj-tile.drawn:not([disabled])');
+        const target = (await drawn.count()) ? drawn : page.locator('#my-hand button.mj-tile:not([disabled])').last();
+        discard = () => target.click();
       }
-      counts.discard += 1;
-      if (counts.discard === 6) await shot(page, 'mahjong-mid-hand');
+      if (await acted(page, discard)) {
+        counts.discard += 1;
+        if (counts.discard === 6) await shot(page, 'mahjong-mid-hand');
+      }
     }
   }
   const summary = await page.locator('#hand-summary').textContent();
@@ -79,8 +86,9 @@ run(async (browser) => {
   await shot(page, 'mahjong-next-hand');
 
   const phone = await openAs(browser, 'Aiko', '/mahjong', { phone: true });
+  pages.aiko = phone;
   await joinTable(phone, 'Aiko');
   await shot(phone, 'mahjong-phone');
   noErrors(page);
   noErrors(phone);
-});
+}));

@@ -1,13 +1,14 @@
 // miniTruco by clicking: choose a name (a refused one first, to see the error in words),
-// the room list, a room (trying the manager's rules controls), ready, and one whole game
-// to its end: cards played with the keyboard (focus + Enter), a few truco raises asked,
-// raises answered and hands of 11 decided through their dialogs.
+// the room list, a room (trying the manager's rules controls and the chat), ready, and one
+// whole game to its end from the keyboard: the page moves the focus to a playable card
+// when the turn comes and into a dialog when one opens, and Enter plays or answers. A
+// few truco raises are asked; raises and hands of 11 are accepted in their dialogs.
 //
 // With PARLOR_TCP_NICK set, a TCP player already sits in room 1: the browser waits to
 // see it there, both get ready, and both play the same game (crates/server/tests/browser.rs
 // checks the TCP side).
 import { noErrors, open, run, shot } from './lib.mjs';
-import { playUntil, setName } from './play-lib.mjs';
+import { playUntil, recordFrames, setName } from './play-lib.mjs';
 
 const tcp = process.env.PARLOR_TCP_NICK;
 const tag = tcp ? 'minitruco-with-tcp' : 'minitruco';
@@ -15,6 +16,7 @@ const tag = tcp ? 'minitruco-with-tcp' : 'minitruco';
 run(async (browser) => {
   const page = await open(browser, '/');
   await setName(page, 'webby');
+  recordFrames(page);
   await page.goto(process.env.PARLOR_URL + '/minitruco');
 
   // The lounge: the room list, and a name the server refuses, shown in words.
@@ -52,14 +54,29 @@ run(async (browser) => {
   if (tcp && !seats.some((s) => s.includes(tcp))) throw new Error('the TCP player is not at the table: ' + seats);
   await shot(page, `${tag}-table`);
 
+  // Answers by keyboard when the page put the focus in the dialog (it should).
   let raises = 0;
+  const keyboard = { cards: 0, focusedCards: 0, dialogs: 0, focusedDialogs: 0 };
+  const answer = (dialog) => async (b) => {
+    keyboard.dialogs++;
+    if (await page.evaluate((d) => Boolean(document.activeElement?.closest(d)), dialog)) {
+      keyboard.focusedDialogs++;
+      await page.keyboard.press('Enter');
+    } else {
+      await b.click();
+    }
+  };
   await playUntil(page, '#game-over', [
-    ['#raise button:text("Accept")', (b) => b.click()],
-    ['#eleven button:text("Play the hand")', (b) => b.click()],
+    ['#raise button:text("Accept")', answer('#raise')],
+    ['#eleven button:text("Play the hand")', answer('#eleven')],
     ['button[data-key="raise"]', async (b) => { if (raises++ < 3) await b.click(); else await playCard(); }],
     ['#my-hand button.card:not([disabled])', () => playCard()],
   ]);
+  console.log('keyboard:', JSON.stringify(keyboard));
+  if (!keyboard.focusedCards) throw new Error('the page never put the focus on a playable card');
+  if (keyboard.dialogs && !keyboard.focusedDialogs) throw new Error('no dialog got the focus');
   await shot(page, `${tag}-game-over`);
+  if (tcp && !(await page.locator('#game .seat', { hasText: tcp }).count())) throw new Error('the TCP player vanished from the table');
   const summary = await page.locator('#game-over').textContent();
   if (!/Game over: team [12] wins/.test(summary)) throw new Error('summary: ' + summary);
 
@@ -72,10 +89,14 @@ run(async (browser) => {
   }
   noErrors(page);
 
-  /** Plays the first card that may be played, from the keyboard. */
+  /** Plays a card from the keyboard: the one the page focused, or the first allowed. */
   async function playCard() {
-    const card = page.locator('#my-hand button.card:not([disabled])').first();
-    await card.focus();
+    keyboard.cards++;
+    if (await page.evaluate(() => Boolean(document.activeElement?.matches('#my-hand button.card:not(:disabled)')))) {
+      keyboard.focusedCards++;
+    } else {
+      await page.locator('#my-hand button.card:not([disabled])').first().focus();
+    }
     await page.keyboard.press('Enter');
   }
 });

@@ -23,6 +23,22 @@ export async function openAs(browser, name, path, options) {
   return page;
 }
 
+/**
+ * Does `action` (a click, a key press) and waits until the page has sent a frame for it:
+ * `true` once sent, `false` if nothing was sent within `timeout` ms (the click landed
+ * while the page redrew, say); the caller then looks at the page again.
+ */
+export async function acted(page, action, timeout = 5000) {
+  const before = page.sent.length;
+  await action();
+  const start = Date.now();
+  while (page.sent.length === before) {
+    if (Date.now() - start > timeout) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
+
 /** How many recorded frames (`page.sent` or `page.received`) are of JSON type `type`. */
 export function framesOf(frames, type) {
   const typeOf = (f) => { try { return JSON.parse(f).type; } catch { return undefined; } };
@@ -37,24 +53,42 @@ export async function wireTail(page, lines = 60) {
 
 /**
  * Waits until one of `choices` (`{ name: selector }`) is on the page and returns the
- * first such name in order (undefined if the page changed meanwhile). On a timeout it
+ * first such name in order. On a timeout it
  * saves `stuck-<label>.png` and fails with the last protocol messages.
  */
 export async function next(page, choices, label, timeout = 30_000) {
-  const selectors = Object.values(choices);
+  // One look at the page decides (several round trips could see two different moments).
+  const pick = (all) => all.find(([, selector]) => document.querySelector(selector))?.[0] ?? false;
   try {
-    await page.waitForFunction((all) => all.some((s) => document.querySelector(s)), selectors, { timeout, polling: 50 });
+    const found = await page.waitForFunction(pick, Object.entries(choices), { timeout, polling: 50 });
+    return await found.jsonValue();
   } catch (e) {
     await shot(page, `stuck-${label}`);
-    throw new Error(`${label}: none of ${selectors.join(' | ')} appeared\n--- last messages\n${await wireTail(page)}\n${e.message}`);
+    const selectors = Object.values(choices).join(' | ');
+    throw new Error(`${label}: none of ${selectors} appeared\n--- last messages\n${await wireTail(page)}\n${e.message}`);
   }
-  for (const [name, selector] of Object.entries(choices)) {
-    if (await page.locator(selector).count()) return name;
-  }
-  return undefined;
 }
 
 /** Fails with `message` (and the page's last messages) unless `condition` holds. */
 export async function check(page, condition, message) {
   if (!condition) throw new Error(`${message}\n--- last messages\n${await wireTail(page)}`);
+}
+
+/**
+ * Runs `body`; if it fails, saves `failed-<name>.png` of every page in `pages` (an object
+ * of pages by name, filled in as the script goes) and adds their last messages to the error.
+ */
+export async function explained(pages, body) {
+  try {
+    await body();
+  } catch (e) {
+    let notes = '';
+    for (const [name, page] of Object.entries(pages)) {
+      if (page.isClosed()) continue;
+      await shot(page, `failed-${name}`).catch(() => {});
+      notes += `\n--- ${name}: last messages\n${await wireTail(page, 15)}`;
+    }
+    e.message += notes;
+    throw e;
+  }
 }

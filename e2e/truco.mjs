@@ -3,11 +3,15 @@
 // starts. The script plays the whole match: cards by clicking, a raise asked, raises
 // answered in the dialog; it checks the first hand's summary and the end of the match.
 import { noErrors, open, run, shot } from './lib.mjs';
-import { playUntil, setName } from './play-lib.mjs';
+import { playUntil, recordFrames, setName } from './play-lib.mjs';
 
 run(async (browser) => {
   const page = await open(browser, '/');
   await setName(page, 'courser');
+  recordFrames(page);
+  // The page only offers what the rules allow, so the server never answers ERROR.
+  const refused = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { if (String(f.payload).startsWith('ERROR')) refused.push(f.payload); }));
   await page.goto(process.env.PARLOR_URL + '/truco');
   await page.locator('#my-hand .card').first().waitFor();
   const seats = await page.locator('#game .seat').allTextContents();
@@ -32,5 +36,8 @@ run(async (browser) => {
   // docs/web-client.md); the page then says so instead of the final score.
   console.log('end of the match as shown: ' + summary.split('.')[0]);
   await shot(page, 'truco-match-over');
+  if (refused.length) throw new Error('the server refused: ' + refused.join(' | '));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'truco-phone');
   noErrors(page);
 });

@@ -2,20 +2,30 @@
 // starts them), so three play. The browser waits in the lobby, is dealt in, and plays two
 // whole hands by clicking: pick the cards the page leaves enabled and press Play, or
 // Pass when nothing beats the table; in the second (ranked) hand the warlord's swap is
-// done in its dialog if the browser is the warlord. Each hand ends with the ranks shown.
+// done in its dialog if the browser is the warlord. Each hand ends with the ranks shown;
+// the server must never strike the browser (the page only enables legal plays). A chat
+// line goes round on the way.
 import { noErrors, open, run, shot } from './lib.mjs';
-import { playUntil, setName } from './play-lib.mjs';
+import { playUntil, recordFrames, setName } from './play-lib.mjs';
 
 run(async (browser) => {
   const page = await open(browser, '/');
   await setName(page, 'warlord');
+  recordFrames(page);
+  // The page only enables legal plays, so the server never strikes the browser.
+  const strikes = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { if (String(f.payload).startsWith('[strik|')) strikes.push(f.payload); }));
   await page.goto(process.env.PARLOR_URL + '/wars');
   await page.getByRole('heading', { name: 'Lobby' }).or(page.locator('#my-hand .card').first()).waitFor();
   await shot(page, 'wars-lobby');
   await page.locator('#my-hand .card').first().waitFor({ timeout: 60_000 });
   const seats = await page.locator('#game .seat').count();
   if (seats !== 3) throw new Error(`${seats} seats, expected 3`);
+  await page.fill('#chat-input', 'gl hf');
+  await page.press('#chat-input', 'Enter');
+  await page.locator('#chat-log', { hasText: 'warlord: gl hf' }).waitFor();
   await shot(page, 'wars-table');
+  await page.locator('#chat-input').blur();
 
   let swapped = false;
   const moves = [
@@ -38,5 +48,8 @@ run(async (browser) => {
   await playUntil(page, '#hand-summary:has-text("Hand 2 is over")', moves);
   await shot(page, 'wars-second-hand-over');
   console.log(swapped ? 'the browser was the warlord and swapped' : 'the browser was not the warlord');
+  if (strikes.length) throw new Error('the server struck the browser: ' + strikes.join(' '));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'wars-phone');
   noErrors(page);
 });

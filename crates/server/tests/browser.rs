@@ -1,6 +1,8 @@
-//! The web client in headless Chromium: the home page and every game, each played by
-//! clicking (scripts in `e2e/`, run by [`e2e::script`]; screenshots in
-//! `target/e2e-artifacts/`).
+//! The web client in headless Chromium: the home page, miniTruco (alone, and at one table
+//! with a TCP player), course Truco and Warlords & Scumbags, each played by clicking
+//! (scripts in `e2e/`, run by [`e2e::script`]; screenshots in
+//! `target/e2e-artifacts/<script>/`). Jass and Mahjong are in `browser_tables.rs`.
+//! See docs/web-client.md.
 
 mod common;
 mod e2e;
@@ -48,7 +50,7 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
 }
 
 #[tokio::test]
-async fn course_truco_a_hand_by_clicking() {
+async fn course_truco_a_match_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
     let s = server(34).await;
     let addr = s.addr("truco").to_string();
@@ -69,7 +71,7 @@ async fn course_truco_a_hand_by_clicking() {
 }
 
 #[tokio::test]
-async fn warlords_a_hand_by_clicking() {
+async fn warlords_two_hands_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
     let s = server(35).await;
     let addr = s.addr("wars").to_string();
@@ -87,22 +89,6 @@ async fn warlords_a_hand_by_clicking() {
         });
     }
     script(&s, "wars").await;
-    s.stop().await;
-}
-
-#[tokio::test]
-async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
-    let _one = ONE_AT_A_TIME.lock().await;
-    let s = server(36).await;
-    script(&s, "jass").await;
-    s.stop().await;
-}
-
-#[tokio::test]
-async fn mahjong_a_hand_by_clicking() {
-    let _one = ONE_AT_A_TIME.lock().await;
-    let s = server(37).await;
-    script(&s, "mahjong").await;
     s.stop().await;
 }
 

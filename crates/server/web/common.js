@@ -37,29 +37,53 @@ function append(node, children) {
   }
 }
 
-/** What identifies a focusable element across re-renders (id, data-key, or its name). */
-function focusKey(node) {
-  if (node.id) return `#${CSS.escape(node.id)}`;
-  if (node.dataset.key) return `[data-key="${CSS.escape(node.dataset.key)}"]`;
+/** Finds, in `root`, the element that stands for `node` after a re-render: the same id,
+ * data-key or aria-label, or else the same kind of element with the same text. */
+function counterpart(root, node) {
+  const tag = node.tagName.toLowerCase();
+  if (node.id) return root.querySelector(`#${CSS.escape(node.id)}`);
+  if (node.dataset.key) return root.querySelector(`[data-key="${CSS.escape(node.dataset.key)}"]`);
   const label = node.getAttribute('aria-label');
-  if (label) return `${node.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]`;
-  return null;
+  if (label) return root.querySelector(`${tag}[aria-label="${CSS.escape(label)}"]`);
+  const text = node.textContent;
+  return [...root.querySelectorAll(tag)].find((n) => n.textContent === text) || null;
 }
 
 /**
- * Replaces the children of `node`. If the focus was inside it, the new element with the
- * same id, data-key or aria-label gets it back, so keyboard players do not lose their
- * place when the page re-renders.
+ * Replaces the children of `node`. If the focus was inside it, the new element standing
+ * for the focused one gets it back, so keyboard players do not lose their place when
+ * the page re-renders.
  */
 export function fill(node, ...children) {
   const active = document.activeElement;
-  const inside = active && active !== document.body && node.contains(active);
-  const key = inside ? focusKey(active) : null;
+  const inside = active && active !== document.body && node.contains(active) ? active : null;
   node.replaceChildren();
   append(node, children);
   if (!inside) return;
-  const again = key && node.querySelector(key);
+  const again = counterpart(node, inside);
   if (again) again.focus({ preventScroll: true });
+}
+
+/**
+ * Re-renders `root` with `render()`, then guides the keyboard: a dialog that just
+ * appeared (a raise to answer, a swap) gets the focus, and so does the first playable
+ * card (in `#my-hand`) when your turn just came and the focus was nowhere in particular.
+ * The focus is never taken from a text field (someone typing in the chat).
+ */
+export function renderGuided(root, render) {
+  const dialogId = (d) => (d ? d.id || 'dialog' : null);
+  const dialogBefore = dialogId(root.querySelector('[role=dialog]'));
+  const playableBefore = Boolean(root.querySelector('#my-hand button.card:not(:disabled)'));
+  render();
+  const active = document.activeElement;
+  const free = !active || active === document.body || (root.contains(active) && active.tagName !== 'INPUT');
+  if (!free) return;
+  const dialog = root.querySelector('[role=dialog]');
+  if (dialog && dialogId(dialog) !== dialogBefore) {
+    dialog.querySelector('button:not(:disabled)')?.focus();
+  } else if (!playableBefore && (!active || active === document.body || !root.contains(active))) {
+    root.querySelector('#my-hand button.card:not(:disabled)')?.focus({ preventScroll: true });
+  }
 }
 
 /** The page's top bar: a link home, the title, the player's name. */

@@ -105,7 +105,7 @@ function handle(type, data) {
     case 'REQUEST_TRUMPF': state.trumpfAsk = { pushed: data === true }; state.sent = false; state.focus = '#trumpf-dialog button'; break;
     case 'REJECT_TRUMPF': showError('You cannot push (Schiebe) twice: choose a trumpf.'); break;
     case 'BROADCAST_TRUMPF': trumpf(data); break;
-    case 'REQUEST_CARD': state.table = data; state.cardAsk = true; state.sent = false; state.focus = '#hand .card'; break;
+    case 'REQUEST_CARD': state.table = data; state.cardAsk = true; state.sent = false; state.focus = '#hand button.card'; break;
     case 'REJECT_CARD': showError(`The server refused the ${cardLabel(data)}: it may not be played now.`); state.sent = false; break;
     case 'PLAYED_CARDS': played(data); break;
     case 'BROADCAST_STICH': stich(data); break;
@@ -126,7 +126,8 @@ function handle(type, data) {
 function describeBad(data) {
   if (typeof data === 'string') return `it could not read the message ${data}`;
   if (data && typeof data === 'object') {
-    return Object.entries(data).map(([field, errors]) => `${field}: ${[].concat(errors).join(', ')}`).join('; ');
+    const what = (field) => ({ 'data.sessionName': 'session', 'data.chosenTeamIndex': 'team', type: 'message' }[field] || field);
+    return Object.entries(data).map(([field, errors]) => `${what(field)}: ${[].concat(errors).join(', ')}`).join('; ');
   }
   return String(data);
 }

@@ -11,7 +11,7 @@
 // The server decides everything and ignores refused moves silently, so the page works
 // out from the notifications what is allowed and offers nothing else.
 
-import { buttons, connect, el, fill, header, playerName, setPlayerName, showError } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, renderGuided, setPlayerName, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { parseCard } from '/truco-cards.js';
 
@@ -48,6 +48,7 @@ app.append(view, chat);
 const state = {
   nick: validNick(playerName()) || 'guest',
   named: false, // the server accepted a name
+  renaming: false, // the player asked for a new name in the lounge
   tries: 0,
   rooms: [],
   room: null,
@@ -64,7 +65,7 @@ function newGame(pos) {
   return {
     pos, scores: [0, 0], hands: 0, hand: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
     played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0, raise: null,
-    eleven: null, elevenTeam: 0, summary: null, over: 0, log: [],
+    eleven: null, elevenTeam: 0, summary: null, over: 0, log: [], names: null, cpu: [], busy: false,
   };
 }
 
@@ -77,7 +78,10 @@ const server = connect('minitruco', {
 // Refresh the room list while it is shown (someone may have entered or left).
 setInterval(() => { if (state.named && state.room === null) server.send('L'); }, 4000);
 
-const names = () => state.seats.map((n, i) => n || `CPU${i + 1}`);
+// The names at the table: fixed when the game starts (CPU players take the empty seats),
+// so the end of the game still shows who played even if someone has left since.
+const seatNames = () => state.seats.map((n, i) => n || `CPU${i + 1}`);
+const names = () => state.game?.names || seatNames();
 const nameOf = (pos) => (pos === state.pos ? 'you' : names()[pos - 1]);
 
 function note(text) {
@@ -91,11 +95,16 @@ function handle(line) {
   if (line === '') return; // keep-alive
   const [cmd, ...a] = line.split(' ');
   const g = state.game;
+  // A card or a raise we sent is settled by its echo or by the game moving on.
+  if (g && (['V', 'M', 'O', 'G', 'A'].includes(cmd) || (['J', 'T'].includes(cmd) && Number(a[0]) === state.pos))) g.busy = false;
   switch (cmd) {
     case 'N':
       state.nick = a[0];
       state.named = true;
-      setPlayerName(a[0]);
+      // A name the player typed here is kept for every game; one the page made unique
+      // (a number added because the name was taken) is not.
+      if (state.renaming) setPlayerName(a[0]);
+      state.renaming = false;
       document.querySelector('header .who').textContent = a[0];
       server.send('L');
       break;
@@ -107,7 +116,12 @@ function handle(line) {
       chat.hidden = true;
       server.send('L');
       break;
-    case 'P': state.pos = Number(a[0]); state.game = newGame(state.pos); break;
+    case 'P':
+      state.pos = Number(a[0]);
+      state.game = newGame(state.pos);
+      state.game.names = seatNames();
+      state.game.cpu = state.seats.map((n) => !n);
+      break;
     case 'M': {
       const cards = a.slice(0, 3).map(parseCard);
       if (g && cards.every(Boolean)) dealt(g, cards, parseCard(a[3]));
@@ -205,6 +219,7 @@ function handEnded(g, s1, s2) {
 }
 
 function refused(code, line) {
+  state.renaming = false;
   if (code === 'NE' && !state.named && state.tries++ < 5) {
     // The name is taken: try it with a number (the player can change it in the lounge).
     state.nick = state.nick.slice(0, 28) + Math.floor(10 + Math.random() * 90);
@@ -229,9 +244,11 @@ function sendChat() {
 // ---- views ----
 
 function render() {
-  if (state.room === null) return fill(view, lounge());
-  if (!state.game) return fill(view, room());
-  fill(view, game(state.game));
+  renderGuided(view, () => {
+    if (state.room === null) fill(view, lounge());
+    else if (!state.game) fill(view, room());
+    else fill(view, game(state.game));
+  });
 }
 
 function lounge() {
@@ -239,7 +256,10 @@ function lounge() {
   const rename = (e) => {
     e.preventDefault();
     const nick = input.value.trim();
-    if (nick && nick !== state.nick) server.send('N ' + nick);
+    if (nick && nick !== state.nick) {
+      state.renaming = true;
+      server.send('N ' + nick);
+    }
   };
   return el('section', { id: 'lounge' },
     el('form', { class: 'name-row', onsubmit: rename },
@@ -289,16 +309,34 @@ function room() {
 
 const flag = (b) => (b ? 'T' : 'F');
 
+/**
+ * Sends a move and offers nothing more until the server shows it. The server ignores
+ * moves it refuses without a word, so after a few seconds the page offers them again.
+ */
+function act(g, text) {
+  g.busy = true;
+  server.send(text);
+  setTimeout(() => { if (g.busy) { g.busy = false; render(); } }, 3000);
+  render();
+}
+
+/** Answers a raise (`D`, `C`) or a hand of 11 (`H T`, `H F`): the dialog closes at once. */
+function decide(g, what, text) {
+  g[what].answered = g[what].decided = true;
+  server.send(text);
+  render();
+}
+
 function game(g) {
   const all = names();
   const myTeam = team(state.pos);
   const pendingRaise = g.raise && !g.over;
-  const myTurn = !g.over && g.turn === state.pos && !pendingRaise;
+  const myTurn = !g.over && g.turn === state.pos && !pendingRaise && !g.busy;
   const canRaise = myTurn && !g.elevenTeam && g.lastRaiser !== myTeam && NEXT_RAISE[g.stake];
 
   const seats = el('div', { class: 'seats', 'aria-label': 'players' }, all.map((name, i) => {
     const pos = i + 1;
-    const cpu = !state.seats[i];
+    const cpu = g.cpu[i];
     return el('div', { class: 'seat' + (g.turn === pos ? ' turn' : '') + (pos === state.pos ? ' me' : '') },
       el('strong', {}, pos === state.pos ? `${name} (you)` : name), cpu ? el('span', { class: 'cpu' }, 'CPU') : null,
       el('div', {}, `team ${team(pos)}${team(pos) === myTeam && pos !== state.pos ? ' · your partner' : ''}`));
@@ -314,7 +352,7 @@ function game(g) {
   const hand = el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, g.hand.map((card) => {
     const button = cardElement(card, {
       disabled: !myTurn,
-      onClick: myTurn ? () => server.send(`J ${card.code}${faceDown ? ' T' : ''}`) : null,
+      onClick: myTurn ? () => act(g, `J ${card.code}${faceDown ? ' T' : ''}`) : null,
       label: `${cardName(card)}${myTurn ? (faceDown ? ': play it face down' : ': play it') : ''}`,
     });
     button.dataset.key = 'card-' + card.code;
@@ -336,7 +374,7 @@ function game(g) {
 
   if (myTurn) {
     parts.push(buttons([
-      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[g.stake]]} (${NEXT_RAISE[g.stake]} points)`, () => server.send('T'), { class: 'primary', 'data-key': 'raise' }] : null,
+      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[g.stake]]} (${NEXT_RAISE[g.stake]} points)`, () => act(g, 'T'), { class: 'primary', 'data-key': 'raise' }] : null,
       g.closedAllowed ? [g.faceDown ? 'Face down: on' : 'Face down: off', () => { g.faceDown = !g.faceDown; render(); },
         { 'aria-pressed': String(g.faceDown), 'data-key': 'face-down' }] : null,
     ]));
@@ -345,8 +383,8 @@ function game(g) {
     parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise', id: 'raise' },
       el('p', {}, `${all[g.raise.pos - 1]} asks for ${RAISE_NAMES[g.raise.value] || g.raise.value}: the hand would be worth ${g.raise.value}.`),
       buttons([
-        ['Accept', () => server.send('D'), { class: 'primary' }],
-        [`Fold (team ${team(g.raise.pos)} scores ${g.stake})`, () => server.send('C')],
+        ['Accept', () => decide(g, 'raise', 'D'), { class: 'primary' }],
+        [`Fold (team ${team(g.raise.pos)} scores ${g.stake})`, () => decide(g, 'raise', 'C')],
       ])));
   }
   if (g.eleven && !g.eleven.decided) {
@@ -354,7 +392,7 @@ function game(g) {
       el('p', {}, 'Your team has 11 points. Your partner holds:'),
       el('div', { class: 'trick' }, g.eleven.cards.map((c) => cardImage(c, `your partner's ${cardName(c)}`))),
       el('p', {}, 'Play this hand for 3 points, or give it up (the other team scores 1)?'),
-      buttons([['Play the hand', () => server.send('H T'), { class: 'primary' }], ['Give it up', () => server.send('H F')]])));
+      buttons([['Play the hand', () => decide(g, 'eleven', 'H T'), { class: 'primary' }], ['Give it up', () => decide(g, 'eleven', 'H F')]])));
   }
   if (g.summary && !g.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, g.summary));
   if (g.over) {
@@ -382,6 +420,7 @@ function turnText(g, myTurn, all) {
   }
   if (g.eleven && !g.eleven.decided) return 'Decide on the hand of 11.';
   if (g.elevenTeam && !g.turn && !g.played.length) return `Team ${g.elevenTeam} is deciding on the hand of 11.`;
+  if (g.busy) return 'Sent…';
   if (myTurn) return g.elevenTeam ? 'Your turn (hand of 11: no raises).' : 'Your turn: play a card.';
   if (g.turn) return `${all[g.turn - 1]} is playing.`;
   return '';

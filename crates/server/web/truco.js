@@ -7,7 +7,7 @@
 // TRUCO on your turn (not when your team raised last or at 12), and ACCEPT / FOLD /
 // RAISE when the other team raised. Every ERROR is shown in words.
 
-import { buttons, connect, el, fill, header, showError } from '/common.js';
+import { buttons, connect, el, fill, header, renderGuided, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { parseCard } from '/truco-cards.js';
 
@@ -29,7 +29,7 @@ const app = document.getElementById('app');
 const state = {
   me: 0, team: 0, waiting: 0, started: false, handNo: 0, hand: [], vira: null, turn: 0, value: 1,
   played: [], lastRound: null, rounds: [], scores: [0, 0], raise: null, lastRaiser: 0,
-  summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, log: [],
+  summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, busy: false, log: [],
 };
 
 const server = connect('truco', {
@@ -40,6 +40,7 @@ const server = connect('truco', {
       // The server closes a table's connections when its match ends; if the last
       // messages did not arrive, the match is over all the same.
       state.over = -1;
+      state.turn = 0;
       render();
     } else {
       showError('The connection to the server closed: reload the page to play again.');
@@ -56,6 +57,10 @@ function note(text) {
 function handle(line) {
   const [cmd, ...a] = line.trim().split(/\s+/);
   const n = a.map(Number);
+  // A play or a raise we sent is settled by its echo, an error, or the game moving on.
+  if (['TURN', 'HAND', 'MATCH_END', 'ERROR'].includes(cmd) || (['PLAYED', 'TRUCO'].includes(cmd) && n[0] === state.me)) {
+    state.busy = false;
+  }
   switch (cmd) {
     case 'WELCOME': state.me = n[0]; state.team = n[1]; break;
     case 'WAITING': state.waiting = n[0]; break;
@@ -119,12 +124,29 @@ function played(p, code) {
   state.turn = 0;
 }
 
+/** Sends a move; the page offers nothing more until the server has answered it. */
+function act(text) {
+  state.busy = true;
+  server.send(text);
+  render();
+}
+
 function play(card) {
   state.sent = card;
-  server.send(`PLAY ${card.code}${state.faceDown ? ' CLOSED' : ''}`);
+  act(`PLAY ${card.code}${state.faceDown ? ' CLOSED' : ''}`);
+}
+
+function answer(word) {
+  state.raise.answered = true;
+  server.send(word);
+  render();
 }
 
 function render() {
+  renderGuided(app, draw);
+}
+
+function draw() {
   if (!state.started) {
     return fill(app, el('section', { class: 'table', id: 'waiting' },
       el('h2', {}, 'Waiting for the table'),
@@ -132,7 +154,7 @@ function render() {
       el('p', { 'aria-live': 'polite' }, `${state.waiting || (state.me ? state.me : 0)} of 4 players are here; the match starts with four.`),
       el('p', { class: 'hint' }, 'Anyone who opens this page or connects a Truco client joins this table.')));
   }
-  const myTurn = !state.over && state.turn === state.me && !state.raise;
+  const myTurn = !state.over && state.turn === state.me && !state.raise && !state.busy;
   const canRaise = myTurn && state.lastRaiser !== state.team && NEXT_RAISE[state.value];
   const shown = state.played.length ? state.played : state.lastRound ? state.lastRound.plays : [];
 
@@ -166,7 +188,7 @@ function render() {
   ];
   if (myTurn) {
     parts.push(buttons([
-      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[state.value]]} (${NEXT_RAISE[state.value]} points)`, () => server.send('TRUCO'), { class: 'primary', 'data-key': 'raise' }] : null,
+      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[state.value]]} (${NEXT_RAISE[state.value]} points)`, () => act('TRUCO'), { class: 'primary', 'data-key': 'raise' }] : null,
       [state.faceDown ? 'Face down: on' : 'Face down: off', () => { state.faceDown = !state.faceDown; render(); },
         { 'aria-pressed': String(state.faceDown), 'data-key': 'face-down' }],
     ]));
@@ -176,9 +198,9 @@ function render() {
     parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'raise', id: 'raise' },
       el('p', {}, `Player ${state.raise.p} asks for ${RAISE_NAMES[state.raise.value]}: the hand would be worth ${state.raise.value}.`),
       buttons([
-        ['Accept', () => server.send('ACCEPT'), { class: 'primary' }],
-        [`Fold (team ${teamOf(state.raise.p)} scores ${state.value})`, () => server.send('FOLD')],
-        next ? [`Raise to ${next}`, () => server.send('RAISE')] : null,
+        ['Accept', () => answer('ACCEPT'), { class: 'primary' }],
+        [`Fold (team ${teamOf(state.raise.p)} scores ${state.value})`, () => answer('FOLD')],
+        next ? [`Raise to ${next}`, () => answer('RAISE')] : null,
       ])));
   }
   if (state.summary && !state.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, state.summary));
@@ -202,6 +224,7 @@ function turnText(myTurn) {
     if (teamOf(state.raise.p) === state.team) return `Waiting for team ${3 - state.team} to answer the ${RAISE_NAMES[state.raise.value]}.`;
     return state.raise.answered ? 'Waiting for your partner to answer.' : 'Answer the raise.';
   }
+  if (state.busy) return 'Sent…';
   if (myTurn) return 'Your turn: play a card.';
   if (state.turn) return `Player ${state.turn} is playing.`;
   return '';

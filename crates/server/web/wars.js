@@ -10,7 +10,7 @@
 // strikes cost a lot here (three and you are out). The warlord's swap is a dialog;
 // the end of each hand shows the ranks. Strikes and refusals are shown in words.
 
-import { buttons, connect, el, fill, header, playerName, showError } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, renderGuided, showError } from '/common.js';
 import { cardElement, cardImage, cardName } from '/cards.js';
 
 const SUITS = ['clubs', 'diamonds', 'hearts', 'spades']; // wire order: code = value * 4 + suit
@@ -215,7 +215,7 @@ function render() {
   parts.push(el('h3', {}, 'Chat'), el('div', { class: 'log', id: 'chat-log', 'aria-live': 'polite' }, state.chat.slice(-30).map((c) => el('div', {}, c))),
     el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); sendChat(input); } }, input, el('button', {}, 'Send')));
   const typing = document.activeElement?.id === 'chat-input' ? document.activeElement.value : null;
-  fill(app, ...parts);
+  renderGuided(app, () => fill(app, ...parts));
   if (typing !== null) input.value = typing;
 }
 
@@ -241,7 +241,7 @@ function tableView(mine, myTurn) {
   for (const c of state.hand) counts.set(c.value, (counts.get(c.value) || 0) + 1);
   const pickedValue = state.hand.find((c) => state.picked.has(c.code))?.value;
   if (!state.hand.length) {
-    parts.push(el('p', { class: 'status', id: 'turn' }, turnText(mine, myTurn)));
+    parts.push(el('p', { class: 'status', id: 'turn' }, turnText(mine, myTurn)), logView());
     return el('section', { class: 'table', id: 'game' }, parts);
   }
   parts.push(el('h3', {}, 'Your hand'), el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, state.hand.map((c) => {
@@ -279,9 +279,13 @@ function tableView(mine, myTurn) {
       count ? ['Clear the selection', () => { state.picked.clear(); render(); }, { 'data-key': 'clear' }] : null,
     ]));
   }
-  parts.push(el('h3', {}, 'What happened'),
-    el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, state.log.slice().reverse().map((t) => el('li', {}, t))));
+  parts.push(logView());
   return el('section', { class: 'table', id: 'game' }, parts);
+}
+
+function logView() {
+  return [el('h3', {}, 'What happened'),
+    el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, state.log.slice().reverse().map((t) => el('li', {}, t)))];
 }
 
 function turnText(mine, myTurn) {
