@@ -90,3 +90,54 @@ async fn a_person_plays_a_hand_with_two_bots() {
     shutdown.cancel();
     drop(running);
 }
+
+/// Five automatic clients play three hands: none of them may ever wait for the server's
+/// turn timeout (strike 20). A bot that took a fresh table for one sent before its own
+/// move (the client's `Sent` bookkeeping) would sit silent until that timeout and fail
+/// here.
+#[tokio::test]
+async fn automatic_clients_never_stall_into_a_timeout() {
+    let shutdown = CancellationToken::new();
+    let config = Config {
+        services: vec![Service::Wars],
+        wars: WarsSettings {
+            min_players: 5,
+            lobby_timeout: Duration::ZERO,
+            turn_timeout: Duration::from_secs(10),
+            ..WarsSettings::default()
+        },
+        ..Config::for_tests(8)
+    };
+    let running = serve(config, shutdown.clone()).await.expect("server");
+    let addr = running.addrs["wars"].to_string();
+    let players: Vec<_> = (0..5u64)
+        .map(|seed| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let mode = parlor_client::wars::Mode::Auto {
+                    seed,
+                    hands: Some(3),
+                };
+                let input = tokio::io::BufReader::new(tokio::io::empty());
+                parlor_client::wars::run(&addr, &format!("bot{seed}"), mode, input, std::io::sink())
+                    .await
+            })
+        })
+        .collect();
+    for player in players {
+        let state = tokio::time::timeout(PATIENCE, player)
+            .await
+            .expect("the hands end in time")
+            .unwrap()
+            .expect("the client keeps its connection");
+        assert!(state.hands_dealt > 3, "{state:?}");
+        assert!(
+            !state.strikes.contains(&20),
+            "{:?} stalled: {:?}",
+            state.name,
+            state.strikes
+        );
+    }
+    shutdown.cancel();
+    drop(running);
+}

@@ -145,6 +145,28 @@ async fn entering_rooms_and_their_errors() {
     s.stop().await;
 }
 
+/// Leaving a room and coming straight back, with the lines sent in one burst: the notice
+/// that the first stay ended must not end the second one (which left the person seated
+/// with the session believing otherwise, so a disconnect leaked the seat and nickname).
+#[tokio::test]
+async fn leaving_and_reentering_the_same_room_at_once_keeps_the_new_seat() {
+    let s = server(1).await;
+    for round in 0..20 {
+        let nick = format!("back{round}");
+        let mut c = client(&s).await;
+        c.send_raw(format!("N {nick}\r\nE 2\r\nS\r\nE 2\r\n").as_bytes())
+            .await;
+        c.until(|l| l == "S").await;
+        c.expect("E 2").await;
+        c.expect(&format!("I 2 {nick}||| FTTT 1 FF")).await;
+        c.send("I").await;
+        c.expect(&format!("I 2 {nick}||| FTTT 1 FF")).await;
+        c.send("S").await;
+        c.expect("S").await;
+    }
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn the_manager_sets_rules_swaps_cycles_and_kicks() {
     let s = server(1).await;

@@ -36,7 +36,8 @@ pub enum RoomMsg {
         conn: ConnId,
         nick: String,
         outbox: Outbox,
-        left: mpsc::UnboundedSender<usize>,
+        /// Dropped by the room when this stay ends (see [`Person::stay`]).
+        stay: oneshot::Sender<()>,
         reply: oneshot::Sender<bool>,
     },
     /// The person leaves (`S`, a disconnect, or a connection closed for not reading).
@@ -128,13 +129,13 @@ impl Room {
                 conn,
                 nick,
                 outbox,
-                left,
+                stay,
                 reply,
             } => {
                 let joined = self.table.is_none() && self.seating.free_seat().is_some();
                 if joined {
                     outbox.send(format!("E {}", self.config.number));
-                    self.seating.seat(Person::new(conn, nick, outbox, left));
+                    self.seating.seat(Person::new(conn, nick, outbox, stay));
                     self.changed();
                 }
                 let _ = reply.send(joined);
@@ -238,7 +239,8 @@ impl Room {
         if tell_them {
             person.outbox.send("S");
         }
-        let _ = person.left.send(self.config.number);
+        // Ends this stay for the session (it may have asked for it already).
+        let _ = person.stay.send(());
         if let Some(table) = self.table.take() {
             tracing::info!(
                 room = self.config.number,

@@ -2,7 +2,7 @@
 
 use super::room::ConnId;
 use crate::net::Outbox;
-use tokio::sync::mpsc;
+use tokio::sync::oneshot;
 use truco::{DeckStyle, ManilhaStyle, Rules, RulesError};
 
 /// A person (a connection with a nickname) in a seat.
@@ -10,8 +10,10 @@ pub struct Person {
     pub conn: ConnId,
     pub nick: String,
     pub outbox: Outbox,
-    /// Tells the person's session that it is no longer in the room (kicked, or left).
-    pub left: mpsc::UnboundedSender<usize>,
+    /// Held for as long as the person sits here: dropping it (kicked, left, or the room
+    /// closing) tells the session this stay is over. One channel per stay, so a late
+    /// notice about an earlier stay can never end a later one in the same room.
+    pub stay: oneshot::Sender<()>,
     pub ready: bool,
     /// Arrival order in the room: the earliest arrival is the manager.
     since: u64,
@@ -19,17 +21,12 @@ pub struct Person {
 
 impl Person {
     /// A person who has just arrived.
-    pub fn new(
-        conn: ConnId,
-        nick: String,
-        outbox: Outbox,
-        left: mpsc::UnboundedSender<usize>,
-    ) -> Person {
+    pub fn new(conn: ConnId, nick: String, outbox: Outbox, stay: oneshot::Sender<()>) -> Person {
         Person {
             conn,
             nick,
             outbox,
-            left,
+            stay,
             ready: false,
             since: 0,
         }
@@ -252,7 +249,7 @@ mod tests {
 
     fn person(conn: ConnId, nick: &str) -> Person {
         let (outbox, _) = Outbox::new(8, CancellationToken::new());
-        Person::new(conn, nick.into(), outbox, mpsc::unbounded_channel().0)
+        Person::new(conn, nick.into(), outbox, oneshot::channel().0)
     }
 
     fn full() -> Seating {

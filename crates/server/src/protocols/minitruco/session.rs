@@ -8,7 +8,7 @@ use super::VERSION;
 use crate::net::{Input, LineConnection, LineSettings, Outbox, Socket};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -22,7 +22,6 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         protocol: "minitruco",
     };
     let mut connection = LineConnection::open(socket, settings, stop);
-    let (left_tx, mut left_rx) = mpsc::unbounded_channel();
     let mut session = Session {
         conn: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         outbox: connection.outbox().clone(),
@@ -30,15 +29,12 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         lounge,
         nick: None,
         room: None,
-        left_tx,
     };
     let keepalive = Some(session.lounge.keepalive());
     loop {
         let input = tokio::select! {
-            Some(room) = left_rx.recv() => {
-                if session.room == Some(room) {
-                    session.room = None;
-                }
+            () = stay_ends(&mut session.room) => {
+                session.room = None;
                 continue;
             }
             input = connection.next(keepalive) => input,
@@ -58,14 +54,30 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
     tracing::debug!(%peer, "session ended");
 }
 
+/// A stay in a room: its number (1-based) and the channel the room drops when the stay
+/// ends without the session asking (a kick, or the room closing).
+struct Stay {
+    number: usize,
+    ended: oneshot::Receiver<()>,
+}
+
+/// Completes when the room ends the current stay; never while there is none.
+async fn stay_ends(room: &mut Option<Stay>) {
+    match room {
+        Some(stay) => {
+            let _ = (&mut stay.ended).await;
+        }
+        None => std::future::pending().await,
+    }
+}
+
 struct Session {
     conn: ConnId,
     lounge: Lounge,
     outbox: Outbox,
     nick: Option<String>,
-    /// The room the person is in (1-based).
-    room: Option<usize>,
-    left_tx: mpsc::UnboundedSender<usize>,
+    /// The room the person is in.
+    room: Option<Stay>,
     stop: CancellationToken,
 }
 
@@ -80,12 +92,12 @@ impl Session {
                 None => self.outbox.send("X SI"),
             },
             _ if self.nick.is_none() => self.outbox.send("X NO"),
-            Command::Info(None) => match self.room {
+            Command::Info(None) => match self.room_number() {
                 Some(number) => self.info(number).await,
                 None => self.outbox.send("X FS"),
             },
             Command::Enter(arg) => self.enter(arg.as_deref()).await,
-            Command::Leave => match self.room.take() {
+            Command::Leave => match self.room.take().map(|stay| stay.number) {
                 Some(number) => {
                     let leave = RoomMsg::Leave {
                         conn: self.conn,
@@ -95,7 +107,7 @@ impl Session {
                 }
                 None => self.outbox.send("X FS"),
             },
-            command => match self.room {
+            command => match self.room_number() {
                 Some(number) => {
                     let conn = self.conn;
                     self.to_room(number, RoomMsg::Command { conn, command })
@@ -107,8 +119,13 @@ impl Session {
         }
     }
 
+    /// The number of the room the person is in.
+    fn room_number(&self) -> Option<usize> {
+        self.room.as_ref().map(|stay| stay.number)
+    }
+
     async fn set_nick(&mut self, nick: String) {
-        if let Some(number) = self.room {
+        if let Some(number) = self.room_number() {
             let (reply, answer) = oneshot::channel();
             let conn = self.conn;
             self.to_room(number, RoomMsg::Rename { conn, nick, reply })
@@ -136,23 +153,24 @@ impl Session {
     }
 
     async fn enter(&mut self, arg: Option<&str>) {
-        if let Some(current) = self.room {
+        if let Some(current) = self.room_number() {
             return self.outbox.send(format!("X JE {current}"));
         }
         let Some(number) = self.lounge.room_number(arg) else {
             return self.outbox.send("X SI");
         };
         let (reply, answer) = oneshot::channel();
+        let (stay, ended) = oneshot::channel();
         let join = RoomMsg::Join {
             conn: self.conn,
             nick: self.nick.clone().unwrap_or_default(),
             outbox: self.outbox.clone(),
-            left: self.left_tx.clone(),
+            stay,
             reply,
         };
         self.to_room(number, join).await;
         match answer.await {
-            Ok(true) => self.room = Some(number),
+            Ok(true) => self.room = Some(Stay { number, ended }),
             Ok(false) => self.outbox.send("X CH"),
             Err(_) => {}
         }
@@ -171,7 +189,7 @@ impl Session {
 
     /// Leaves the room and frees the nickname.
     async fn finish(&mut self) {
-        if let Some(number) = self.room.take() {
+        if let Some(number) = self.room.take().map(|stay| stay.number) {
             if let Some(room) = self.lounge.room(number) {
                 let leave = RoomMsg::Leave {
                     conn: self.conn,
