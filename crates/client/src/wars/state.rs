@@ -92,7 +92,9 @@ impl WarsState {
                 let cards = ours.as_ref().map_or(0, |s| s.cards);
                 let caught_up = match self.sent {
                     Some(Sent::Play { cards_before }) => cards < cards_before,
-                    Some(Sent::Pass) => status != Some('a'),
+                    // A pass is never allowed on an empty table, so a table with none
+                    // came after ours: the round ended and may well start with us.
+                    Some(Sent::Pass) => status != Some('a') || last.is_empty(),
                     Some(Sent::Swap | Sent::Refused) => false,
                     None => true,
                 };
@@ -160,5 +162,47 @@ impl WarsState {
             .map(|(i, &c)| format!("{}) {}", i + 1, card_name(c)))
             .collect();
         cards.join("  ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wars::message::parse;
+
+    fn apply(state: &mut WarsState, line: &str) {
+        state.apply(&parse(line).expect("a server message"));
+    }
+
+    /// From a real game: bot0 went out, the warlord had passed, bot1 passed too, and the
+    /// round it ended fell to bot1 (the next seat after bot0 that holds cards).
+    #[test]
+    fn a_pass_that_ends_the_round_can_be_followed_by_our_own_lead() {
+        let mut state = WarsState::default();
+        apply(&mut state, "[sjoin|bot1    ]");
+        apply(&mut state, "[stabl|w0:bot0    :00,a0:bot1    :05,p0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00|46,52,52,52|1]");
+        assert_eq!(state.prompt(), Some(Prompt::Play));
+        state.send(Sent::Pass);
+        assert_eq!(state.prompt(), None);
+        // The table sent before the server saw our pass: still ours, but already answered.
+        apply(&mut state, "[stabl|w0:bot0    :00,a0:bot1    :05,p0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00|46,52,52,52|1]");
+        assert_eq!(state.prompt(), None);
+        // The new round, led by us.
+        apply(&mut state, "[stabl|w0:bot0    :00,a0:bot1    :05,w0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|1]");
+        assert_eq!(state.prompt(), Some(Prompt::Play));
+    }
+
+    #[test]
+    fn a_played_move_waits_for_the_table_that_shows_it() {
+        let mut state = WarsState::default();
+        apply(&mut state, "[sjoin|bot1    ]");
+        apply(&mut state, "[stabl|a0:bot1    :05,w0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|0]");
+        assert_eq!(state.prompt(), Some(Prompt::Play));
+        state.send(Sent::Play { cards_before: 5 });
+        apply(&mut state, "[stabl|a0:bot1    :05,w0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|0]");
+        assert_eq!(state.prompt(), None);
+        apply(&mut state, "[stabl|w0:bot1    :04,a0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00,e0:        :00|10,52,52,52|0]");
+        assert_eq!(state.prompt(), None);
+        assert_eq!(state.sent, None);
     }
 }

@@ -105,8 +105,9 @@ pub async fn server(seed: u64) -> TestServer {
         wars: WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::from_secs(2),
-            // Short, so a stalled bot client is played for by the server.
-            turn_timeout: Duration::from_secs(4),
+            // As long as a script's patience: a client that stalls (a bot that missed
+            // its turn) fails the test instead of being quietly played for.
+            turn_timeout: Duration::from_secs(60),
             ..WarsSettings::default()
         },
         ..Config::for_tests(seed)
