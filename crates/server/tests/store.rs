@@ -303,3 +303,29 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     assert_eq!(health["store"]["ok"], true);
     s.stop().await;
 }
+
+/// A second server started on a data directory another one is writing stores nothing,
+/// says why on `/healthz`, and still plays; the first keeps its store.
+#[tokio::test]
+async fn a_second_server_on_the_same_data_directory_is_refused_the_store() {
+    let (first, dir) = server(12).await;
+    let second = TestServer::start(Config {
+        data_dir: Some(dir.path().to_owned()),
+        ..Config::for_tests(13)
+    })
+    .await;
+    let (_, health) = get(&second, "/healthz").await;
+    assert_eq!(health["store"]["ok"], false, "{health}");
+    let error = health["store"]["last_error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("in use by another parlor server"),
+        "{health}"
+    );
+    let mut c = LineClient::connect(second.addr("minitruco"), "\r\n").await;
+    c.send("W").await;
+    c.expect("W 2.00.00").await;
+    let (_, health) = get(&first, "/healthz").await;
+    assert_eq!(health["store"]["ok"], true, "{health}");
+    second.stop().await;
+    first.stop().await;
+}

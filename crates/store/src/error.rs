@@ -13,6 +13,8 @@ pub enum StoreError {
     /// The request does not fit what is stored (an unknown game, a game already ended,
     /// a hand recorded twice, scores for the wrong number of seats). Nothing changed.
     Invalid(String),
+    /// Another writer (a second server) has this data directory open.
+    InUse(std::path::PathBuf),
     /// Stored data cannot be read back (a row that is not what this code writes), or
     /// the database was written by a newer parlor.
     Corrupt(String),
@@ -24,6 +26,11 @@ impl fmt::Display for StoreError {
             StoreError::Database(e) => write!(f, "database: {e}"),
             StoreError::Io(e) => write!(f, "data directory: {e}"),
             StoreError::Invalid(why) => write!(f, "refused: {why}"),
+            StoreError::InUse(dir) => write!(
+                f,
+                "{} is in use by another parlor server (one writer per data directory)",
+                dir.display()
+            ),
             StoreError::Corrupt(why) => write!(f, "unreadable store: {why}"),
         }
     }
@@ -34,7 +41,7 @@ impl std::error::Error for StoreError {
         match self {
             StoreError::Database(e) => Some(e),
             StoreError::Io(e) => Some(e),
-            StoreError::Invalid(_) | StoreError::Corrupt(_) => None,
+            StoreError::Invalid(_) | StoreError::Corrupt(_) | StoreError::InUse(_) => None,
         }
     }
 }

@@ -19,6 +19,11 @@ use std::time::Duration;
 /// The database file inside a data directory.
 const FILE: &str = "parlor.db";
 
+/// The file a writer holds an exclusive lock on for as long as it lives, so a second
+/// server started on the same data directory is refused instead of allocating the same
+/// game ids. The operating system drops the lock when the process dies, even by `kill -9`.
+const LOCK: &str = "parlor.lock";
+
 /// How long a statement waits for another connection's lock before failing (only
 /// another writer holds one in WAL mode: a second process on the same directory).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -32,15 +37,20 @@ const STATEMENTS: usize = 64;
 /// [`Reader`](crate::Reader).
 pub struct SqliteStore {
     pub(crate) conn: Connection,
+    /// The writer's hold on the data directory ([`LOCK`]); readers and in-memory stores
+    /// have none.
+    _writer_lock: Option<std::fs::File>,
 }
 
 impl SqliteStore {
     /// Opens the store in `dir` for writing: creates the directory and the database on
     /// first start, brings the schema up to date, and marks the games a crash left
     /// `playing` as `abandoned` (they never get a result). Only one process may write a
-    /// data directory at a time (game ids are allocated from the largest stored).
+    /// data directory at a time (game ids are allocated from the largest stored): while
+    /// one has it open, another gets [`StoreError::InUse`].
     pub fn open(dir: &Path) -> Result<SqliteStore> {
         std::fs::create_dir_all(dir).map_err(StoreError::Io)?;
+        let writer_lock = lock(dir)?;
         let mut conn = Connection::open(SqliteStore::file(dir))?;
         configure(&conn)?;
         let mode: String =
@@ -67,7 +77,10 @@ impl SqliteStore {
                 "games left unfinished by the last run are marked abandoned"
             );
         }
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore {
+            conn,
+            _writer_lock: Some(writer_lock),
+        })
     }
 
     /// A read-only connection to the store in `dir`, which must exist (a server has
@@ -84,7 +97,10 @@ impl SqliteStore {
         let conn = Connection::open_with_flags(file, flags)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.set_prepared_statement_cache_capacity(STATEMENTS);
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore {
+            conn,
+            _writer_lock: None,
+        })
     }
 
     /// A store in memory, at the current schema (tests).
@@ -92,7 +108,10 @@ impl SqliteStore {
         let mut conn = Connection::open_in_memory()?;
         configure(&conn)?;
         migrate::migrate(&mut conn)?;
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore {
+            conn,
+            _writer_lock: None,
+        })
     }
 
     /// Where the database file of data directory `dir` is.
@@ -105,6 +124,38 @@ impl SqliteStore {
         migrate::version(&self.conn)
     }
 }
+
+/// Takes the data directory's writer lock. A writer that is going away (a recorder's
+/// store thread writing its last queued games after the server stopped, when a process
+/// restarts its server) is given [`LOCK_PATIENCE`] to let go; after that the directory
+/// is in use.
+fn lock(dir: &Path) -> Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(LOCK))
+        .map_err(StoreError::Io)?;
+    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(LOCK_RETRY);
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::InUse(dir.to_path_buf()))
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::Io(e)),
+        }
+    }
+}
+
+/// How long opening a writer waits for the previous one to let go of the directory.
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
+
+/// How often it looks meanwhile.
+const LOCK_RETRY: Duration = Duration::from_millis(10);
 
 /// The writer's settings (see the module documentation for `synchronous`).
 fn configure(conn: &Connection) -> Result<()> {

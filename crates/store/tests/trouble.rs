@@ -70,6 +70,26 @@ fn a_database_locked_by_another_writer_is_waited_for_then_an_error() {
     assert_eq!(store.last_game_id().unwrap(), Some(GameId(1)));
 }
 
+/// A second writer on the same data directory (a second server) is refused while the
+/// first lives, and welcome once it is gone; readers are never refused.
+#[test]
+fn one_writer_per_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = SqliteStore::open(dir.path()).unwrap();
+    first.start_game(&start(1, "mahjong", &["a"])).unwrap();
+    let second = SqliteStore::open(dir.path());
+    assert!(
+        matches!(&second, Err(StoreError::InUse(d)) if d == dir.path()),
+        "{:?}",
+        second.err()
+    );
+    let reader = StoreReader::sqlite(dir.path());
+    assert!(reader.read(|r| r.game(GameId(1))).unwrap().is_some());
+    drop(first);
+    let again = SqliteStore::open(dir.path()).unwrap();
+    assert_eq!(again.last_game_id().unwrap(), Some(GameId(1)));
+}
+
 #[test]
 fn a_directory_that_cannot_be_written_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
