@@ -58,7 +58,11 @@ impl Running {
 pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
     let seeds = seeds::SeedSource::new(config.seed);
     telemetry::handle();
-    let recorder = open_store(&config);
+    // Opening may wait for another writer to let go of the directory: off the runtime.
+    let data_dir = config.data_dir.clone();
+    let recorder = tokio::task::spawn_blocking(move || open_store(data_dir.as_deref()))
+        .await
+        .map_err(std::io::Error::other)?;
     let mut server = Running {
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
@@ -214,11 +218,11 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     Ok(server)
 }
 
-/// The recorder for `config.data_dir`: games are stored there (created on first start);
+/// The recorder for the data directory: games are stored there (created on first start);
 /// without a data directory, or if the store cannot be opened (logged; `/healthz` says
 /// so), nothing is stored and every game still runs.
-fn open_store(config: &Config) -> parlor_store::Recorder {
-    let Some(dir) = &config.data_dir else {
+fn open_store(data_dir: Option<&std::path::Path>) -> parlor_store::Recorder {
+    let Some(dir) = data_dir else {
         return parlor_store::Recorder::disabled();
     };
     let opened = parlor_store::SqliteStore::open(dir)
