@@ -42,6 +42,9 @@ pub struct ServeArgs {
     /// Rooms in the miniTruco lounge.
     #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=10000))]
     rooms: u16,
+    /// miniTruco: the CPU players' strategy (without it, one is drawn per seat).
+    #[arg(long, env = "PARLOR_MINITRUCO_CPU", value_parser = clap::builder::PossibleValuesParser::new(truco::bots::NAMES))]
+    minitruco_cpu: Option<String>,
     /// Seconds of client silence before a miniTruco keep-alive line.
     #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
     keepalive_secs: u64,
@@ -90,6 +93,7 @@ impl ServeArgs {
             seed: self.seed,
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             rooms: usize::from(self.rooms),
+            minitruco_cpu: self.minitruco_cpu.clone(),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
             wars: WarsSettings {
                 turn_timeout: Duration::from_secs(self.wars_timeout),

@@ -177,6 +177,9 @@ pub struct Config {
     pub bot_delay: Duration,
     /// Rooms in the miniTruco lounge.
     pub rooms: usize,
+    /// The miniTruco CPU players' strategy (a name from `truco::bots::NAMES`); `None`
+    /// draws one per seat, so a room meets every strength.
+    pub minitruco_cpu: Option<String>,
     /// Silence after which a miniTruco client is sent an empty keep-alive line.
     pub keepalive: Duration,
     pub limits: Limits,
@@ -198,6 +201,7 @@ impl Default for Config {
             seed: None,
             bot_delay: Duration::from_millis(800),
             rooms: 10,
+            minitruco_cpu: None,
             keepalive: Duration::from_secs(5),
             limits: Limits::default(),
             wars: WarsSettings::default(),

@@ -159,6 +159,33 @@ async fn minitruco_games_are_stored_and_replay_exactly() {
     s.stop().await;
 }
 
+/// `--minitruco-cpu`: every CPU seat plays the strategy asked for, as the store records.
+#[tokio::test]
+async fn minitruco_cpu_players_of_one_strategy() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = TestServer::start(Config {
+        data_dir: Some(dir.path().to_owned()),
+        minitruco_cpu: Some("heuristic".into()),
+        ..Config::for_tests(43)
+    })
+    .await;
+    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    a.send("N alice").await;
+    a.expect("N alice").await;
+    a.send("E 1").await;
+    a.until(|l| l.starts_with("I 1 ")).await;
+    a.send("Q").await;
+    play_until_game_over(&mut a, 1).await;
+    let games = finished(&s, "minitruco", 1).await;
+    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    let cpus: Vec<&Value> = game["seats"].as_array().unwrap()[1..]
+        .iter()
+        .map(|seat| &seat["cpu"])
+        .collect();
+    assert_eq!(cpus, [&Value::from("heuristic"); 3], "{game}");
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn course_truco_games_are_stored_and_replay_exactly() {
     let (s, _dir) = server(43).await;

@@ -47,6 +47,17 @@ pub use sqlite::SqliteStore;
 /// Where games are written. Each call is one transaction, committed before it returns;
 /// a refused call ([`StoreError::Invalid`]) changes nothing.
 pub trait Storage: Send {
+    /// Groups the writes until [`Storage::end_batch`] into one commit; each still
+    /// succeeds or fails alone. The recorder batches what queued up while it was busy,
+    /// so a busy server pays one commit for many hands.
+    fn begin_batch(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// Commits the writes since [`Storage::begin_batch`]; an error means none of them
+    /// was stored.
+    fn end_batch(&mut self) -> Result<()> {
+        Ok(())
+    }
     /// Stores a new game as `playing`; its id must be new.
     fn start_game(&mut self, start: &GameStart) -> Result<()>;
     /// Stores a hand of a game being played; each hand number once.

@@ -21,7 +21,7 @@
 //!   look less known than a new one.
 
 use rating::{rate_period, Outcome, Rating, Settings};
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// One seat at the end of a game.
 pub struct Finisher<'a> {
@@ -42,7 +42,7 @@ struct Player<'a> {
 
 /// Adds the finished game to its players' games, wins, points and ratings in
 /// `protocol`'s pool.
-pub fn update(tx: &Transaction, protocol: &str, seats: &[Finisher]) -> rusqlite::Result<()> {
+pub fn update(tx: &Connection, protocol: &str, seats: &[Finisher]) -> rusqlite::Result<()> {
     let settings = Settings::default();
     let mut players: Vec<Player> = Vec::with_capacity(seats.len());
     let mut of_seat = Vec::with_capacity(seats.len());
@@ -107,7 +107,7 @@ pub fn update(tx: &Transaction, protocol: &str, seats: &[Finisher]) -> rusqlite:
 }
 
 /// `name`'s rating in `protocol`'s pool, if it has finished a game there.
-fn stored(tx: &Transaction, protocol: &str, name: &str) -> rusqlite::Result<Option<Rating>> {
+fn stored(tx: &Connection, protocol: &str, name: &str) -> rusqlite::Result<Option<Rating>> {
     tx.prepare_cached(
         "SELECT rating, deviation, volatility FROM players WHERE protocol = ?1 AND name = ?2",
     )?

@@ -2,7 +2,9 @@
 //! that owns the [`Storage`]; a call never blocks and never fails the caller. A full
 //! queue or a failed write is logged, counted in `parlor_store_errors_total` (label
 //! `kind`: `dropped`, `refused`, `database`) and kept in [`StoreHealth`] for `/healthz`;
-//! each write's duration goes to `parlor_store_write_seconds` (label `write`).
+//! each write's duration goes to `parlor_store_write_seconds` (label `write`; `commit`
+//! for the commit of a batch: what queued up while the thread was busy is written in one
+//! transaction, each write in its own savepoint).
 //!
 //! Why a thread and not a tokio task: SQLite calls block (a commit is a `write(2)`, a
 //! checkpoint an `fsync`), and one long-lived thread keeps them off the runtime's
@@ -243,51 +245,101 @@ impl Write {
     }
 }
 
-/// The store thread: writes in queue order until every recorder is gone. A panic in a
-/// write (a bug) is caught and reported like a failed write, so one bad record cannot
-/// stop all later ones; its transaction was rolled back when it unwound.
+/// Writes taken from the queue into one commit at most. Bounds how much a failed
+/// commit can cost, and how long a `flush` waits behind a long queue.
+const BATCH: usize = 256;
+
+/// The store thread: writes in queue order until every recorder is gone. What queued up
+/// while it was busy goes into one commit (a batch of one when the server is quiet, so a
+/// hand is committed as soon as it ends); each write still succeeds or fails alone.
 fn write_all(mut storage: Box<dyn Storage>, mut rx: mpsc::Receiver<Message>, shared: &Shared) {
-    while let Some(message) = rx.blocking_recv() {
-        let write = match message {
-            Message::Write(write) => write,
-            Message::Flush(done) => {
-                // The caller may have stopped waiting.
-                let _ = done.send(());
-                continue;
+    let mut writes = Vec::with_capacity(BATCH);
+    let mut flushes = Vec::new();
+    while let Some(first) = rx.blocking_recv() {
+        let mut next = Some(first);
+        while let Some(message) = next.take() {
+            match message {
+                Message::Write(write) => writes.push(write),
+                Message::Flush(done) => flushes.push(done),
             }
-        };
-        let started = Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| write.apply(storage.as_mut())))
-            .unwrap_or_else(|panic| {
-                let why = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                Err(StoreError::Corrupt(format!("a write panicked: {why}")))
-            });
-        metrics::histogram!("parlor_store_write_seconds", "write" => write.kind())
-            .record(started.elapsed());
-        match result {
-            Ok(()) => {
-                shared.written.fetch_add(1, Ordering::Relaxed);
-                if !shared.writing.swap(true, Ordering::Relaxed) {
-                    tracing::info!("the store writes again");
-                }
+            if writes.len() < BATCH {
+                next = rx.try_recv().ok();
             }
-            Err(error) => {
-                shared.failed.fetch_add(1, Ordering::Relaxed);
-                let refused = matches!(error, StoreError::Invalid(_));
-                let kind = if refused { "refused" } else { "database" };
-                metrics::counter!("parlor_store_errors_total", "kind" => kind).increment(1);
-                // A dead disk fails every write: log when the trouble starts or changes.
-                let started_failing = !refused && shared.writing.swap(false, Ordering::Relaxed);
-                let message = error.to_string();
-                if refused || started_failing || shared.error().as_deref() != Some(&message) {
-                    tracing::error!(%error, write = write.kind(), "a game record was not stored");
-                }
-                shared.set_error(message);
+        }
+        write_batch(storage.as_mut(), writes.drain(..), shared);
+        for done in flushes.drain(..) {
+            // The caller may have stopped waiting.
+            let _ = done.send(());
+        }
+    }
+}
+
+/// Writes a batch in one commit. If the commit fails, none of it was stored.
+fn write_batch(
+    storage: &mut dyn Storage,
+    writes: impl ExactSizeIterator<Item = Write>,
+    shared: &Shared,
+) {
+    let batched = writes.len() > 1 && storage.begin_batch().is_ok();
+    let mut stored = 0;
+    for write in writes {
+        if write_one(storage, &write, shared) {
+            stored += 1;
+        }
+    }
+    if !batched {
+        return;
+    }
+    let started = Instant::now();
+    let committed = storage.end_batch();
+    metrics::histogram!("parlor_store_write_seconds", "write" => "commit")
+        .record(started.elapsed());
+    if let Err(error) = committed {
+        shared.written.fetch_sub(stored, Ordering::Relaxed);
+        shared.failed.fetch_add(stored, Ordering::Relaxed);
+        metrics::counter!("parlor_store_errors_total", "kind" => "database").increment(stored);
+        shared.writing.store(false, Ordering::Relaxed);
+        tracing::error!(%error, writes = stored, "a batch of game records was not stored");
+        shared.set_error(error.to_string());
+    }
+}
+
+/// One write, timed and accounted for; whether it succeeded. A panic in a write (a bug)
+/// is caught and reported like a failed write, so one bad record cannot stop all later
+/// ones; its transaction or savepoint was rolled back when it unwound.
+fn write_one(storage: &mut dyn Storage, write: &Write, shared: &Shared) -> bool {
+    let started = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| write.apply(storage))).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(StoreError::Corrupt(format!("a write panicked: {why}")))
+    });
+    metrics::histogram!("parlor_store_write_seconds", "write" => write.kind())
+        .record(started.elapsed());
+    match result {
+        Ok(()) => {
+            shared.written.fetch_add(1, Ordering::Relaxed);
+            if !shared.writing.swap(true, Ordering::Relaxed) {
+                tracing::info!("the store writes again");
             }
+            true
+        }
+        Err(error) => {
+            shared.failed.fetch_add(1, Ordering::Relaxed);
+            let refused = matches!(error, StoreError::Invalid(_));
+            let kind = if refused { "refused" } else { "database" };
+            metrics::counter!("parlor_store_errors_total", "kind" => kind).increment(1);
+            // A dead disk fails every write: log when the trouble starts or changes.
+            let started_failing = !refused && shared.writing.swap(false, Ordering::Relaxed);
+            let message = error.to_string();
+            if refused || started_failing || shared.error().as_deref() != Some(&message) {
+                tracing::error!(%error, write = write.kind(), "a game record was not stored");
+            }
+            shared.set_error(message);
+            false
         }
     }
 }

@@ -1,15 +1,19 @@
-//! Writing games: each call is one transaction, committed before it returns, and a
-//! refused call (unknown game, game already ended...) changes nothing.
+//! Writing games: each call is one transaction, committed before it returns (or, in a
+//! batch, a savepoint committed with the batch), and a refused call (unknown game, game
+//! already ended...) changes nothing.
 
 use crate::ratings::{self, Finisher};
 use crate::sqlite::{to_json, SqliteStore};
 use crate::{
     GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError, TournamentRecord,
 };
-use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{
+    params, Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior,
+};
+use std::ops::Deref;
 
 /// The protocol and status of `game`, or why it cannot take more writes.
-fn playing(tx: &Transaction, game: GameId) -> Result<String> {
+fn playing(tx: &Connection, game: GameId) -> Result<String> {
     let row: Option<(String, String)> = tx
         .prepare_cached("SELECT protocol, status FROM games WHERE id = ?1")?
         .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -21,18 +25,64 @@ fn playing(tx: &Transaction, game: GameId) -> Result<String> {
     }
 }
 
+/// One write's scope: its own transaction, or a savepoint in the batch under way, so a
+/// refused or failed write undoes only itself either way.
+enum WriteTx<'a> {
+    Alone(Transaction<'a>),
+    InBatch(Savepoint<'a>),
+}
+
+impl Deref for WriteTx<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            WriteTx::Alone(tx) => tx,
+            WriteTx::InBatch(savepoint) => savepoint,
+        }
+    }
+}
+
+impl WriteTx<'_> {
+    fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            WriteTx::Alone(tx) => tx.commit(),
+            WriteTx::InBatch(savepoint) => savepoint.commit(),
+        }
+    }
+}
+
 impl SqliteStore {
-    /// A write transaction. `IMMEDIATE` takes the write lock at `BEGIN`, where SQLite
-    /// waits for it up to the busy timeout; a deferred transaction that read first
-    /// would fail at once if another process held the lock when it came to write.
-    fn write(&mut self) -> Result<Transaction<'_>> {
-        Ok(self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    /// A write's scope. Alone, an `IMMEDIATE` transaction: it takes the write lock at
+    /// `BEGIN`, where SQLite waits for it up to the busy timeout (a deferred one that
+    /// read first would fail at once if another process held the lock when it came to
+    /// write). In a batch (which began `IMMEDIATE`), a savepoint.
+    fn write(&mut self) -> Result<WriteTx<'_>> {
+        Ok(if self.conn.is_autocommit() {
+            WriteTx::Alone(
+                self.conn
+                    .transaction_with_behavior(TransactionBehavior::Immediate)?,
+            )
+        } else {
+            WriteTx::InBatch(self.conn.savepoint()?)
+        })
     }
 }
 
 impl Storage for SqliteStore {
+    fn begin_batch(&mut self) -> Result<()> {
+        Ok(self.conn.execute_batch("BEGIN IMMEDIATE")?)
+    }
+
+    fn end_batch(&mut self) -> Result<()> {
+        let committed = self.conn.execute_batch("COMMIT");
+        if committed.is_err() && !self.conn.is_autocommit() {
+            // Leave no half batch open for the next write to land in.
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+        Ok(committed?)
+    }
+
     fn start_game(&mut self, g: &GameStart) -> Result<()> {
         let tx = self.write()?;
         let exists = tx

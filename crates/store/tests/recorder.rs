@@ -208,3 +208,121 @@ async fn a_disabled_or_failed_recorder_takes_everything_and_stores_nothing() {
         Some("the data directory is not writable")
     );
 }
+
+/// A store whose first write waits at a gate, so the test can queue writes behind it and
+/// see them taken as one batch; it logs the batches and can fail their commit.
+struct Gated {
+    inner: SqliteStore,
+    gate: Option<(mpsc::Sender<()>, mpsc::Receiver<()>)>,
+    log: std::sync::Arc<std::sync::Mutex<Vec<&'static str>>>,
+    fail_commit: bool,
+}
+
+impl Gated {
+    fn wait_at_gate(&mut self) {
+        if let Some((arrived, gate)) = self.gate.take() {
+            arrived.send(()).unwrap();
+            gate.recv().unwrap();
+        }
+    }
+}
+
+impl Storage for Gated {
+    fn begin_batch(&mut self) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("begin");
+        self.inner.begin_batch()
+    }
+    fn end_batch(&mut self) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("commit");
+        if self.fail_commit {
+            return Err(StoreError::Invalid("the commit failed".into()));
+        }
+        self.inner.end_batch()
+    }
+    fn start_game(&mut self, start: &GameStart) -> parlor_store::Result<()> {
+        self.wait_at_gate();
+        self.log.lock().unwrap().push("write");
+        self.inner.start_game(start)
+    }
+    fn record_hand(&mut self, hand: &HandRecord) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("write");
+        self.inner.record_hand(hand)
+    }
+    fn finish_game(&mut self, end: &GameEnd) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("write");
+        self.inner.finish_game(end)
+    }
+    fn record_tournament(&mut self, t: &TournamentRecord) -> parlor_store::Result<()> {
+        self.inner.record_tournament(t)
+    }
+    fn last_game_id(&self) -> parlor_store::Result<Option<GameId>> {
+        self.inner.last_game_id()
+    }
+}
+
+/// A recorder over a gated store whose first write, game 1's start, is already waiting
+/// at the gate; the sender opens it.
+fn gated(
+    dir: &std::path::Path,
+    fail_commit: bool,
+) -> (
+    Recorder,
+    mpsc::Sender<()>,
+    std::sync::Arc<std::sync::Mutex<Vec<&'static str>>>,
+) {
+    let (open, gate) = mpsc::channel();
+    let (arrived, at_gate) = mpsc::channel();
+    let log = std::sync::Arc::default();
+    let store = Gated {
+        inner: SqliteStore::open(dir).unwrap(),
+        gate: Some((arrived, gate)),
+        log: std::sync::Arc::clone(&log),
+        fail_commit,
+    };
+    let recorder = Recorder::spawn(Box::new(store)).unwrap();
+    recorder.start_game(start(1, "mahjong", &["a", "b"]));
+    at_gate.recv().unwrap();
+    (recorder, open, log)
+}
+
+#[tokio::test]
+async fn writes_queued_while_the_store_is_busy_share_one_commit_and_fail_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (recorder, open, log) = gated(dir.path(), false);
+    recorder.start_game(start(2, "mahjong", &["c", "d"]));
+    for number in 1..=50 {
+        recorder.record_hand(hand(2, number));
+    }
+    recorder.record_hand(hand(2, 7)); // a second hand 7: refused, alone
+    recorder.finish_game(end(2, &[1, 0], &[1, 2]));
+    open.send(()).unwrap();
+    recorder.flush().await;
+
+    let health = recorder.health();
+    assert_eq!((health.written, health.failed, health.dropped), (53, 1, 0));
+    assert!(health.ok, "{health:?}");
+    let log = log.lock().unwrap().clone();
+    assert_eq!(log[..2], ["write", "begin"], "{log:?}");
+    assert_eq!(log.iter().filter(|&&e| e == "write").count(), 54);
+    assert_eq!(log.last(), Some(&"commit"));
+
+    let reader = StoreReader::sqlite(dir.path());
+    let game = reader.read(|r| r.game(GameId(2))).unwrap().unwrap();
+    assert_eq!(game.summary.status, Status::Finished);
+    assert_eq!(game.summary.hands, 50);
+}
+
+#[tokio::test]
+async fn a_batch_whose_commit_fails_is_reported_as_not_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let (recorder, open, _log) = gated(dir.path(), true); // game 1 alone: committed
+    recorder.start_game(start(2, "mahjong", &["c", "d"]));
+    recorder.record_hand(hand(2, 1));
+    recorder.record_hand(hand(2, 1)); // refused in any case
+    open.send(()).unwrap();
+    recorder.flush().await;
+    let health = recorder.health();
+    assert_eq!((health.written, health.failed), (1, 3), "{health:?}");
+    assert!(!health.ok);
+    assert!(health.last_error.unwrap().contains("the commit failed"));
+}

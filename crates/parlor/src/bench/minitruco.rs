@@ -22,6 +22,10 @@ pub struct MinitrucoArgs {
     /// Games each room plays.
     #[arg(long, default_value_t = 3)]
     games: usize,
+    /// The CPU players' strategy (`--minitruco-cpu` of the server started; without it,
+    /// one is drawn per seat).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(truco::bots::NAMES))]
+    cpu: Option<String>,
     /// Benchmark a server that is already running at this address instead of starting one
     /// (it must have at least `--tables` rooms and `--bot-delay-ms 0`; memory is not reported).
     #[arg(long)]
@@ -35,7 +39,7 @@ pub async fn run(args: MinitrucoArgs) -> Result<String, String> {
         None => {
             let port = free_port()?;
             let http = free_port()?;
-            let flags = [
+            let mut flags = vec![
                 "--minitruco-port".to_string(),
                 port.to_string(),
                 "--http-port".into(),
@@ -47,6 +51,9 @@ pub async fn run(args: MinitrucoArgs) -> Result<String, String> {
                 "--seed".into(),
                 "1".into(),
             ];
+            if let Some(cpu) = &args.cpu {
+                flags.extend(["--minitruco-cpu".into(), cpu.clone()]);
+            }
             let server = ServerProcess::start(&flags, port).await?;
             (SocketAddr::from(([127, 0, 0, 1], port)), Some(server))
         }

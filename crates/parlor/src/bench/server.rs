@@ -1,27 +1,35 @@
 //! A `parlor serve` child process for benchmarks, and its memory use.
 
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// The server under load. Killed when dropped.
+/// The server under load, storing its games in a data directory of its own (so the
+/// store is measured as a real server has it, but a benchmark's games never mix with a
+/// host's). Killed, and its directory removed, when dropped.
 pub struct ServerProcess {
     child: Child,
+    data_dir: PathBuf,
 }
 
 impl ServerProcess {
     /// Starts `parlor serve` with `args` and waits until `port` accepts connections.
     pub async fn start(args: &[String], port: u16) -> Result<ServerProcess, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let data_dir =
+            std::env::temp_dir().join(format!("parlor-bench-{}-{port}", std::process::id()));
         let child = Command::new(exe)
             .arg("serve")
             .args(args)
+            .arg("--data-dir")
+            .arg(&data_dir)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| format!("cannot start the server: {e}"))?;
-        let server = ServerProcess { child };
+        let server = ServerProcess { child, data_dir };
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
         for _ in 0..200 {
             if tokio::net::TcpStream::connect(addr).await.is_ok() {
@@ -65,6 +73,7 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data_dir);
     }
 }
 

@@ -101,6 +101,7 @@ impl Lounge {
                     seeds: seeds.clone(),
                     recorder: recorder.clone(),
                     bot_delay: config.bot_delay,
+                    cpu_strategy: config.minitruco_cpu.clone(),
                     inbox: config.limits.room_inbox,
                     shutdown: shutdown.clone(),
                 })

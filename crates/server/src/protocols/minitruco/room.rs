@@ -80,6 +80,8 @@ pub struct RoomConfig {
     pub seeds: SeedSource,
     pub recorder: Recorder,
     pub bot_delay: Duration,
+    /// The CPU players' strategy; `None` draws one per seat.
+    pub cpu_strategy: Option<String>,
     pub inbox: usize,
     pub shutdown: CancellationToken,
 }
@@ -262,6 +264,7 @@ impl Room {
             &mut self.seating,
             &self.config.recorder,
             self.config.number,
+            self.config.cpu_strategy.as_deref(),
         );
         tracing::info!(
             room = self.config.number,

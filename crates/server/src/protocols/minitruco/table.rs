@@ -22,15 +22,22 @@ pub struct Table {
 }
 
 impl Table {
-    /// Starts a game with the room's rules: CPU players fill the empty seats, each person
-    /// is told their position (`P`) and gets the first deal.
-    pub fn start(seed: u64, seating: &mut Seating, recorder: &Recorder, room: usize) -> Table {
+    /// Starts a game with the room's rules: CPU players (of strategy `cpu`, or drawn per
+    /// seat) fill the empty seats, each person is told their position (`P`) and gets the
+    /// first deal.
+    pub fn start(
+        seed: u64,
+        seating: &mut Seating,
+        recorder: &Recorder,
+        room: usize,
+        cpu: Option<&str>,
+    ) -> Table {
         let rules = seating.rules();
         let mut cpus = Cpus::new(seed);
         let mut strategies = [None; 4];
         let cpu_names = [0, 1, 2, 3].map(|seat| {
             (!seating.is_person(seat)).then(|| {
-                let strategy = cpus.seat(seat, None);
+                let strategy = cpus.seat(seat, cpu);
                 strategies[seat] = Some(strategy);
                 tracing::debug!(seat = position(seat), strategy, "CPU player seated");
                 format!("CPU{}", position(seat))
