@@ -4,8 +4,8 @@
 mod common;
 mod e2e;
 
-use common::minitruco::play_until_game_over;
-use common::{LineClient, TestServer};
+use common::minitruco::play_alone_in_room_one;
+use common::TestServer;
 use e2e::{script, ONE_AT_A_TIME};
 use parlor_server::Config;
 
@@ -18,13 +18,7 @@ async fn finished_games_and_the_leaderboard_in_the_browser() {
         ..Config::for_tests(38)
     })
     .await;
-    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
-    a.send("N alice").await;
-    a.expect("N alice").await;
-    a.send("E 1").await;
-    a.until(|l| l.starts_with("I 1 ")).await;
-    a.send("Q").await;
-    play_until_game_over(&mut a, 1).await;
+    play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     // The game is written a moment after it ends; the page is opened once it is there.
     let store = dir.path().to_owned();
     tokio::time::timeout(common::PATIENCE, async move {

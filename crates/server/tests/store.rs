@@ -5,7 +5,7 @@
 mod common;
 mod mmj1;
 
-use common::minitruco::play_until_game_over;
+use common::minitruco::play_alone_in_room_one;
 use common::{LineClient, TestServer, PATIENCE};
 use mmj1::{Calls, Mj};
 use parlor_server::config::WarsSettings;
@@ -140,13 +140,7 @@ async fn mahjong_games_are_stored_and_replay_exactly() {
 #[tokio::test]
 async fn minitruco_games_are_stored_and_replay_exactly() {
     let (s, _dir) = server(42).await;
-    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
-    a.send("N alice").await;
-    a.expect("N alice").await;
-    a.send("E 1").await;
-    a.until(|l| l.starts_with("I 1 ")).await;
-    a.send("Q").await;
-    let lines = play_until_game_over(&mut a, 1).await;
+    let lines = play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     let g = lines.last().unwrap();
     let games = finished(&s, "minitruco", 1).await;
     let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
@@ -169,13 +163,7 @@ async fn minitruco_cpu_players_of_one_strategy() {
         ..Config::for_tests(43)
     })
     .await;
-    let mut a = LineClient::connect(s.addr("minitruco"), "\r\n").await;
-    a.send("N alice").await;
-    a.expect("N alice").await;
-    a.send("E 1").await;
-    a.until(|l| l.starts_with("I 1 ")).await;
-    a.send("Q").await;
-    play_until_game_over(&mut a, 1).await;
+    play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     let games = finished(&s, "minitruco", 1).await;
     let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
     let cpus: Vec<&Value> = game["seats"].as_array().unwrap()[1..]

@@ -44,8 +44,9 @@ pub use recorder::{Recorder, StoreHealth};
 pub use schema::CURRENT as SCHEMA_VERSION;
 pub use sqlite::SqliteStore;
 
-/// Where games are written. Each call is one transaction, committed before it returns;
-/// a refused call ([`StoreError::Invalid`]) changes nothing.
+/// Where games are written. Each call is one transaction, committed before it returns
+/// (inside a batch: committed with the batch); a refused call ([`StoreError::Invalid`])
+/// changes nothing.
 pub trait Storage: Send {
     /// Groups the writes until [`Storage::end_batch`] into one commit; each still
     /// succeeds or fails alone. The recorder batches what queued up while it was busy,

@@ -40,6 +40,8 @@ pub struct SqliteStore {
     /// The writer's hold on the data directory ([`LOCK`]); readers and in-memory stores
     /// have none.
     _writer_lock: Option<std::fs::File>,
+    /// A batch (`Storage::begin_batch`) is open: writes are savepoints in it.
+    pub(crate) in_batch: bool,
 }
 
 impl SqliteStore {
@@ -80,6 +82,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn,
             _writer_lock: Some(writer_lock),
+            in_batch: false,
         })
     }
 
@@ -100,6 +103,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn,
             _writer_lock: None,
+            in_batch: false,
         })
     }
 
@@ -111,6 +115,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn,
             _writer_lock: None,
+            in_batch: false,
         })
     }
 

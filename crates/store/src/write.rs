@@ -56,25 +56,35 @@ impl SqliteStore {
     /// A write's scope. Alone, an `IMMEDIATE` transaction: it takes the write lock at
     /// `BEGIN`, where SQLite waits for it up to the busy timeout (a deferred one that
     /// read first would fail at once if another process held the lock when it came to
-    /// write). In a batch (which began `IMMEDIATE`), a savepoint.
+    /// write). In a batch (which began `IMMEDIATE`), a savepoint; if SQLite already
+    /// rolled the batch back (some errors, such as a full disk, do), the write fails
+    /// too rather than commit on its own while the batch reports itself lost.
     fn write(&mut self) -> Result<WriteTx<'_>> {
-        Ok(if self.conn.is_autocommit() {
-            WriteTx::Alone(
+        if !self.in_batch {
+            return Ok(WriteTx::Alone(
                 self.conn
                     .transaction_with_behavior(TransactionBehavior::Immediate)?,
-            )
-        } else {
-            WriteTx::InBatch(self.conn.savepoint()?)
-        })
+            ));
+        }
+        if self.conn.is_autocommit() {
+            return Err(StoreError::Database(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT),
+                Some("the batch of writes was rolled back".into()),
+            )));
+        }
+        Ok(WriteTx::InBatch(self.conn.savepoint()?))
     }
 }
 
 impl Storage for SqliteStore {
     fn begin_batch(&mut self) -> Result<()> {
-        Ok(self.conn.execute_batch("BEGIN IMMEDIATE")?)
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.in_batch = true;
+        Ok(())
     }
 
     fn end_batch(&mut self) -> Result<()> {
+        self.in_batch = false;
         let committed = self.conn.execute_batch("COMMIT");
         if committed.is_err() && !self.conn.is_autocommit() {
             // Leave no half batch open for the next write to land in.
@@ -219,5 +229,44 @@ impl Storage for SqliteStore {
             .conn
             .query_row("SELECT MAX(id) FROM games", [], |r| r.get(0))?;
         Ok(max.map(GameId))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SeatRecord;
+
+    fn start(id: i64) -> GameStart {
+        GameStart {
+            id: GameId(id),
+            protocol: "mahjong".into(),
+            variant: "test rules".into(),
+            seed: 1,
+            started_at_ms: 1,
+            seats: vec![SeatRecord {
+                name: "a".into(),
+                cpu: None,
+            }],
+            table: None,
+        }
+    }
+
+    /// SQLite rolls a whole transaction back on some errors (a full disk): the writes
+    /// after that in the batch must fail, not commit alone while the batch is reported
+    /// lost.
+    #[test]
+    fn writes_after_sqlite_rolled_the_batch_back_fail_with_it() {
+        let mut store = SqliteStore::open_in_memory().unwrap();
+        store.begin_batch().unwrap();
+        store.start_game(&start(1)).unwrap();
+        store.conn.execute_batch("ROLLBACK").unwrap(); // as SQLite does on SQLITE_FULL
+        let after = store.start_game(&start(2));
+        assert!(matches!(after, Err(StoreError::Database(_))), "{after:?}");
+        assert!(store.end_batch().is_err());
+        assert_eq!(store.last_game_id().unwrap(), None);
+        // The next write, outside any batch, is stored as usual.
+        store.start_game(&start(3)).unwrap();
+        assert_eq!(store.last_game_id().unwrap(), Some(GameId(3)));
     }
 }

@@ -1,6 +1,20 @@
 //! A miniTruco player for the integration tests.
 
 use super::LineClient;
+use std::net::SocketAddr;
+
+/// `nick` connects to the miniTruco server at `addr`, enters room 1 alone, starts a game
+/// against three CPU players and plays it out (as [`play_until_game_over`]). Returns
+/// every line up to `G`.
+pub async fn play_alone_in_room_one(addr: SocketAddr, nick: &str) -> Vec<String> {
+    let mut c = LineClient::connect(addr, "\r\n").await;
+    c.send(&format!("N {nick}")).await;
+    c.expect(&format!("N {nick}")).await;
+    c.send("E 1").await;
+    c.until(|l| l.starts_with("I 1 ")).await;
+    c.send("Q").await;
+    play_until_game_over(&mut c, 1).await
+}
 
 /// A person who plays on their own: the first card they hold when it is their turn,
 /// accepts every raise and every hand of 11. Returns every line up to `G`.
