@@ -39,6 +39,15 @@ pub struct Limits {
     pub outbox_lines: usize,
     /// Commands queued to one room; a client waits (and stops being read) while it is full.
     pub room_inbox: usize,
+    /// Connections one remote address may hold on one listener.
+    pub max_per_address: usize,
+    /// Time a new connection has to identify itself (the protocol's hello: a nickname,
+    /// `cjoin`, `mmj1c`, a Jass player name) before it is closed.
+    pub hello_timeout: Duration,
+    /// HTTP: time to send a request's headers.
+    pub http_header_timeout: Duration,
+    /// HTTP: time a connection may stay open with no bytes moving.
+    pub http_idle_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -48,6 +57,10 @@ impl Default for Limits {
             max_line: 4096,
             outbox_lines: 1024,
             room_inbox: 256,
+            max_per_address: 256,
+            hello_timeout: Duration::from_secs(30),
+            http_header_timeout: Duration::from_secs(10),
+            http_idle_timeout: Duration::from_secs(60),
         }
     }
 }

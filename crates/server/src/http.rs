@@ -24,6 +24,7 @@ use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
+use tower::ServiceExt;
 
 /// What a protocol does with a WebSocket whose handshake is done.
 pub type WsEntry = Arc<
@@ -53,23 +54,46 @@ pub struct StoreAccess {
 #[derive(Clone)]
 struct Shared {
     doors: Arc<BTreeMap<&'static str, Door>>,
+    /// Every listener's admission, for the open connections on `/healthz`.
+    counts: Arc<Vec<(String, Admission)>>,
     health: Arc<serde_json::Value>,
     recorder: parlor_store::Recorder,
     shutdown: CancellationToken,
 }
 
-/// Serves HTTP on `listener` until shutdown. `GET /healthz` answers `200` with the
-/// listening protocols and their addresses; `/ws/<protocol>` takes WebSocket clients.
+/// How long the HTTP port waits for a request's headers, and for the next request on an
+/// idle connection. A WebSocket upgrade is a request like any other, so the handshake
+/// falls under the same timeouts.
+#[derive(Clone, Copy, Debug)]
+pub struct HttpTimeouts {
+    /// From the connection's first byte (or the end of the last response) to the end of
+    /// a request's headers.
+    pub header: std::time::Duration,
+    /// A connection with no bytes going either way for this long is closed.
+    pub idle: std::time::Duration,
+}
+
+/// Serves HTTP on `listener` until shutdown, at most as many connections at once as
+/// `admission` lets in. `GET /healthz` answers `200` with the listening protocols and
+/// their addresses; `/ws/<protocol>` takes WebSocket clients.
 pub async fn serve(
     listener: TcpListener,
+    admission: Admission,
+    timeouts: HttpTimeouts,
     addrs: BTreeMap<&'static str, SocketAddr>,
     doors: BTreeMap<&'static str, Door>,
     store: StoreAccess,
     shutdown: CancellationToken,
 ) {
+    let mut counts = doors
+        .iter()
+        .map(|(name, door)| (name.to_string(), door.admission.clone()))
+        .collect::<Vec<_>>();
+    counts.push(("http".into(), admission.clone()));
     let shared = Shared {
         doors: Arc::new(doors),
-        health: Arc::new(health_body(&addrs)),
+        counts: Arc::new(counts),
+        health: Arc::new(health_body(&addrs, &admission)),
         recorder: store.recorder,
         shutdown: shutdown.clone(),
     };
@@ -82,24 +106,58 @@ pub async fn serve(
         }))
         .with_state(shared)
         .merge(crate::api::router(store.dir));
-    let stop = shutdown.clone();
-    if let Err(error) = axum::serve(
+    crate::net::accept_loop(
+        "http",
         listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        admission,
+        shutdown,
+        move |tcp, peer, stop| connection(tcp, peer, app.clone(), timeouts, stop),
     )
-    .with_graceful_shutdown(async move { stop.cancelled().await })
-    .await
-    {
-        tracing::error!(%error, "http server failed");
+    .await;
+}
+
+/// Serves one HTTP connection: HTTP/1.1 with keep-alive and upgrades, closed when its
+/// headers are late or it has been idle too long, and finished gracefully on shutdown.
+async fn connection(
+    tcp: tokio::net::TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    timeouts: HttpTimeouts,
+    stop: CancellationToken,
+) {
+    let (io, activity) = crate::net::Watched::new(tcp);
+    let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let app = app.clone();
+        async move { app.oneshot(request.map(Body::new)).await }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(timeouts.header)
+        .keep_alive(true);
+    let conn = builder
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(conn);
+    let idle = activity.idle_for(timeouts.idle);
+    tokio::pin!(idle);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        _ = &mut idle => tracing::debug!(%peer, "http connection idle; closed"),
+        _ = stop.cancelled() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(timeouts.header, conn).await;
+        }
     }
 }
 
 async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
     let mut body = (*shared.health).clone();
     let open: serde_json::Map<String, serde_json::Value> = shared
-        .doors
+        .counts
         .iter()
-        .map(|(name, door)| (name.to_string(), door.admission.open().into()))
+        .map(|(name, admission)| (name.clone(), admission.open().into()))
         .collect();
     body["connections"] = open.into();
     let store = shared.recorder.health();
@@ -141,13 +199,15 @@ async fn websocket(
         )
             .into_response();
     };
-    let Some(permit) = door.admission.admit("ws") else {
+    let Ok(permit) = door.admission.admit("ws", peer.ip()) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     };
     let entry = door.ws.clone();
     let stop = shared.shutdown.child_token();
     tokio::spawn(async move {
-        let Ok(upgraded) = upgrade.await else { return };
+        let Ok(Ok(upgraded)) = tokio::time::timeout(UPGRADE_TIMEOUT, upgrade).await else {
+            return;
+        };
         let socket: Box<dyn Socket> = Box::new(TokioIo::new(upgraded));
         let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
         tracing::info!(protocol, %peer, "websocket opened");
@@ -166,6 +226,9 @@ async fn websocket(
         .body(Body::empty())
         .expect("a valid response")
 }
+
+/// How long the connection may take to be handed over after the `101` answer.
+const UPGRADE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The `Sec-WebSocket-Key` of a well-formed WebSocket upgrade request.
 fn websocket_key(headers: &HeaderMap) -> Option<String> {
@@ -190,10 +253,14 @@ fn websocket_key(headers: &HeaderMap) -> Option<String> {
     )
 }
 
-fn health_body(addrs: &BTreeMap<&'static str, SocketAddr>) -> serde_json::Value {
+fn health_body(addrs: &BTreeMap<&'static str, SocketAddr>, http: &Admission) -> serde_json::Value {
     let protocols: serde_json::Map<String, serde_json::Value> = addrs
         .iter()
         .map(|(name, addr)| (name.to_string(), addr.to_string().into()))
         .collect();
-    serde_json::json!({ "status": "ok", "protocols": protocols })
+    let limits = serde_json::json!({
+        "connections_per_listener": http.max(),
+        "connections_per_address": http.max_per_address(),
+    });
+    serde_json::json!({ "status": "ok", "protocols": protocols, "limits": limits })
 }

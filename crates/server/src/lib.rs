@@ -23,6 +23,7 @@ pub mod record;
 pub mod replay;
 pub mod seeds;
 pub mod telemetry;
+pub mod text;
 pub mod truco_match;
 pub mod web;
 
@@ -45,6 +46,8 @@ pub struct Running {
     /// The bound address of each listener, keyed `minitruco`, `http`, ...
     pub addrs: BTreeMap<&'static str, SocketAddr>,
     tasks: JoinSet<()>,
+    /// The address every listener binds.
+    bind: std::net::IpAddr,
 }
 
 impl Running {
@@ -66,9 +69,20 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
     let mut server = Running {
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
+        bind: config.bind,
     };
     let mut doors = BTreeMap::new();
     let services = &config.services;
+    let budget = net::descriptor_budget();
+    let max_connections = net::listener_cap(config.limits.max_connections, budget, services.len());
+    tracing::info!(
+        max_connections,
+        per_address = config.limits.max_per_address,
+        descriptors = budget,
+        "connection limits of each listener"
+    );
+    let admission =
+        |protocol| Admission::new(protocol, max_connections, config.limits.max_per_address);
     if services.contains(&Service::Minitruco) {
         let lounge = protocols::minitruco::Lounge::start(
             &config,
@@ -86,7 +100,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         });
         let door = server.listen_lines(
             "minitruco",
-            &config,
+            admission("minitruco"),
             config.ports.minitruco,
             &shutdown,
             session,
@@ -104,7 +118,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         });
         let door = server.listen_lines(
             "truco",
-            &config,
+            admission("truco"),
             config.ports.truco,
             &shutdown,
             session,
@@ -132,7 +146,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         });
         let door = server.listen_lines(
             "wars",
-            &config,
+            admission("wars"),
             config.ports.wars,
             &shutdown,
             session,
@@ -160,11 +174,11 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         });
         let door = server.listen_lines(
             "mahjong",
-            &config,
+            admission("mahjong"),
             config.ports.mahjong,
             &shutdown,
             session,
-            Framing::Lines,
+            Framing::CountedLines,
         )?;
         doors.insert("mahjong", door);
     }
@@ -175,11 +189,10 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             recorder.clone(),
             shutdown.clone(),
         );
-        let admission = Admission::new("jass", config.limits.max_connections);
+        let admission = admission("jass");
         let tcp_lobby = lobby.clone();
         server.listen(
             "jass",
-            &config,
             config.ports.jass,
             &shutdown,
             admission.clone(),
@@ -202,9 +215,19 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);
         let addrs = server.addrs.clone();
-        server
-            .tasks
-            .spawn(http::serve(listener, addrs, doors, store, shutdown.clone()));
+        let timeouts = http::HttpTimeouts {
+            header: config.limits.http_header_timeout,
+            idle: config.limits.http_idle_timeout,
+        };
+        server.tasks.spawn(http::serve(
+            listener,
+            admission("http"),
+            timeouts,
+            addrs,
+            doors,
+            store,
+            shutdown.clone(),
+        ));
     }
     // On shutdown, wait until everything the tables recorded is written.
     let stop = shutdown.clone();
@@ -253,17 +276,15 @@ impl Running {
     fn listen_lines(
         &mut self,
         protocol: &'static str,
-        config: &Config,
+        admission: Admission,
         port: u16,
         shutdown: &CancellationToken,
         session: LineSession,
         framing: Framing,
     ) -> std::io::Result<http::Door> {
-        let admission = Admission::new(protocol, config.limits.max_connections);
         let tcp = session.clone();
         self.listen(
             protocol,
-            config,
             port,
             shutdown,
             admission.clone(),
@@ -288,7 +309,6 @@ impl Running {
     fn listen<F, Fut>(
         &mut self,
         protocol: &'static str,
-        config: &Config,
         port: u16,
         shutdown: &CancellationToken,
         admission: Admission,
@@ -298,7 +318,7 @@ impl Running {
         F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        let listener = net::bind_for(protocol, config.bind, port)?;
+        let listener = net::bind_for(protocol, self.bind, port)?;
         self.addrs.insert(protocol, listener.local_addr()?);
         self.tasks.spawn(net::accept_loop(
             protocol,

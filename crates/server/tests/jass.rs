@@ -562,6 +562,59 @@ async fn server_bots_fill_a_game_for_one_person() {
     s.stop().await;
 }
 
+/// Only a player seated in a session may add bots to it: a player of another session
+/// (or a spectator) who names it gets BAD_MESSAGE, and the table does not fill.
+#[tokio::test]
+async fn bots_join_only_at_the_request_of_a_seated_player() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let (mut alice, _) = Player::join(
+        addr,
+        "Alice",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "alices-table"}),
+    )
+    .await;
+    let (mut mallory, _) = Player::join(
+        addr,
+        "Mallory",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "mallorys-table"}),
+    )
+    .await;
+    for _ in 0..3 {
+        mallory
+            .send("JOIN_BOT", json!({"sessionName": "alices-table"}))
+            .await;
+        let refused = mallory.until("BAD_MESSAGE").await;
+        assert!(refused.to_string().contains("not in session"), "{refused}");
+    }
+    let mut watcher = Player::connect(addr, "/").await;
+    watcher.until("REQUEST_PLAYER_NAME").await;
+    watcher.send("CHOOSE_PLAYER_NAME", json!("Eve")).await;
+    watcher.until("REQUEST_SESSION_CHOICE").await;
+    watcher
+        .send(
+            "CHOOSE_SESSION",
+            json!({"sessionChoice": "SPECTATOR", "sessionName": "alices-table"}),
+        )
+        .await;
+    watcher.until("SESSION_JOINED").await;
+    watcher
+        .send("JOIN_BOT", json!({"sessionName": "alices-table"}))
+        .await;
+    let refused = watcher.until("BAD_MESSAGE").await;
+    assert!(refused.to_string().contains("seated"), "{refused}");
+    // Alice's own request is the first to seat anyone: nobody was added before it.
+    alice
+        .send("JOIN_BOT", json!({"sessionName": "alices-table"}))
+        .await;
+    let joined = alice.until("BROADCAST_SESSION_JOINED").await;
+    assert_eq!(
+        joined["data"]["playersInSession"].as_array().unwrap().len(),
+        2
+    );
+    s.stop().await;
+}
+
 /// A spectator connection that created tournament `cup`.
 async fn open_tournament(addr: SocketAddr, cup: &str) -> Player {
     let mut spectator = Player::connect(addr, "/").await;

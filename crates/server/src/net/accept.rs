@@ -1,8 +1,10 @@
 //! Accepting connections under a limit until shutdown.
 
-use super::Admission;
+use super::{warn_limited, Admission};
 use std::future::Future;
+use std::io::ErrorKind;
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
@@ -39,9 +41,13 @@ pub fn bind_for(protocol: &str, ip: IpAddr, port: u16) -> std::io::Result<TcpLis
     })
 }
 
-/// Accepts connections on `listener` and runs `session` for each, at most `max` at once
-/// (a connection past the limit is closed at once). On shutdown the listener closes and
-/// the loop waits for the sessions, which see the same token, to finish.
+/// Accepts connections on `listener` and runs `session` for each, within the limits of
+/// `admission` (a connection past them is closed at once). On shutdown the listener
+/// closes and the loop waits for the sessions, which see the same token, to finish.
+///
+/// When accepting fails for want of resources (no file descriptors left, no memory) the
+/// loop waits before trying again, longer each time up to a second, instead of spinning
+/// on an error that will not go away by itself; every warning here is rate-limited.
 pub async fn accept_loop<F, Fut>(
     protocol: &'static str,
     listener: TcpListener,
@@ -53,22 +59,36 @@ pub async fn accept_loop<F, Fut>(
     Fut: Future<Output = ()> + Send + 'static,
 {
     let mut sessions = JoinSet::new();
+    let mut backoff = Backoff::default();
     loop {
         let (socket, peer) = tokio::select! {
             _ = shutdown.cancelled() => break,
             Some(_) = sessions.join_next(), if !sessions.is_empty() => continue,
             accepted = listener.accept() => match accepted {
-                Ok(pair) => pair,
+                Ok(pair) => {
+                    backoff.reset();
+                    pair
+                }
                 Err(error) => {
-                    tracing::warn!(protocol, %error, "accept failed");
+                    warn_limited!(protocol, %error, "accept failed");
+                    if let Some(pause) = backoff.after(&error) {
+                        tokio::select! {
+                            _ = shutdown.cancelled() => break,
+                            _ = tokio::time::sleep(pause) => {}
+                        }
+                    }
                     continue;
                 }
             },
         };
-        let Some(permit) = admission.admit("tcp") else {
-            let max = admission.max();
-            tracing::warn!(protocol, %peer, max, "connection refused: too many connections");
-            continue;
+        let permit = match admission.admit("tcp", peer.ip()) {
+            Ok(permit) => permit,
+            Err(why) => {
+                let max = admission.max();
+                let per_address = admission.max_per_address();
+                warn_limited!(protocol, %peer, max, per_address, ?why, "connection refused");
+                continue;
+            }
         };
         let _ = socket.set_nodelay(true);
         tracing::info!(protocol, %peer, "connection opened");
@@ -81,4 +101,52 @@ pub async fn accept_loop<F, Fut>(
     }
     drop(listener);
     while sessions.join_next().await.is_some() {}
+}
+
+/// The pause after a failed `accept`.
+#[derive(Debug, Default)]
+struct Backoff {
+    next: Option<Duration>,
+}
+
+impl Backoff {
+    const FIRST: Duration = Duration::from_millis(10);
+    const MOST: Duration = Duration::from_secs(1);
+
+    /// How long to wait after `error`: nothing for an error of one connection (it was
+    /// reset before we took it), a growing pause when the process is out of resources.
+    fn after(&mut self, error: &std::io::Error) -> Option<Duration> {
+        if matches!(
+            error.kind(),
+            ErrorKind::ConnectionAborted | ErrorKind::ConnectionReset | ErrorKind::Interrupted
+        ) {
+            return None;
+        }
+        let pause = self.next.unwrap_or(Self::FIRST);
+        self.next = Some((pause * 2).min(Self::MOST));
+        Some(pause)
+    }
+
+    fn reset(&mut self) {
+        self.next = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn running_out_of_descriptors_backs_off_up_to_a_second() {
+        let mut backoff = Backoff::default();
+        let emfile = std::io::Error::from_raw_os_error(24);
+        let pauses: Vec<_> = (0..9).map(|_| backoff.after(&emfile).unwrap()).collect();
+        assert_eq!(pauses[0], Duration::from_millis(10));
+        assert_eq!(pauses[1], Duration::from_millis(20));
+        assert_eq!(pauses[8], Duration::from_secs(1));
+        let aborted = std::io::Error::from(ErrorKind::ConnectionAborted);
+        assert_eq!(backoff.after(&aborted), None);
+        backoff.reset();
+        assert_eq!(backoff.after(&emfile), Some(Duration::from_millis(10)));
+    }
 }

@@ -18,6 +18,9 @@ pub enum Framing {
     Lines,
     /// Bracketed messages back to back (`[...]`, Warlords): no terminator either way.
     Brackets,
+    /// Lines whose tokens may be counted strings (`N:DATA`, mmj1): a newline inside a
+    /// counted string's data is data, not the end of the message.
+    CountedLines,
 }
 
 /// Bytes in flight between the bridge and the session, each way.
@@ -44,7 +47,7 @@ where
             input = ws.next() => match input {
                 WsInput::Text(text) => {
                     let mut bytes = text.into_bytes();
-                    if framing == Framing::Lines {
+                    if framing != Framing::Brackets {
                         bytes.push(b'\n');
                     }
                     if to_session.write_all(&bytes).await.is_err() {
@@ -69,30 +72,76 @@ where
             },
         }
     }
-    // The session sees the end of its input and finishes like after a disconnect.
+    // The session sees the end of its input and finishes like after a disconnect. Both
+    // halves go: the pipe only closes when the whole of our end is dropped, and a
+    // session still writing must not wait for a reader that is gone.
     drop(to_session);
+    drop(from_session);
     let _ = running.await;
     ws.close().await;
 }
 
 /// Takes every complete message off the front of `pending`.
 fn cut(pending: &mut Vec<u8>, framing: Framing) -> Vec<String> {
-    let end = match framing {
-        Framing::Lines => b'\n',
-        Framing::Brackets => b']',
-    };
     let mut messages = Vec::new();
     let mut start = 0;
-    while let Some(at) = pending[start..].iter().position(|&b| b == end) {
-        let mut message = &pending[start..start + at + usize::from(framing == Framing::Brackets)];
-        if framing == Framing::Lines {
+    while let Some(end) = message_end(&pending[start..], framing) {
+        let mut message = &pending[start..start + end];
+        if framing != Framing::Brackets {
+            message = message.strip_suffix(b"\n").unwrap_or(message);
             message = message.strip_suffix(b"\r").unwrap_or(message);
         }
         messages.push(String::from_utf8_lossy(message).into_owned());
-        start += at + 1;
+        start += end;
     }
     pending.drain(..start);
     messages
+}
+
+/// The length of the first whole message in `bytes`, its terminator included; `None`
+/// while its end has not arrived.
+fn message_end(bytes: &[u8], framing: Framing) -> Option<usize> {
+    match framing {
+        Framing::Lines => bytes.iter().position(|&b| b == b'\n').map(|at| at + 1),
+        Framing::Brackets => bytes.iter().position(|&b| b == b']').map(|at| at + 1),
+        Framing::CountedLines => counted_line_end(bytes),
+    }
+}
+
+/// The end of a line whose tokens may be counted strings: a token that starts with
+/// digits and a colon carries that many bytes of data, newlines included.
+fn counted_line_end(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    let mut token_start = true;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte == b'\n' {
+            return Some(at + 1);
+        }
+        if token_start && byte.is_ascii_digit() {
+            let digits = bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let colon = at + digits;
+            match bytes.get(colon) {
+                None => return None,
+                Some(b':') => {
+                    let count = std::str::from_utf8(&bytes[at..colon])
+                        .ok()
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .unwrap_or(usize::MAX);
+                    at = colon.saturating_add(1).saturating_add(count);
+                }
+                Some(_) => at = colon,
+            }
+            token_start = false;
+            continue;
+        }
+        token_start = byte == b' ' || byte == b'\t';
+        at += 1;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -109,5 +158,33 @@ mod tests {
         assert_eq!(p, b"[slobb|0");
         let mut p = b"\n".to_vec();
         assert_eq!(cut(&mut p, Framing::Lines), [""]);
+    }
+
+    #[test]
+    fn a_newline_inside_a_counted_string_does_not_cut_the_message() {
+        let forged = "x\nmove dr w000 h1\nwin 2 0: 64000.";
+        let line = format!("game 1 {}:{forged} 5:alice\nack 1\n", forged.len());
+        let mut p = line.clone().into_bytes();
+        let cut_off = cut(&mut p, Framing::CountedLines);
+        assert_eq!(cut_off.len(), 2, "{cut_off:?}");
+        assert_eq!(
+            cut_off[0],
+            line.split_once(" 5:alice").unwrap().0.to_owned() + " 5:alice"
+        );
+        assert_eq!(cut_off[1], "ack 1");
+        // Split anywhere, the same messages come out.
+        for split in 0..line.len() {
+            let mut p = line.as_bytes()[..split].to_vec();
+            let mut got = cut(&mut p, Framing::CountedLines);
+            p.extend_from_slice(&line.as_bytes()[split..]);
+            got.extend(cut(&mut p, Framing::CountedLines));
+            assert_eq!(got, cut_off, "split at {split}");
+        }
+        // Numbers that are not counts, and the zero-length total.
+        let mut p = b"win 2 4:Dora 2. 0: 8000.\nscore 25000. -300.\n".to_vec();
+        assert_eq!(
+            cut(&mut p, Framing::CountedLines),
+            ["win 2 4:Dora 2. 0: 8000.", "score 25000. -300."]
+        );
     }
 }

@@ -4,16 +4,23 @@ mod accept;
 mod admission;
 mod bridge;
 mod connection;
+mod limits;
 mod lines;
 mod outbox;
+mod quiet;
+mod watched;
 mod websocket;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
-pub use admission::{Admission, Admitted};
+pub use admission::{Admission, Admitted, Refused};
 pub use bridge::{bridge, Framing};
 pub use connection::{Input, LineConnection, LineSettings};
+pub use limits::{descriptor_budget, listener_cap};
 pub use lines::{LineCodec, LineError};
-pub use outbox::{write_lines, Outbox, WRITE_TIMEOUT};
+pub use outbox::{write_lines, Outbox, Queue, WRITE_TIMEOUT};
+pub(crate) use quiet::warn_limited;
+pub use quiet::LogLimit;
+pub use watched::{Activity, Watched};
 pub use websocket::{config as ws_config, WsConnection, WsInput, MAX_FRAME, PING_EVERY};
 
 use tokio::io::{AsyncRead, AsyncWrite};

@@ -13,6 +13,9 @@ use tokio_util::sync::CancellationToken;
 pub struct Outbox {
     tx: mpsc::Sender<String>,
     closer: CancellationToken,
+    /// Cancelled when the queue overflowed: the writer drops the client at once instead
+    /// of draining what is queued.
+    overflow: CancellationToken,
     /// `parlor_messages_out_total` for the protocol, once [`Outbox::counted`].
     sent: Option<metrics::Counter>,
 }
@@ -20,14 +23,16 @@ pub struct Outbox {
 impl Outbox {
     /// An outbox of `capacity` lines; `closer` is cancelled when the client must go. The
     /// receiver is for [`write_lines`].
-    pub fn new(capacity: usize, closer: CancellationToken) -> (Outbox, mpsc::Receiver<String>) {
+    pub fn new(capacity: usize, closer: CancellationToken) -> (Outbox, Queue) {
         let (tx, rx) = mpsc::channel(capacity);
+        let overflow = CancellationToken::new();
         let outbox = Outbox {
             tx,
             closer,
+            overflow: overflow.clone(),
             sent: None,
         };
-        (outbox, rx)
+        (outbox, Queue { rx, overflow })
     }
 
     /// This outbox, counting what it sends as `protocol`'s messages out.
@@ -42,7 +47,12 @@ impl Outbox {
             sent.increment(1);
         }
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(line.into()) {
-            tracing::warn!("client is not reading its lines; closing the connection");
+            if !self.overflow.is_cancelled() {
+                crate::net::warn_limited!(
+                    "client is not reading its lines; dropping the connection"
+                );
+            }
+            self.overflow.cancel();
             self.closer.cancel();
         }
     }
@@ -58,6 +68,41 @@ impl Outbox {
     }
 }
 
+/// The receiving end of an [`Outbox`], for the task that writes to the client.
+#[derive(Debug)]
+pub struct Queue {
+    rx: mpsc::Receiver<String>,
+    overflow: CancellationToken,
+}
+
+impl Queue {
+    /// The next queued line; `None` once every outbox is dropped.
+    pub async fn recv(&mut self) -> Option<String> {
+        self.rx.recv().await
+    }
+
+    /// A queued line, if one is waiting.
+    pub fn try_recv(&mut self) -> Option<String> {
+        self.rx.try_recv().ok()
+    }
+
+    /// No more lines are taken (what is queued can still be received).
+    pub fn close(&mut self) {
+        self.rx.close();
+    }
+
+    /// A token cancelled when the client lets its queue overflow: it is to be dropped at
+    /// once, without writing what is queued.
+    pub fn overflow(&self) -> CancellationToken {
+        self.overflow.clone()
+    }
+
+    /// Whether the client let its queue overflow.
+    pub fn has_overflowed(&self) -> bool {
+        self.overflow.is_cancelled()
+    }
+}
+
 /// How long a client may take to accept one batch of lines before it is judged dead.
 /// Bounds both normal writing and the final drain after a connection is told to close.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -67,11 +112,12 @@ pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// writer down. A client that stops accepting bytes for [`WRITE_TIMEOUT`] is abandoned.
 pub async fn write_lines<W: AsyncWrite + Unpin>(
     writer: W,
-    mut lines: mpsc::Receiver<String>,
+    mut lines: Queue,
     terminator: &str,
     stop: CancellationToken,
 ) {
     let mut writer = BufWriter::new(writer);
+    let overflow = lines.overflow();
     loop {
         let first = tokio::select! {
             line = lines.recv() => line,
@@ -79,9 +125,16 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(
         };
         let Some(first) = first else { break };
         let batch = write_batch(&mut writer, Some(first), &mut lines, terminator);
-        if !matches!(timeout(WRITE_TIMEOUT, batch).await, Ok(Ok(()))) {
+        let written = tokio::select! {
+            written = timeout(WRITE_TIMEOUT, batch) => written,
+            _ = overflow.cancelled() => return,
+        };
+        if !matches!(written, Ok(Ok(()))) {
             return;
         }
+    }
+    if lines.has_overflowed() {
+        return;
     }
     lines.close();
     let drain = async {
@@ -95,11 +148,11 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(
 async fn write_batch<W: AsyncWrite + Unpin>(
     writer: &mut BufWriter<W>,
     first: Option<String>,
-    lines: &mut mpsc::Receiver<String>,
+    lines: &mut Queue,
     terminator: &str,
 ) -> std::io::Result<()> {
     let mut next = first;
-    while let Some(line) = next.take().or_else(|| lines.try_recv().ok()) {
+    while let Some(line) = next.take().or_else(|| lines.try_recv()) {
         writer.write_all(line.as_bytes()).await?;
         writer.write_all(terminator.as_bytes()).await?;
     }

@@ -2,11 +2,12 @@
 //! bounded [`Outbox`] the line protocols use, pings every 10 seconds, and a close frame
 //! when the server ends the connection.
 
-use super::{Outbox, Socket};
+use super::{Outbox, Queue, Socket};
 use futures::stream::BoxStream;
 use futures::{SinkExt, StreamExt};
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
@@ -37,6 +38,9 @@ pub struct WsConnection {
     stop: CancellationToken,
     /// `parlor_messages_in_total` for the protocol, once [`WsConnection::count_as`].
     received: Option<metrics::Counter>,
+    /// The code of the close frame the writer ends with (1000 unless the client broke
+    /// the protocol), shared with the writer task.
+    close_code: Arc<AtomicU16>,
 }
 
 impl WsConnection {
@@ -64,13 +68,15 @@ impl WsConnection {
     ) -> WsConnection {
         let (sink, reader) = ws.split();
         let (outbox, frames) = Outbox::new(outbox_frames, stop.clone());
-        let writer = tokio::spawn(write_frames(sink, frames, stop.clone()));
+        let close_code = Arc::new(AtomicU16::new(CloseCode::Normal.into()));
+        let writer = tokio::spawn(write_frames(sink, frames, stop.clone(), close_code.clone()));
         WsConnection {
             reader: reader.boxed(),
             outbox,
             writer,
             stop,
             received: None,
+            close_code,
         }
     }
 
@@ -102,7 +108,16 @@ impl WsConnection {
                 }
                 Some(Ok(Message::Binary(_))) => return WsInput::Binary,
                 Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
-                Some(Ok(Message::Close(_)) | Err(_)) | None => return WsInput::Closed,
+                Some(Err(error)) => {
+                    let code = close_code_for(&error);
+                    self.close_code.store(code.into(), Ordering::Relaxed);
+                    self.stop.cancel();
+                    return WsInput::Closed;
+                }
+                Some(Ok(Message::Close(_))) | None => {
+                    self.stop.cancel();
+                    return WsInput::Closed;
+                }
             }
         }
     }
@@ -111,6 +126,16 @@ impl WsConnection {
     pub async fn close(self) {
         self.stop.cancel();
         let _ = self.writer.await;
+    }
+}
+
+/// The close code that answers a broken frame: 1009 for one over [`MAX_FRAME`], 1007
+/// for a text frame that is not UTF-8, 1002 for any other breach of the protocol.
+fn close_code_for(error: &Error) -> CloseCode {
+    match error {
+        Error::Capacity(_) => CloseCode::Size,
+        Error::Utf8(_) => CloseCode::Invalid,
+        _ => CloseCode::Protocol,
     }
 }
 
@@ -126,14 +151,17 @@ type Sink<S> = futures::stream::SplitSink<WebSocketStream<S>, Message>;
 /// Sends queued frames as text, pings when idle, and ends with a close frame.
 async fn write_frames<S: Socket>(
     mut sink: Sink<S>,
-    mut frames: mpsc::Receiver<String>,
+    mut frames: Queue,
     stop: CancellationToken,
+    close_code: Arc<AtomicU16>,
 ) {
+    let overflow = frames.overflow();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {
         let frame = tokio::select! {
             frame = frames.recv() => frame,
+            _ = overflow.cancelled() => return,
             _ = ping.tick() => {
                 if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                     return;
@@ -143,23 +171,36 @@ async fn write_frames<S: Socket>(
             _ = stop.cancelled() => None,
         };
         let Some(frame) = frame else { break };
-        let sent = tokio::time::timeout(
+        let send = tokio::time::timeout(
             super::outbox::WRITE_TIMEOUT,
             sink.send(Message::text(frame)),
-        )
-        .await;
+        );
+        let sent = tokio::select! {
+            sent = send => sent,
+            _ = overflow.cancelled() => return,
+        };
         if !matches!(sent, Ok(Ok(()))) {
             return;
         }
     }
+    if frames.has_overflowed() {
+        return;
+    }
     frames.close();
     let drain = async {
-        while let Ok(frame) = frames.try_recv() {
+        while let Some(frame) = frames.try_recv() {
             sink.feed(Message::text(frame)).await?;
         }
+        let code = CloseCode::from(close_code.load(Ordering::Relaxed));
+        let reason = match code {
+            CloseCode::Normal => "Game Finished",
+            CloseCode::Size => "frame too large",
+            CloseCode::Invalid => "text is not UTF-8",
+            _ => "protocol error",
+        };
         let close = CloseFrame {
-            code: CloseCode::Normal,
-            reason: "Game Finished".into(),
+            code,
+            reason: reason.into(),
         };
         sink.send(Message::Close(Some(close))).await
     };

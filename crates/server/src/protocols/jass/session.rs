@@ -83,8 +83,14 @@ pub async fn serve(mut ws: WsConnection, lobby: Lobby) {
                     team,
                 }),
                 _,
-                Some(_),
+                Some(own),
             ) => match lobby.find(&target) {
+                // Only a player of a session may add bots to it; the session itself
+                // checks that the sender is seated, not watching.
+                Some(other) if !other.tx.same_channel(&own.tx) => outbox.send(frame(
+                    "BAD_MESSAGE",
+                    json!({ "data.sessionName": [format!("you are not in session {target}")] }),
+                )),
                 Some(other) => {
                     let _ = other
                         .tx

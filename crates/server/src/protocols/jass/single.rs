@@ -93,6 +93,16 @@ impl SingleGame {
                 false
             }
             SessionMsg::JoinBot { team, from } => {
+                if !self.is_seated(from) {
+                    self.send_to_conn(
+                        from,
+                        frame(
+                            "BAD_MESSAGE",
+                            json!({ "data.sessionName": ["only a player seated in this session may add bots to it"] }),
+                        ),
+                    );
+                    return false;
+                }
                 if self.table.is_some() {
                     self.send_to_conn(
                         from,
@@ -128,6 +138,14 @@ impl SingleGame {
                 false
             }
         }
+    }
+
+    /// Whether connection `conn` has a seat here (a spectator has none).
+    fn is_seated(&self, conn: ConnId) -> bool {
+        self.seats
+            .iter()
+            .flatten()
+            .any(|s| matches!(&s.occupant, Occupant::Person(c) if c.conn == conn))
     }
 
     fn join(&mut self, client: Client, team: Option<usize>, spectator: bool) -> Result<(), Value> {
