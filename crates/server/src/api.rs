@@ -4,7 +4,8 @@
 //!   `status` is `all` (default), `finished`, `unfinished`, `playing` or `abandoned`;
 //!   `limit` 1-200 (default 50); the next page is `before=<the last id seen>`.
 //! - `GET /api/games/:id`: everything: seats, each hand's result and actions, the
-//!   final result and actions, the seed (as text).
+//!   final result and actions, the seed (as text). While the game is being played the
+//!   seed is `null` and the action lists are empty: they would reveal hidden cards.
 //! - `GET /api/leaderboard/:protocol`: the protocol's players by Glicko-2 rating.
 //! - `GET /api/players/:name`: a player's standings in every protocol and latest games.
 //! - `GET /api/tournaments?protocol=`: the latest tournaments with pairings and ratings.
@@ -21,7 +22,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use parlor_store::{GameFilter, GameId, Reader, StatusFilter, StoreError, StoreReader};
+use parlor_store::{GameDetail, GameFilter, GameId, Reader, StatusFilter, StoreError, StoreReader};
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -149,7 +150,10 @@ async fn game(State(store): Store, Path(id): Path<String>) -> Result<impl IntoRe
     let Some(id) = id.parse().ok().filter(|&id: &i64| id > 0) else {
         return Err(bad_request(format!("{id:?} is not a game id")));
     };
-    read(store, format!("no game {id}"), move |r| r.game(GameId(id))).await
+    read(store, format!("no game {id}"), move |r| {
+        r.game(GameId(id)).map(|g| g.map(GameDetail::public))
+    })
+    .await
 }
 
 async fn leaderboard(

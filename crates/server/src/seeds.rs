@@ -1,46 +1,58 @@
 //! Where each game's random seed comes from.
 //!
-//! With `--seed N` the server derives the n-th game's seed from N and n alone, so the same
-//! sequence of commands gives the same deals and CPU choices on every run; without it the
-//! seeds come from the operating system.
+//! A game's seed predicts every hidden card of that game, and stored games publish their
+//! seeds once they are over, so no seed may say anything about another game's. Each
+//! game's seed is therefore a keyed pseudo-random function of the game's number: the
+//! ChaCha20 block of the server's secret key with the number as its stream. Without the
+//! key, published seeds give nothing about the next one (there is no way back from a
+//! block to its key).
+//!
+//! With `--seed N` the key is derived from N, so the same sequence of commands gives the
+//! same deals and CPU choices on every run (tests and benchmarks rely on it); on a public
+//! server N is then the secret, and should be as unguessable as a password. Without it
+//! the key comes from the operating system at start.
 
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Hands out one seed per game. Cheap to clone; clones share the sequence.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SeedSource {
-    base: Option<u64>,
+    key: [u8; 32],
     counter: Arc<AtomicU64>,
 }
 
+impl std::fmt::Debug for SeedSource {
+    /// Never shows the key.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SeedSource").finish_non_exhaustive()
+    }
+}
+
 impl SeedSource {
-    /// A source that repeats from `base` if given, or draws from the OS otherwise.
-    pub fn new(base: Option<u64>) -> SeedSource {
+    /// A source keyed by `secret` if given (repeatable runs), or by a key drawn from the
+    /// OS otherwise.
+    pub fn new(secret: Option<u64>) -> SeedSource {
+        let mut key = [0u8; 32];
+        match secret {
+            Some(secret) => ChaCha20Rng::seed_from_u64(secret).fill_bytes(&mut key),
+            None => rand::rngs::OsRng.fill_bytes(&mut key),
+        }
         SeedSource {
-            base,
+            key,
             counter: Arc::new(AtomicU64::new(0)),
         }
     }
 
     /// The next game's seed.
     pub fn next_seed(&self) -> u64 {
-        match self.base {
-            Some(base) => {
-                let n = self.counter.fetch_add(1, Ordering::Relaxed);
-                splitmix64(base ^ splitmix64(n))
-            }
-            None => rand::random(),
-        }
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let mut block = ChaCha20Rng::from_seed(self.key);
+        block.set_stream(n);
+        block.next_u64()
     }
-}
-
-/// A well-mixed 64-bit hash (SplitMix64's finaliser): nearby inputs give unrelated seeds.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -48,11 +60,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_fixed_base_repeats_and_differs_per_game() {
+    fn a_fixed_secret_repeats_and_differs_per_game() {
         let a = SeedSource::new(Some(7));
         let b = SeedSource::new(Some(7));
         let first = a.next_seed();
         assert_eq!(first, b.next_seed());
         assert_ne!(first, a.next_seed());
+        assert_ne!(first, SeedSource::new(Some(8)).next_seed());
+    }
+
+    #[test]
+    fn without_a_secret_two_servers_differ() {
+        assert_ne!(SeedSource::new(None).next_seed(), SeedSource::new(None).next_seed());
+    }
+
+    #[test]
+    fn the_debug_form_hides_the_key() {
+        let shown = format!("{:?}", SeedSource::new(Some(7)));
+        assert_eq!(shown, "SeedSource { .. }");
     }
 }

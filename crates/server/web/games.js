@@ -52,7 +52,7 @@ async function one(id) {
   }
   fill(app,
     el('h2', {}, `Game #${g.id}: ${g.protocol} (${g.variant})`),
-    el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)} · seed ${g.seed}`),
+    el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)} · ${g.seed === null ? 'seed and actions shown when the game is over' : `seed ${g.seed}`}`),
     el('ol', {}, g.seats.map((s) => el('li', {}, seatText(s)))),
     g.result ? el('pre', { class: 'summary' }, JSON.stringify(g.result, null, 1)) : null,
     buttons([['First hand', () => { step = 0; show(); }], ['Previous hand', () => { step = Math.max(0, step - 1); show(); }],

@@ -141,7 +141,8 @@ pub struct GameDetail {
     #[serde(flatten)]
     pub summary: GameSummary,
     /// Decimal text: JSON numbers (JavaScript's doubles) cannot hold every 64-bit seed.
-    pub seed: String,
+    /// `None` in a [`GameDetail::public`] view of a game still being played.
+    pub seed: Option<String>,
     /// The final result; `None` unless finished.
     pub result: Option<serde_json::Value>,
     /// Every recorded hand, in order.
@@ -151,6 +152,21 @@ pub struct GameDetail {
 }
 
 impl GameDetail {
+    /// What anyone may see of the game: while it is being played, neither its seed (which
+    /// deals every hidden card) nor its actions (finished hands' actions name closed
+    /// cards, and every action narrows what the others hold); both appear once the game
+    /// is over, finished or abandoned.
+    pub fn public(mut self) -> GameDetail {
+        if self.summary.status == Status::Playing {
+            self.seed = None;
+            for hand in &mut self.hand_results {
+                hand.actions.clear();
+            }
+            self.final_actions.clear();
+        }
+        self
+    }
+
     /// The whole action log in order: every hand's actions, then the final ones.
     pub fn actions(&self) -> Vec<String> {
         self.hand_results

@@ -171,7 +171,7 @@ impl Reader for SqliteStore {
         let final_actions: Option<String> = row.get(10)?;
         Ok(Some(GameDetail {
             summary: self.summary(row)?,
-            seed: row.get(8)?,
+            seed: Some(row.get(8)?),
             result: result.map(|t| from_json(&t, &what)).transpose()?,
             hand_results: self.hands(id)?,
             final_actions: final_actions

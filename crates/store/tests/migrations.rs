@@ -101,7 +101,7 @@ fn a_version_one_database_keeps_its_games_and_gains_the_new_tables() {
     assert_eq!(g.summary.table.as_deref(), Some("room 1"));
     assert_eq!(g.summary.seats[0].player.name, "ann");
     assert_eq!(g.summary.seats[1].score, Some(3));
-    assert_eq!(g.seed, "42");
+    assert_eq!(g.seed.as_deref(), Some("42"));
     assert_eq!(g.actions(), ["0 0 Truco"]);
     assert_eq!(g.hand_results[0].result["points"], 12);
     // The game the old server left playing is abandoned, never finished.

@@ -213,7 +213,7 @@ impl SingleGame {
             ..Config::default()
         };
         let seed = self.lobby.seed();
-        tracing::info!(session = self.name, seed, "jass game started");
+        tracing::info!(session = self.name, "jass game started");
         let record = (&self.lobby.recorder, self.name.as_str());
         let (table, out) = JassTable::start(infos, bots, seed, config, record);
         self.table = Some(table);

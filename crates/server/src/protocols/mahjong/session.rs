@@ -77,11 +77,13 @@ pub async fn run(
             Some(Err(_)) | None => break,
         };
         match (&stage, msg) {
-            (Stage::Greeting, ClientMsg::Hello(name)) => {
-                outbox.send("mmj1s");
-                let name = String::from_utf8_lossy(&name).into_owned();
-                stage = Stage::Waiting(lobby.join(conn, name, outbox.clone()).await);
-            }
+            (Stage::Greeting, ClientMsg::Hello(name)) => match check_name(&name) {
+                Ok(name) => {
+                    outbox.send("mmj1s");
+                    stage = Stage::Waiting(lobby.join(conn, name, outbox.clone()).await);
+                }
+                Err(why) => outbox.send(render::reject(why)),
+            },
             (Stage::Greeting, _) => outbox.send(render::reject("say mmj1c first")),
             (_, ClientMsg::Hello(_)) => outbox.send(render::reject("you are already here")),
             (Stage::Waiting(_), _) => outbox.send(render::reject("the game has not started yet")),
@@ -103,6 +105,19 @@ pub async fn run(
     stop.cancel();
     let _ = writing.await;
     tracing::debug!(%peer, "mahjong session ended");
+}
+
+/// A name from `mmj1c`, if others may see it: UTF-8 without control characters, and
+/// not one that looks like a CPU player's (`CPU 1`).
+fn check_name(name: &[u8]) -> Result<String, &'static str> {
+    let name = std::str::from_utf8(name).map_err(|_| "a name must be UTF-8 text")?;
+    if crate::text::has_unsafe(name, "") {
+        return Err("a name may not contain control characters");
+    }
+    if crate::text::looks_like_cpu(name) {
+        return Err("that name is kept for CPU players");
+    }
+    Ok(name.to_owned())
 }
 
 /// Resolves when a waiting session is seated (`None` if the lobby went away); never

@@ -521,8 +521,9 @@ impl Table {
         Ok(chosen)
     }
 
+    /// Relays chat, cleaned: control characters (newlines, terminal escapes) dropped.
     fn chat(&self, from: usize, dests: u8, text: &[u8]) {
-        let text = String::from_utf8_lossy(text);
+        let text = crate::text::clean(&String::from_utf8_lossy(text), "", ' ', usize::MAX);
         let to: Vec<usize> = (0..4).filter(|s| dests >> s & 1 == 1).collect();
         for &receiver in &to {
             let others = to.iter().copied().filter(|&s| s != receiver);

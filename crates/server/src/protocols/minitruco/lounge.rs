@@ -3,6 +3,7 @@
 use super::room::{self, RoomHandle};
 use crate::config::Config;
 use crate::seeds::SeedSource;
+use crate::text;
 use parlor_store::Recorder;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -18,8 +19,9 @@ pub const MAX_NICK_CHARS: usize = 32;
 pub enum NickError {
     /// `X NI`: empty, too long, or a character outside letters, digits and `!@$()-_.`.
     Invalid,
-    /// `X NE`: someone connected already uses it (in any letter case), or it is a CPU
-    /// player's name.
+    /// `X NE`: someone connected already uses it or a name that looks the same (in any
+    /// letter case, or with look-alike letters from other scripts), or it looks like a
+    /// CPU player's name.
     InUse,
 }
 
@@ -33,7 +35,8 @@ impl NickError {
     }
 }
 
-/// The nicknames in use, compared case-insensitively. Shared by sessions and rooms.
+/// The nicknames in use, compared by [`text::name_key`] (case and look-alike letters
+/// ignored). Shared by sessions and rooms.
 #[derive(Clone, Debug, Default)]
 pub struct Nicks(Arc<Mutex<HashSet<String>>>);
 
@@ -48,17 +51,17 @@ impl Nicks {
         if !valid {
             return Err(NickError::Invalid);
         }
-        let key = new.to_lowercase();
-        if room::is_cpu_name(&key) {
+        if text::looks_like_cpu(new) {
             return Err(NickError::InUse);
         }
+        let key = text::name_key(new);
         let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let own = old.is_some_and(|o| o.to_lowercase() == key);
+        let own = old.is_some_and(|o| text::name_key(o) == key);
         if !own && !nicks.insert(key) {
             return Err(NickError::InUse);
         }
         if let Some(old) = old.filter(|_| !own) {
-            nicks.remove(&old.to_lowercase());
+            nicks.remove(&text::name_key(old));
         }
         Ok(())
     }
@@ -66,7 +69,7 @@ impl Nicks {
     /// Frees a nickname (its user disconnected).
     pub fn release(&self, nick: &str) {
         let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        nicks.remove(&nick.to_lowercase());
+        nicks.remove(&text::name_key(nick));
     }
 }
 
@@ -174,6 +177,10 @@ mod tests {
         assert_eq!(nicks.claim(None, ""), Err(NickError::Invalid));
         assert_eq!(nicks.claim(None, "joão!@$()-_."), Ok(()));
         assert_eq!(nicks.claim(None, "cpu3"), Err(NickError::InUse));
+        assert_eq!(nicks.claim(None, "CPU１"), Err(NickError::InUse));
+        assert_eq!(nicks.claim(None, "CPU٣"), Err(NickError::InUse));
+        assert_eq!(nicks.claim(None, "bοb"), Ok(()));
+        assert_eq!(nicks.claim(None, "bob"), Err(NickError::InUse));
         assert_eq!(nicks.claim(None, &"x".repeat(33)), Err(NickError::Invalid));
         // Renaming frees the old nick; renaming to oneself in another case is fine.
         assert_eq!(nicks.claim(Some("Alice"), "ALICE"), Ok(()));

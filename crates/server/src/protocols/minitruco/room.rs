@@ -22,11 +22,10 @@ use tokio_util::sync::CancellationToken;
 /// Identifies one connection for as long as it lives.
 pub type ConnId = u64;
 
-/// Whether a nickname is reserved for CPU players (`cpu1`..`cpu4`, any case).
-pub fn is_cpu_name(lowercase: &str) -> bool {
-    lowercase
-        .strip_prefix("cpu")
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+/// Chat text as it is relayed: control characters (terminal escapes, bells, NUL) dropped;
+/// a line carries no separators, so nothing else changes.
+fn chat(text: &str) -> String {
+    crate::text::clean(text, "", ' ', usize::MAX)
 }
 
 /// What a session asks of a room.
@@ -160,11 +159,11 @@ impl Room {
         let idle = self.table.is_none();
         match command {
             Command::Chat(text) => {
-                let line = format!("B {} {text}", self.seating.nick(seat));
+                let line = format!("B {} {}", self.seating.nick(seat), chat(&text));
                 self.seating.broadcast(&line);
             }
             Command::Whisper { to, text } => {
-                let line = format!("M {} {text}", self.seating.nick(seat));
+                let line = format!("M {} {}", self.seating.nick(seat), chat(&text));
                 if let Some(target) = self.seating.find_nick(&to) {
                     target.outbox.send(line);
                 }
@@ -268,7 +267,6 @@ impl Room {
         );
         tracing::info!(
             room = self.config.number,
-            seed,
             players = ?self.seating.names(),
             "game started"
         );

@@ -160,7 +160,7 @@ impl Table {
 
     fn start_match(&mut self) {
         let seed = self.config.seeds.next_seed();
-        tracing::info!(table = self.config.id, seed, "course truco match started");
+        tracing::info!(table = self.config.id, "course truco match started");
         self.cpus = Cpus::new(seed);
         let seats = (0..4)
             .map(|s| record::seat(&format!("PLAYER{}", player(s)), None))

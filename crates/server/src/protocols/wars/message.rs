@@ -135,11 +135,18 @@ pub fn strik(code: u8, strikes: u8) -> String {
     format!("[strik|{code:02}|{strikes}]")
 }
 
-/// `[schat|NAME8   |MESSAGE63]`
+/// `[schat|NAME8   |MESSAGE63]`: the message cleaned for relaying (control characters
+/// dropped; `|`, `:`, `,`, `[` and `]`, which would split or end a field, become spaces)
+/// and padded to exactly 63 bytes, so the whole message is always 80 bytes.
 pub fn schat(name: &str, message: &str) -> String {
-    let message: String = message.chars().take(63).collect();
-    format!("[schat|{}|{message:<63}]", name8(name))
+    let mut message = crate::text::clean(message, "|:,[]", ' ', CHAT_WIDTH);
+    let padding = CHAT_WIDTH - message.len();
+    message.extend(std::iter::repeat_n(' ', padding));
+    format!("[schat|{}|{message}]", name8(name))
 }
+
+/// The width of an `schat` message field, in bytes.
+const CHAT_WIDTH: usize = 63;
 
 /// `[swapw|CC]`: the card the warlord received.
 pub fn swapw(card: Card) -> String {
@@ -226,6 +233,11 @@ mod tests {
         assert_eq!(sjoin("bob").len(), 16);
         assert_eq!(strik(20, 1), "[strik|20|1]");
         assert_eq!(schat("bob", "hi").len(), 80);
+        let forged = schat("bob", "a|b:c,d]e[f\u{1b}[2J\u{7}ééééééééééééééééééééééééééééééééééééééééééééééééé");
+        assert_eq!(forged.len(), 80, "{forged}");
+        assert_eq!(forged.matches('|').count(), 2, "{forged}");
+        assert_eq!(forged.matches(']').count(), 1, "{forged}");
+        assert!(forged.starts_with("[schat|bob     |a b c d e f 2J é"), "{forged}");
         assert_eq!(swapw(card(51)), "[swapw|51]");
         assert_eq!(swaps(card(0), card(51)), "[swaps|00|51]");
         assert_eq!(shand(CardSet::EMPTY).len(), 61);

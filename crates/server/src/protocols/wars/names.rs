@@ -3,8 +3,8 @@
 //! A valid name is a C identifier of at most 8 characters: ASCII letters, digits and `_`,
 //! not starting with a digit. Invalid characters become `_`, a leading digit gets a `_`
 //! in front, an empty request becomes `player`; the result is cut to 8 characters. A name
-//! already in use (compared ignoring case, so people can tell players apart) gets a number
-//! at its end, replacing letters as needed: `bob`, `bob1`, `bob2`, ... `longname`,
+//! already in use (compared ignoring case and look-alike characters such as `0` and `O`,
+//! so people can tell players apart) gets a number at its end, replacing letters as needed: `bob`, `bob1`, `bob2`, ... `longname`,
 //! `longnam1`, ... which gives far more than the 35 names the server can need.
 
 /// The longest name.
@@ -33,10 +33,13 @@ pub fn valid(requested: &str) -> String {
     name
 }
 
-/// A valid name for `requested` that is not in `taken` (compared ignoring case).
+/// A valid name for `requested` that does not look like one in `taken`.
 pub fn mangle<'a>(requested: &str, taken: impl Iterator<Item = &'a str> + Clone) -> String {
     let base = valid(requested);
-    let free = |candidate: &str| !taken.clone().any(|t| t.eq_ignore_ascii_case(candidate));
+    let free = |candidate: &str| {
+        let key = crate::text::name_key(candidate);
+        !taken.clone().any(|t| crate::text::name_key(t) == key)
+    };
     if free(&base) {
         return base;
     }
@@ -97,7 +100,8 @@ mod tests {
         fn any_request_gives_a_valid_unique_name(requested in "\\PC{0,20}", taken in proptest::collection::vec("[a-zA-Z_][a-zA-Z0-9_]{0,7}", 0..35)) {
             let name = mangle(&requested, taken.iter().map(String::as_str));
             prop_assert!(is_valid(&name));
-            prop_assert!(!taken.iter().any(|t| t.eq_ignore_ascii_case(&name)));
+            let key = crate::text::name_key(&name);
+            prop_assert!(!taken.iter().any(|t| crate::text::name_key(t) == key));
         }
     }
 }
