@@ -2,7 +2,7 @@
 //! and signal handling around [`parlor_server::serve`].
 
 use clap::Args;
-use parlor_server::config::{Config, MahjongSettings, Ports, Service, WarsSettings};
+use parlor_server::config::{Config, Limits, MahjongSettings, Ports, Service, WarsSettings};
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -76,6 +76,27 @@ pub struct ServeArgs {
     /// Mahjong: the CPU players' strategy.
     #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
     mahjong_cpu: String,
+    /// Course Truco: seconds a person has to act before the server plays for them (0: no
+    /// timer).
+    #[arg(long, env = "PARLOR_TRUCO_TURN_TIMEOUT", default_value_t = 60)]
+    truco_turn_timeout: u64,
+    /// Connections per listener at most (lowered at start so that the listeners together
+    /// fit the process's file descriptor limit).
+    #[arg(long, env = "PARLOR_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Connections one remote address may hold on each listener.
+    #[arg(long, env = "PARLOR_MAX_PER_ADDRESS", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    max_per_address: u32,
+    /// Seconds a new connection has to say hello (nickname, `cjoin`, `mmj1c`, Jass player
+    /// name) before it is closed.
+    #[arg(long, env = "PARLOR_HELLO_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    hello_timeout: u64,
+    /// HTTP: seconds a client has to send a request's headers.
+    #[arg(long, env = "PARLOR_HTTP_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    http_header_timeout: u64,
+    /// HTTP: seconds an HTTP connection may stay open with nothing moving.
+    #[arg(long, env = "PARLOR_HTTP_IDLE_TIMEOUT", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    http_idle_timeout: u64,
 }
 
 impl ServeArgs {
@@ -95,6 +116,15 @@ impl ServeArgs {
             rooms: usize::from(self.rooms),
             minitruco_cpu: self.minitruco_cpu.clone(),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
+            truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
+            limits: Limits {
+                max_connections: self.max_connections as usize,
+                max_per_address: self.max_per_address as usize,
+                hello_timeout: Duration::from_secs(self.hello_timeout),
+                http_header_timeout: Duration::from_secs(self.http_header_timeout),
+                http_idle_timeout: Duration::from_secs(self.http_idle_timeout),
+                ..Limits::default()
+            },
             wars: WarsSettings {
                 turn_timeout: Duration::from_secs(self.wars_timeout),
                 min_players: usize::from(self.wars_min_players),

@@ -22,7 +22,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use parlor_store::{GameDetail, GameFilter, GameId, Reader, StatusFilter, StoreError, StoreReader};
+use parlor_store::{GameDetail, GameFilter, GameId, Reader, Recorder, StatusFilter, StoreError, StoreReader};
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -33,17 +33,30 @@ pub const PROTOCOLS: [&str; 5] = ["minitruco", "truco", "wars", "jass", "mahjong
 
 /// The API's routes, reading the store in data directory `dir` (`None`: the server
 /// stores no games, and every route answers 503).
-pub fn router(dir: Option<PathBuf>) -> Router {
+/// A read that finds the database damaged tells `recorder`, so `/healthz` says so.
+pub fn router(dir: Option<PathBuf>, recorder: Recorder) -> Router {
+    let access = dir.map(|dir| Access {
+        reader: StoreReader::sqlite(dir),
+        recorder,
+    });
     Router::new()
         .route("/api/games", get(games))
         .route("/api/games/:id", get(game))
         .route("/api/leaderboard/:protocol", get(leaderboard))
         .route("/api/players/:name", get(player))
         .route("/api/tournaments", get(tournaments))
-        .with_state(dir.map(StoreReader::sqlite))
+        .with_state(access)
 }
 
-type Store = State<Option<StoreReader>>;
+/// How the API reaches the store: its readers, and the recorder whose health a failed
+/// read may change.
+#[derive(Clone)]
+struct Access {
+    reader: StoreReader,
+    recorder: Recorder,
+}
+
+type Store = State<Option<Access>>;
 type Params = Result<Query<BTreeMap<String, String>>, QueryRejection>;
 
 /// An error answer: `{"error": message}` with its status.
@@ -62,7 +75,7 @@ fn bad_request(message: impl Into<String>) -> Failure {
 /// Runs `query` on a reader on a blocking thread: its answer as JSON, `missing` as 404
 /// if it found nothing, 503 if the store is absent or fails.
 async fn read<T: Serialize + Send + 'static>(
-    store: Option<StoreReader>,
+    store: Option<Access>,
     missing: String,
     query: impl FnOnce(&dyn Reader) -> parlor_store::Result<Option<T>> + Send + 'static,
 ) -> Result<Json<T>, Failure> {
@@ -72,12 +85,14 @@ async fn read<T: Serialize + Send + 'static>(
             "games are not being stored (the server runs without a data directory)".into(),
         ));
     };
-    match tokio::task::spawn_blocking(move || store.read(query)).await {
+    let reader = store.reader.clone();
+    match tokio::task::spawn_blocking(move || reader.read(query)).await {
         Ok(Ok(Some(answer))) => Ok(Json(answer)),
         Ok(Ok(None)) => Err(Failure(StatusCode::NOT_FOUND, missing)),
         Ok(Err(e @ StoreError::Invalid(_))) => Err(bad_request(e.to_string())),
         Ok(Err(e)) => {
-            tracing::warn!(error = %e, "an API read failed");
+            store.recorder.read_failed(&e);
+            crate::net::warn_limited!(error = %e, "an API read failed");
             Err(Failure(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
         }
         Err(e) => Err(Failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
@@ -275,7 +290,7 @@ mod tests {
     #[tokio::test]
     async fn games_are_listed_newest_first_filtered_and_paged() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()));
+        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
         let (status, all) = get(&app, "/api/games").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(ids(&all), [4, 3, 2, 1]);
@@ -304,7 +319,7 @@ mod tests {
     #[tokio::test]
     async fn bad_parameters_are_400_with_a_reason() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()));
+        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
         for uri in [
             "/api/games?limit=0",
             "/api/games?limit=201",
@@ -330,7 +345,7 @@ mod tests {
     #[tokio::test]
     async fn a_game_comes_whole_and_an_unknown_one_is_404() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()));
+        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
         let (status, g) = get(&app, "/api/games/3").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(g["id"], 3);
@@ -354,7 +369,7 @@ mod tests {
     #[tokio::test]
     async fn leaderboards_players_and_tournaments() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()));
+        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
         let (status, board) = get(&app, "/api/leaderboard/jass").await;
         assert_eq!(status, StatusCode::OK);
         let names: Vec<&str> = board
@@ -401,13 +416,13 @@ mod tests {
 
     #[tokio::test]
     async fn without_a_working_store_every_route_is_503_with_the_reason() {
-        let none = router(None);
+        let none = router(None, Recorder::disabled());
         let (status, body) = get(&none, "/api/games").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(body["error"].as_str().unwrap().contains("not being stored"));
 
         let empty = tempfile::tempdir().unwrap();
-        let not_yet = router(Some(empty.path().to_owned()));
+        let not_yet = router(Some(empty.path().to_owned()), Recorder::disabled());
         let (status, body) = get(&not_yet, "/api/leaderboard/jass").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(
@@ -416,7 +431,9 @@ mod tests {
         );
 
         std::fs::write(SqliteStore::file(empty.path()), b"junk".repeat(1000)).unwrap();
-        let corrupt = router(Some(empty.path().to_owned()));
+        let recorder = Recorder::disabled();
+        assert!(recorder.health().ok);
+        let corrupt = router(Some(empty.path().to_owned()), recorder.clone());
         for uri in [
             "/api/games",
             "/api/games/1",
@@ -430,5 +447,13 @@ mod tests {
                 "{body}"
             );
         }
+        // A damaged database found by a read makes the store unhealthy, with the reason.
+        let health = recorder.health();
+        assert!(!health.ok);
+        assert!(
+            health.last_error.unwrap().contains("not a database"),
+            "{:?}",
+            recorder.health()
+        );
     }
 }

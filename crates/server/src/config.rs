@@ -195,6 +195,9 @@ pub struct Config {
     pub minitruco_cpu: Option<String>,
     /// Silence after which a miniTruco client is sent an empty keep-alive line.
     pub keepalive: Duration,
+    /// Course Truco: time a person has to act before the server acts for them (zero:
+    /// no timer).
+    pub truco_turn_timeout: Duration,
     pub limits: Limits,
     pub wars: WarsSettings,
     pub jass: JassSettings,
@@ -216,6 +219,7 @@ impl Default for Config {
             rooms: 10,
             minitruco_cpu: None,
             keepalive: Duration::from_secs(5),
+            truco_turn_timeout: Duration::from_secs(60),
             limits: Limits::default(),
             wars: WarsSettings::default(),
             jass: JassSettings::default(),

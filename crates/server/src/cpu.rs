@@ -66,6 +66,30 @@ impl Cpus {
         moved
     }
 
+    /// Makes one move for a person in `seat` whose time ran out, as the stand-in
+    /// strategy `strategy` would; whether there was a move to make.
+    pub fn move_for(
+        &mut self,
+        seat: Seat,
+        strategy: &str,
+        game: &mut TrucoMatch,
+        show: impl FnOnce(&Events),
+    ) -> bool {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            return false;
+        }
+        let mut bot = bots::by_name(strategy).unwrap_or_else(|| Box::new(bots::RandomBot));
+        let action = bot.choose(&game.view(seat), &legal, &mut self.rng);
+        match game.apply(seat, action) {
+            Ok(events) => {
+                show(&events);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Arms the timer for `at` if a CPU player has a move and no timer runs.
     pub fn schedule(&mut self, game: &Game, at: Instant) {
         let to_move = (0..4).any(|s| self.is_cpu(s) && !game.legal_actions(s).is_empty());

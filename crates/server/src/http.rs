@@ -90,6 +90,7 @@ pub async fn serve(
         .map(|(name, door)| (name.to_string(), door.admission.clone()))
         .collect::<Vec<_>>();
     counts.push(("http".into(), admission.clone()));
+    let api = crate::api::router(store.dir, store.recorder.clone());
     let shared = Shared {
         doors: Arc::new(doors),
         counts: Arc::new(counts),
@@ -105,7 +106,7 @@ pub async fn serve(
             crate::web::asset(uri.path())
         }))
         .with_state(shared)
-        .merge(crate::api::router(store.dir));
+        .merge(api);
     crate::net::accept_loop(
         "http",
         listener,

@@ -81,6 +81,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         descriptors = budget,
         "connection limits of each listener"
     );
+    let hello_timeout = config.limits.hello_timeout;
     let admission =
         |protocol| Admission::new(protocol, max_connections, config.limits.max_per_address);
     if services.contains(&Service::Minitruco) {
@@ -141,6 +142,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
                 peer,
                 hall.clone(),
                 outbox_lines,
+                hello_timeout,
                 stop,
             ))
         });
@@ -169,6 +171,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
                 peer,
                 lobby.clone(),
                 outbox_lines,
+                hello_timeout,
                 stop,
             ))
         });
@@ -197,13 +200,18 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             &shutdown,
             admission.clone(),
             move |socket, peer, stop| {
-                protocols::jass::session::run(socket, peer, tcp_lobby.clone(), stop)
+                let lobby = tcp_lobby.clone();
+                protocols::jass::session::run(socket, peer, lobby, hello_timeout, stop)
             },
         )?;
         let frames = config.jass.outbox_frames;
         let ws: http::WsEntry = Arc::new(move |socket, _peer, stop| {
             let ws = WsConnection::from_stream(socket, frames, stop);
-            Box::pin(protocols::jass::session::serve(ws, lobby.clone()))
+            Box::pin(protocols::jass::session::serve(
+                ws,
+                lobby.clone(),
+                hello_timeout,
+            ))
         });
         doors.insert("jass", http::Door { admission, ws });
     }

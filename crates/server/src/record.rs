@@ -12,7 +12,7 @@
 //! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
 //! thread and reports trouble on `/healthz` and `/metrics`.
 
-use parlor_store::{GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
+use parlor_store::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
 use serde_json::Value;
 use std::fmt::Debug;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -36,9 +36,14 @@ pub struct GameLog {
 }
 
 impl Drop for GameLog {
-    /// The table is gone (finished or abandoned): one game fewer in progress.
+    /// The table is gone: one game fewer in progress. A game without its result (a
+    /// player left and it could not go on, or the server is stopping) is stored as
+    /// abandoned at once, not left `playing` until the next start.
     fn drop(&mut self) {
         metrics::gauge!("parlor_games_active", "protocol" => self.protocol.clone()).decrement(1.0);
+        if !self.finished {
+            self.abandon("the game ended before its result: a player left or disconnected, or the server stopped");
+        }
     }
 }
 
@@ -110,6 +115,20 @@ impl GameLog {
             game: self.id,
             number: self.hands,
             result,
+            actions: std::mem::take(&mut self.actions),
+        });
+    }
+
+    /// The game ended without a result, for `reason`; the players' standings do not
+    /// change. Nothing happens if it already ended.
+    pub fn abandon(&mut self, reason: &str) {
+        if std::mem::replace(&mut self.finished, true) {
+            return;
+        }
+        self.recorder.abandon_game(GameAbandon {
+            game: self.id,
+            ended_at_ms: now_ms(),
+            reason: reason.to_owned(),
             actions: std::mem::take(&mut self.actions),
         });
     }

@@ -36,6 +36,21 @@ impl fmt::Display for StoreError {
     }
 }
 
+impl StoreError {
+    /// Whether the database file itself is damaged (SQLite found a malformed page or
+    /// something that is not a database), as opposed to a busy, full or refused write.
+    pub fn is_corruption(&self) -> bool {
+        match self {
+            StoreError::Corrupt(_) => true,
+            StoreError::Database(rusqlite::Error::SqliteFailure(e, _)) => matches!(
+                e.code,
+                rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+            ),
+            _ => false,
+        }
+    }
+}
+
 impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -34,7 +34,7 @@ mod sqlite;
 mod write;
 
 pub use error::{Result, StoreError};
-pub use model::{GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord};
+pub use model::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord};
 pub use pool::StoreReader;
 pub use query::{
     GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status,
@@ -67,6 +67,9 @@ pub trait Storage: Send {
     /// players' statistics and ratings with it. Ending an unknown or already ended
     /// game is refused.
     fn finish_game(&mut self, end: &GameEnd) -> Result<()>;
+    /// Marks a game being played `abandoned`, at once and with the reason. Abandoning an
+    /// unknown or already ended game is refused.
+    fn abandon_game(&mut self, end: &GameAbandon) -> Result<()>;
     /// Stores a tournament, replacing an earlier record of it (same protocol, name and
     /// start).
     fn record_tournament(&mut self, tournament: &TournamentRecord) -> Result<()>;

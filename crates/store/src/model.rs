@@ -69,6 +69,19 @@ pub struct GameEnd {
     pub actions: Vec<String>,
 }
 
+/// A game ended without a result: a player left or disconnected and the game could not
+/// go on, or the server stopped. Its players' standings do not change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAbandon {
+    pub game: GameId,
+    /// Milliseconds since the Unix epoch.
+    pub ended_at_ms: i64,
+    /// Why it ended, in words; stored as the result `{"abandoned": reason}`.
+    pub reason: String,
+    /// Actions after the last hand.
+    pub actions: Vec<String>,
+}
+
 /// A tournament as it stands; recording it again (same protocol, name and start)
 /// replaces the earlier record, so a tournament can be recorded after every round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,7 +12,7 @@
 //! not grow memory without limit; 65,536 writes are minutes of the busiest server.
 
 use crate::{
-    GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError, TournamentRecord,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -35,6 +35,7 @@ enum Write {
     Start(GameStart),
     Hand(HandRecord),
     Finish(GameEnd),
+    Abandon(GameAbandon),
     Tournament(TournamentRecord),
 }
 
@@ -65,6 +66,8 @@ struct Shared {
     writing: AtomicBool,
     /// The last write offered to the queue was taken.
     queueing: AtomicBool,
+    /// Set for good once a write or a read finds the database damaged.
+    corrupt: AtomicBool,
     last_error: Mutex<Option<String>>,
 }
 
@@ -76,6 +79,7 @@ impl Shared {
             dropped: AtomicU64::new(0),
             writing: AtomicBool::new(writing),
             queueing: AtomicBool::new(true),
+            corrupt: AtomicBool::new(false),
             last_error: Mutex::new(last_error),
         }
     }
@@ -85,6 +89,14 @@ impl Shared {
             .last_error
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(error);
+    }
+
+    /// The database is damaged: unhealthy from now on, and `last_error` says so.
+    fn found_corruption(&self, error: &StoreError) {
+        if !self.corrupt.swap(true, Ordering::Relaxed) {
+            tracing::error!(%error, "the database is damaged; restore it from a backup");
+        }
+        self.set_error(error.to_string());
     }
 
     fn error(&self) -> Option<String> {
@@ -172,6 +184,11 @@ impl Recorder {
         self.queue(Write::Finish(end));
     }
 
+    /// Queues the end of a game without a result.
+    pub fn abandon_game(&self, end: GameAbandon) {
+        self.queue(Write::Abandon(end));
+    }
+
     /// Queues a tournament's current state.
     pub fn record_tournament(&self, tournament: TournamentRecord) {
         self.queue(Write::Tournament(tournament));
@@ -188,11 +205,21 @@ impl Recorder {
         }
     }
 
+    /// A read of the same store (the API's) failed with `error`: damage to the database
+    /// found by any query marks the store unhealthy for good, with the reason.
+    pub fn read_failed(&self, error: &StoreError) {
+        if error.is_corruption() {
+            self.shared.found_corruption(error);
+        }
+    }
+
     /// How the store is doing.
     pub fn health(&self) -> StoreHealth {
         let s = &self.shared;
         StoreHealth {
-            ok: s.writing.load(Ordering::Relaxed) && s.queueing.load(Ordering::Relaxed),
+            ok: s.writing.load(Ordering::Relaxed)
+                && s.queueing.load(Ordering::Relaxed)
+                && !s.corrupt.load(Ordering::Relaxed),
             enabled: self.tx.is_some(),
             written: s.written.load(Ordering::Relaxed),
             failed: s.failed.load(Ordering::Relaxed),
@@ -231,6 +258,7 @@ impl Write {
             Write::Start(_) => "start",
             Write::Hand(_) => "hand",
             Write::Finish(_) => "finish",
+            Write::Abandon(_) => "abandon",
             Write::Tournament(_) => "tournament",
         }
     }
@@ -240,6 +268,7 @@ impl Write {
             Write::Start(g) => storage.start_game(g),
             Write::Hand(h) => storage.record_hand(h),
             Write::Finish(e) => storage.finish_game(e),
+            Write::Abandon(e) => storage.abandon_game(e),
             Write::Tournament(t) => storage.record_tournament(t),
         }
     }
@@ -300,7 +329,11 @@ fn write_batch(
         metrics::counter!("parlor_store_errors_total", "kind" => "database").increment(stored);
         shared.writing.store(false, Ordering::Relaxed);
         tracing::error!(%error, writes = stored, "a batch of game records was not stored");
-        shared.set_error(error.to_string());
+        if error.is_corruption() {
+            shared.found_corruption(&error);
+        } else {
+            shared.set_error(error.to_string());
+        }
     }
 }
 
@@ -338,7 +371,13 @@ fn write_one(storage: &mut dyn Storage, write: &Write, shared: &Shared) -> bool 
             if refused || started_failing || shared.error().as_deref() != Some(&message) {
                 tracing::error!(%error, write = write.kind(), "a game record was not stored");
             }
-            shared.set_error(message);
+            if error.is_corruption() {
+                shared.found_corruption(&error);
+            } else if !refused || shared.writing.load(Ordering::Relaxed) {
+                // While the database fails, a refusal is only its echo (the hand of a
+                // game whose start was lost): the real failure stays the one reported.
+                shared.set_error(message);
+            }
             false
         }
     }

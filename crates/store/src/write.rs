@@ -5,7 +5,7 @@
 use crate::ratings::{self, Finisher};
 use crate::sqlite::{to_json, SqliteStore};
 use crate::{
-    GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError, TournamentRecord,
 };
 use rusqlite::{
     params, Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior,
@@ -146,6 +146,23 @@ impl Storage for SqliteStore {
             h.number,
             to_json(&h.result)?,
             to_json(&h.actions)?
+        ])?;
+        Ok(tx.commit()?)
+    }
+
+    fn abandon_game(&mut self, end: &GameAbandon) -> Result<()> {
+        let tx = self.write()?;
+        playing(&tx, end.game)?;
+        let result = serde_json::json!({ "abandoned": end.reason });
+        tx.prepare_cached(
+            "UPDATE games SET status = 'abandoned', ended_at_ms = ?2, result = ?3,
+             final_actions = ?4 WHERE id = ?1",
+        )?
+        .execute(params![
+            end.game.0,
+            end.ended_at_ms,
+            to_json(&result)?,
+            to_json(&end.actions)?
         ])?;
         Ok(tx.commit()?)
     }

@@ -5,7 +5,7 @@ mod common;
 
 use common::{end, hand, start};
 use parlor_store::{
-    GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status, Storage,
+    GameAbandon, GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status, Storage,
     StoreError, StoreReader, TournamentRecord,
 };
 use std::sync::mpsc;
@@ -106,6 +106,9 @@ impl Storage for Stalling {
         Ok(())
     }
     fn finish_game(&mut self, _: &GameEnd) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_tournament(&mut self, _: &TournamentRecord) -> parlor_store::Result<()> {
@@ -251,6 +254,10 @@ impl Storage for Gated {
     fn finish_game(&mut self, end: &GameEnd) -> parlor_store::Result<()> {
         self.log.lock().unwrap().push("write");
         self.inner.finish_game(end)
+    }
+    fn abandon_game(&mut self, end: &GameAbandon) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("write");
+        self.inner.abandon_game(end)
     }
     fn record_tournament(&mut self, t: &TournamentRecord) -> parlor_store::Result<()> {
         self.inner.record_tournament(t)

@@ -24,6 +24,9 @@ impl ServerProcess {
             .args(args)
             .arg("--data-dir")
             .arg(&data_dir)
+            // Every benchmark client comes from loopback: one address, many players.
+            .arg("--max-per-address")
+            .arg("100000")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

@@ -5,34 +5,50 @@ use super::lobby::{Lobby, SessionHandle};
 use super::message::{frame, parse, ClientMsg};
 use super::table::request_player_name;
 use super::{Client, SessionMsg};
-use crate::net::{Socket, WsConnection, WsInput};
+use crate::net::{HelloTimer, Socket, WsConnection, WsInput};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one connection until it closes, its game ends, or the server stops.
-pub async fn run(socket: impl Socket, peer: SocketAddr, lobby: Lobby, stop: CancellationToken) {
+pub async fn run(
+    socket: impl Socket,
+    peer: SocketAddr,
+    lobby: Lobby,
+    hello_timeout: Duration,
+    stop: CancellationToken,
+) {
     let Some(ws) = WsConnection::accept(socket, lobby.settings.outbox_frames, stop).await else {
         tracing::debug!(%peer, "not a WebSocket client");
         return;
     };
-    serve(ws, lobby).await;
+    serve(ws, lobby, hello_timeout).await;
 }
 
 /// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
 /// `/ws/jass` on the HTTP port).
-pub async fn serve(mut ws: WsConnection, lobby: Lobby) {
+/// A connection that has not chosen a player name within `hello_timeout` is closed.
+pub async fn serve(mut ws: WsConnection, lobby: Lobby, hello_timeout: Duration) {
     ws.count_as("jass");
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let outbox = ws.outbox().clone();
     outbox.send(request_player_name());
     let mut name: Option<String> = None;
     let mut session: Option<SessionHandle> = None;
+    let mut hello = HelloTimer::start(hello_timeout);
     loop {
-        let parsed = match ws.next().await {
+        if name.is_some() {
+            hello.greeted();
+        }
+        let input = tokio::select! {
+            input = ws.next() => input,
+            () = hello.expired() => break,
+        };
+        let parsed = match input {
             WsInput::Closed => break,
             WsInput::Binary => Err(Value::String("binary frames are not supported".into())),
             WsInput::Text(text) => parse(&text),
@@ -43,6 +59,15 @@ pub async fn serve(mut ws: WsConnection, lobby: Lobby) {
             }
             (Err(data), _, None) => {
                 outbox.send(frame("BAD_MESSAGE", data));
+                ask_again(&outbox, &name, &lobby);
+            }
+            (Ok(ClientMsg::PlayerName(chosen)), None, None)
+                if crate::text::has_unsafe(&chosen, "") =>
+            {
+                outbox.send(frame(
+                    "BAD_MESSAGE",
+                    json!({ "data": ["a player name may not contain control characters"] }),
+                ));
                 ask_again(&outbox, &name, &lobby);
             }
             (Ok(ClientMsg::PlayerName(chosen)), None, None) => {

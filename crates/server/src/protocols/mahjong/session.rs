@@ -8,7 +8,7 @@
 use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{Lobby, Seating};
 use super::render;
-use crate::net::{write_lines, Outbox, Socket};
+use crate::net::{write_lines, HelloTimer, Outbox, Socket};
 use futures::StreamExt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,6 +40,7 @@ pub async fn run(
     peer: SocketAddr,
     lobby: Lobby,
     outbox_lines: usize,
+    hello_timeout: Duration,
     stop: CancellationToken,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
@@ -51,10 +52,18 @@ pub async fn run(
     let mut frames = FramedRead::new(reader, Mmj1Codec::default());
     let mut stage = Stage::Greeting;
     let mut chats: Vec<Instant> = Vec::new();
+    let mut hello = HelloTimer::start(hello_timeout);
     loop {
+        if !matches!(stage, Stage::Greeting) {
+            hello.greeted();
+        }
         let frame = tokio::select! {
             // A seat first: a client may answer `game` at once.
             biased;
+            () = hello.expired() => {
+                tracing::debug!(%peer, "no mmj1c in time; closing");
+                break;
+            }
             seated = wait_for_table(&mut stage) => {
                 match seated {
                     Some(seating) => stage = Stage::Seated(seating),

@@ -83,6 +83,7 @@ struct Inner {
     nicks: Nicks,
     rooms: Vec<RoomHandle>,
     keepalive: Duration,
+    hello_timeout: Duration,
     max_line: usize,
     outbox_lines: usize,
 }
@@ -115,6 +116,7 @@ impl Lounge {
                 nicks,
                 rooms,
                 keepalive: config.keepalive,
+                hello_timeout: config.limits.hello_timeout,
                 max_line: config.limits.max_line,
                 outbox_lines: config.limits.outbox_lines,
             }),
@@ -151,6 +153,11 @@ impl Lounge {
     /// Silence after which a client gets an empty keep-alive line.
     pub fn keepalive(&self) -> Duration {
         self.inner.keepalive
+    }
+
+    /// Time a new connection has to choose a nickname.
+    pub fn hello_timeout(&self) -> Duration {
+        self.inner.hello_timeout
     }
 
     /// The longest line a client may send.

@@ -5,7 +5,7 @@ use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{ConnId, RoomMsg};
 use super::VERSION;
-use crate::net::{Input, LineConnection, LineSettings, Outbox, Socket};
+use crate::net::{HelloTimer, Input, LineConnection, LineSettings, Outbox, Socket};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::oneshot;
@@ -31,6 +31,8 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         room: None,
     };
     let keepalive = Some(session.lounge.keepalive());
+    // A nickname (`N`) is the hello: without one in time the connection is closed.
+    let mut hello = HelloTimer::start(session.lounge.hello_timeout());
     loop {
         let input = tokio::select! {
             () = stay_ends(&mut session.room) => {
@@ -38,12 +40,21 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
                 continue;
             }
             input = connection.next(keepalive) => input,
+            () = hello.expired() => {
+                tracing::debug!(%peer, "no nickname in time; closing");
+                break;
+            }
         };
         match input {
             Input::Idle => session.outbox.send(""),
             Input::Closed => break,
             Input::Line(line) => match parse(&line) {
-                Parsed::Command(command) => session.command(command).await,
+                Parsed::Command(command) => {
+                    session.command(command).await;
+                    if session.nick.is_some() {
+                        hello.greeted();
+                    }
+                }
                 Parsed::Unknown => session.outbox.send("X CI"),
                 Parsed::Ignored => {}
             },

@@ -39,6 +39,7 @@ struct TableFactory {
     seeds: SeedSource,
     recorder: Recorder,
     bot_delay: Duration,
+    turn_timeout: Option<Duration>,
     inbox: usize,
     shutdown: CancellationToken,
 }
@@ -51,6 +52,7 @@ impl TableFactory {
             seeds: self.seeds.clone(),
             recorder: self.recorder.clone(),
             bot_delay: self.bot_delay,
+            turn_timeout: self.turn_timeout,
             inbox: self.inbox,
             shutdown: self.shutdown.clone(),
         })
@@ -70,6 +72,7 @@ impl Lobby {
             seeds,
             recorder: recorder.clone(),
             bot_delay: config.bot_delay,
+            turn_timeout: Some(config.truco_turn_timeout).filter(|t| !t.is_zero()),
             inbox: config.limits.room_inbox,
             shutdown,
         };

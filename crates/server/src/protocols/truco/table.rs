@@ -66,6 +66,8 @@ pub struct TableConfig {
     pub seeds: SeedSource,
     pub recorder: Recorder,
     pub bot_delay: Duration,
+    /// Time a person has to act before the server acts for them.
+    pub turn_timeout: Option<Duration>,
     pub inbox: usize,
     pub shutdown: CancellationToken,
 }
@@ -78,6 +80,7 @@ pub fn spawn(config: TableConfig) -> TableHandle {
         game: None,
         renderers: [0, 1, 2, 3].map(Renderer::new),
         cpus: Cpus::new(0),
+        turn_due: None,
         config,
     };
     tokio::spawn(table.run(rx));
@@ -95,6 +98,8 @@ struct Table {
     game: Option<TrucoMatch>,
     renderers: [Renderer; 4],
     cpus: Cpus,
+    /// When the people who must act now run out of time.
+    turn_due: Option<Instant>,
 }
 
 impl Table {
@@ -111,6 +116,10 @@ impl Table {
                         let (renderers, people) = (&mut self.renderers, &self.people);
                         self.cpus.step(game, |events| show(renderers, people, events));
                     }
+                    self.after_change();
+                }
+                _ = sleep_until(self.turn_due), if self.turn_due.is_some() => {
+                    self.time_out();
                     self.after_change();
                 }
                 _ = self.config.shutdown.cancelled() => break,
@@ -209,17 +218,52 @@ impl Table {
         match game.apply(seat, action) {
             Ok(events) => {
                 self.cpus.reset_timer();
+                self.turn_due = None;
                 show(&mut self.renderers, &self.people, &events);
             }
             Err(error) => self.send_to(seat, &error_line(error)),
         }
     }
 
-    /// Lets CPU players move (at once without a delay, else on their timer).
+    /// The people who had to act let their time run out: each is told, and the
+    /// stand-in strategy makes their move.
+    fn time_out(&mut self) {
+        self.turn_due = None;
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        for seat in 0..4 {
+            let Some(person) = &self.people[seat] else {
+                continue;
+            };
+            if game.legal_actions(seat).is_empty() {
+                continue;
+            }
+            person
+                .outbox
+                .send("ERROR TIMEOUT your time ran out; the server played for you");
+            let (renderers, people) = (&mut self.renderers, &self.people);
+            self.cpus.move_for(seat, STAND_IN, game, |events| {
+                show(renderers, people, events)
+            });
+        }
+    }
+
+    /// Lets CPU players move (at once without a delay, else on their timer), and starts
+    /// the turn timer of the people who must act now.
     fn after_change(&mut self) {
         let Some(game) = &mut self.game else {
             return;
         };
+        let people_to_act = (0..4)
+            .any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
+        match self.config.turn_timeout {
+            Some(limit) if people_to_act && self.turn_due.is_none() => {
+                self.turn_due = Some(Instant::now() + limit);
+            }
+            _ if !people_to_act => self.turn_due = None,
+            _ => {}
+        }
         if self.config.bot_delay.is_zero() {
             let (renderers, people) = (&mut self.renderers, &self.people);
             self.cpus

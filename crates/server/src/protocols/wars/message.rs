@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(forged.len(), 80, "{forged}");
         assert_eq!(forged.matches('|').count(), 2, "{forged}");
         assert_eq!(forged.matches(']').count(), 1, "{forged}");
-        assert!(forged.starts_with("[schat|bob     |a b c d e f 2J é"), "{forged}");
+        assert!(forged.starts_with("[schat|bob     |a b c d e f 2Jé"), "{forged}");
         assert_eq!(swapw(card(51)), "[swapw|51]");
         assert_eq!(swaps(card(0), card(51)), "[swaps|00|51]");
         assert_eq!(shand(CardSet::EMPTY).len(), 61);

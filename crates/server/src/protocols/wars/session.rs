@@ -2,11 +2,12 @@
 
 use super::codec::{Frame, WarsCodec};
 use super::hall::{Hall, HallMsg};
-use super::message::{parse, strike};
-use crate::net::{write_lines, Outbox, Socket};
+use super::message::{parse, strike, Request};
+use crate::net::{write_lines, HelloTimer, Outbox, Socket};
 use futures::StreamExt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
@@ -18,6 +19,7 @@ pub async fn run(
     peer: SocketAddr,
     hall: Hall,
     outbox_lines: usize,
+    hello_timeout: Duration,
     stop: CancellationToken,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
@@ -28,11 +30,16 @@ pub async fn run(
     // Messages carry their own brackets: nothing ends them.
     let writing = tokio::spawn(write_lines(writer, lines, "", stop.clone()));
     let mut frames = FramedRead::new(reader, WarsCodec::default());
+    let mut hello = HelloTimer::start(hello_timeout);
     if hall.send(HallMsg::Connect { conn, outbox }).await {
         loop {
             let frame = tokio::select! {
                 frame = frames.next() => frame,
                 _ = stop.cancelled() => None,
+                _ = hello.expired() => {
+                    tracing::debug!(%peer, "no cjoin in time; closing");
+                    None
+                }
             };
             if let Some(Ok(_)) = frame {
                 received.increment(1);
@@ -43,6 +50,9 @@ pub async fn run(
                 Some(Ok(Frame::Garbage)) => Err(strike::BAD_MESSAGE),
                 Some(Err(_)) | None => break,
             };
+            if matches!(request, Ok(Request::Join(_))) {
+                hello.greeted();
+            }
             let sent = tokio::select! {
                 sent = hall.send(HallMsg::Request { conn, request }) => sent,
                 _ = stop.cancelled() => false,
