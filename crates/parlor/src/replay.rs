@@ -35,9 +35,7 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
         .ok_or_else(|| format!("no game {} in {}", args.game, args.data_dir.display()))?;
     let g = &game.summary;
     let stored = game.seed.as_deref().unwrap_or_default();
-    let seed: u64 = stored
-        .parse()
-        .map_err(|_| format!("bad seed {stored:?}"))?;
+    let seed: u64 = stored.parse().map_err(|_| format!("bad seed {stored:?}"))?;
     println!(
         "game {} ({} {}), seed {seed}, {:?}",
         g.id.0, g.protocol, g.variant, g.status

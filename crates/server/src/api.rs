@@ -22,7 +22,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use parlor_store::{GameDetail, GameFilter, GameId, Reader, Recorder, StatusFilter, StoreError, StoreReader};
+use parlor_store::{
+    GameDetail, GameFilter, GameId, Reader, Recorder, StatusFilter, StoreError, StoreReader,
+};
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;

@@ -71,7 +71,10 @@ mod tests {
 
     #[test]
     fn without_a_secret_two_servers_differ() {
-        assert_ne!(SeedSource::new(None).next_seed(), SeedSource::new(None).next_seed());
+        assert_ne!(
+            SeedSource::new(None).next_seed(),
+            SeedSource::new(None).next_seed()
+        );
     }
 
     #[test]

@@ -72,7 +72,7 @@ async fn a_client_claims_pon_and_chi() {
 
 #[tokio::test]
 async fn riichi_and_a_win_by_the_client_with_its_breakdown() {
-    let s = TestServer::start(config(13, Duration::ZERO)).await;
+    let s = TestServer::start(config(15, Duration::ZERO)).await;
     let mut mj = Mj::join(s.addr("mahjong"), "Pat", Calls::Never).await;
     mj.play_game().await;
     check_game(&mj);

@@ -306,7 +306,24 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     let (_, next) = get(&s, &format!("/api/games?limit=2&before={last}")).await;
     assert_eq!(next.as_array().unwrap().len(), 1);
     assert!(next[0]["id"].as_i64().unwrap() < last);
-    assert_eq!(page[0]["status"], "playing");
+    assert_ne!(page[0]["status"], "finished");
+    // Everyone left each game: each is stored abandoned at once, with when and why,
+    // not left `playing` until the next start.
+    let abandoned = async {
+        loop {
+            let (_, gone) = get(&s, "/api/games?status=abandoned").await;
+            if gone.as_array().unwrap().len() == 3 {
+                return gone;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    let gone = tokio::time::timeout(PATIENCE, abandoned).await.unwrap();
+    for game in gone.as_array().unwrap() {
+        assert!(game["ended_at_ms"].as_i64().is_some(), "{game}");
+        let (_, detail) = get(&s, &format!("/api/games/{}", game["id"])).await;
+        assert!(detail["result"]["abandoned"].is_string(), "{detail}");
+    }
     let (_, mine) = get(&s, "/api/games?player=p1").await;
     assert_eq!(mine.as_array().unwrap().len(), 1);
     assert_eq!(get(&s, "/api/games/999999").await.0, 404);

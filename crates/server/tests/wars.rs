@@ -565,6 +565,9 @@ async fn the_swap_and_its_strikes() {
     let taken: u8 = swapw[7..9].parse().unwrap();
     assert!(held.contains(&taken), "{swapw}");
     // 71: the swap is the warlord's; 15: no play before the swap; 70: a card not held.
+    // Asked for: the middle player's deal may already have been read past (by
+    // `play_out_hand`, when it is client 0).
+    c[middle].send("[chand]").await;
     let middle_card = hand_of(&mut c[middle]).await[0];
     c[middle].send(&format!("[cswap|{middle_card:02}]")).await;
     assert_eq!(c[middle].until("[strik|").await, "[strik|71|1]");

@@ -15,6 +15,8 @@ pub enum StoreError {
     Invalid(String),
     /// Another writer (a second server) has this data directory open.
     InUse(std::path::PathBuf),
+    /// A backend failed in a way it should not (a write panicked); nothing was stored.
+    Bug(String),
     /// Stored data cannot be read back (a row that is not what this code writes), or
     /// the database was written by a newer parlor.
     Corrupt(String),
@@ -32,6 +34,7 @@ impl fmt::Display for StoreError {
                 dir.display()
             ),
             StoreError::Corrupt(why) => write!(f, "unreadable store: {why}"),
+            StoreError::Bug(why) => write!(f, "store bug: {why}"),
         }
     }
 }
@@ -56,7 +59,10 @@ impl std::error::Error for StoreError {
         match self {
             StoreError::Database(e) => Some(e),
             StoreError::Io(e) => Some(e),
-            StoreError::Invalid(_) | StoreError::Corrupt(_) | StoreError::InUse(_) => None,
+            StoreError::Invalid(_)
+            | StoreError::Corrupt(_)
+            | StoreError::Bug(_)
+            | StoreError::InUse(_) => None,
         }
     }
 }

@@ -34,7 +34,9 @@ mod sqlite;
 mod write;
 
 pub use error::{Result, StoreError};
-pub use model::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord};
+pub use model::{
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord,
+};
 pub use pool::StoreReader;
 pub use query::{
     GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status,

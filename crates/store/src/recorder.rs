@@ -12,7 +12,8 @@
 //! not grow memory without limit; 65,536 writes are minutes of the busiest server.
 
 use crate::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError,
+    TournamentRecord,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -348,7 +349,7 @@ fn write_one(storage: &mut dyn Storage, write: &Write, shared: &Shared) -> bool 
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(StoreError::Corrupt(format!("a write panicked: {why}")))
+        Err(StoreError::Bug(format!("a write panicked: {why}")))
     });
     metrics::histogram!("parlor_store_write_seconds", "write" => write.kind())
         .record(started.elapsed());

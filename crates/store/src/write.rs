@@ -5,7 +5,8 @@
 use crate::ratings::{self, Finisher};
 use crate::sqlite::{to_json, SqliteStore};
 use crate::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError,
+    TournamentRecord,
 };
 use rusqlite::{
     params, Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior,

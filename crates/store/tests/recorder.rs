@@ -5,8 +5,8 @@ mod common;
 
 use common::{end, hand, start};
 use parlor_store::{
-    GameAbandon, GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status, Storage,
-    StoreError, StoreReader, TournamentRecord,
+    GameAbandon, GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status,
+    Storage, StoreError, StoreReader, TournamentRecord,
 };
 use std::sync::mpsc;
 

@@ -422,6 +422,7 @@ impl Table {
             Err(why) => return self.reject(seat, &why),
         };
         let legal = self.game.legal_actions(seat);
+        let action = as_offered(action, &legal);
         match self.game.apply(seat, action) {
             Ok(events) => {
                 self.log.action(seat, &action, &legal);
@@ -551,4 +552,34 @@ fn kind_of(name: TileName) -> Result<mahjong::Kind, String> {
         TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
         TileName::Hidden => Err("name the tile".into()),
     }
+}
+
+/// The engine's own form of a call. A client names the kinds of the tiles it calls with
+/// (and whether a red five), not physical tiles, while the engine offers one pair per
+/// shape; taking the offered action of the same shape changes nothing in the game and
+/// keeps the action log replayable (it records actions by their place among the offered
+/// ones).
+fn as_offered(action: Action, legal: &[Action]) -> Action {
+    fn shape(action: &Action) -> Option<(u8, Vec<(mahjong::Kind, bool)>)> {
+        let (call, tiles): (u8, &[mahjong::Tile]) = match action {
+            Action::Pon(pair) => (0, pair),
+            Action::Chi(pair) => (1, pair),
+            Action::Daiminkan(three) => (2, three),
+            _ => return None,
+        };
+        let mut tiles: Vec<_> = tiles.iter().map(|t| (t.kind(), t.is_red_five())).collect();
+        tiles.sort_unstable();
+        Some((call, tiles))
+    }
+    if legal.contains(&action) {
+        return action;
+    }
+    let Some(wanted) = shape(&action) else {
+        return action;
+    };
+    legal
+        .iter()
+        .find(|offered| shape(offered).as_ref() == Some(&wanted))
+        .copied()
+        .unwrap_or(action)
 }

@@ -255,8 +255,8 @@ impl Table {
         let Some(game) = &mut self.game else {
             return;
         };
-        let people_to_act = (0..4)
-            .any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
+        let people_to_act =
+            (0..4).any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
         match self.config.turn_timeout {
             Some(limit) if people_to_act && self.turn_due.is_none() => {
                 self.turn_due = Some(Instant::now() + limit);

@@ -233,11 +233,17 @@ mod tests {
         assert_eq!(sjoin("bob").len(), 16);
         assert_eq!(strik(20, 1), "[strik|20|1]");
         assert_eq!(schat("bob", "hi").len(), 80);
-        let forged = schat("bob", "a|b:c,d]e[f\u{1b}[2J\u{7}ééééééééééééééééééééééééééééééééééééééééééééééééé");
+        let forged = schat(
+            "bob",
+            "a|b:c,d]e[f\u{1b}[2J\u{7}ééééééééééééééééééééééééééééééééééééééééééééééééé",
+        );
         assert_eq!(forged.len(), 80, "{forged}");
         assert_eq!(forged.matches('|').count(), 2, "{forged}");
         assert_eq!(forged.matches(']').count(), 1, "{forged}");
-        assert!(forged.starts_with("[schat|bob     |a b c d e f 2Jé"), "{forged}");
+        assert!(
+            forged.starts_with("[schat|bob     |a b c d e f 2Jé"),
+            "{forged}"
+        );
         assert_eq!(swapw(card(51)), "[swapw|51]");
         assert_eq!(swaps(card(0), card(51)), "[swaps|00|51]");
         assert_eq!(shand(CardSet::EMPTY).len(), 61);
