@@ -77,6 +77,40 @@ mod tests {
         );
     }
 
+    /// The construction parlor used before: `splitmix64(base ^ splitmix64(n))`.
+    fn splitmix64(x: u64) -> u64 {
+        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// SplitMix64's finaliser undone: each step is a bijection.
+    fn unsplitmix64(y: u64) -> u64 {
+        let unshift = |y: u64, s: u32| (0..64 / s + 1).fold(y, |x, _| y ^ (x >> s));
+        let inverse = |m: u64| (0..6).fold(m, |i, _| i.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(i))));
+        let mut z = unshift(y, 31);
+        z = unshift(z.wrapping_mul(inverse(0x94D0_49BB_1331_11EB)), 27);
+        z = unshift(z.wrapping_mul(inverse(0xBF58_476D_1CE4_E5B9)), 30);
+        z.wrapping_sub(0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[test]
+    fn a_published_seed_does_not_predict_the_next_game() {
+        // Under the old construction one published seed gave the base, and with it
+        // every later game: the attack works on it...
+        let old = |base: u64, n: u64| splitmix64(base ^ splitmix64(n));
+        let base = 0xDEAD_BEEF;
+        assert_eq!(unsplitmix64(splitmix64(12345)), 12345);
+        let found = unsplitmix64(old(base, 0)) ^ splitmix64(0);
+        assert_eq!(old(found, 1), old(base, 1));
+        // ...and gives nothing with keyed seeds.
+        let source = SeedSource::new(Some(base));
+        let (first, second) = (source.next_seed(), source.next_seed());
+        let guessed = unsplitmix64(first) ^ splitmix64(0);
+        assert_ne!(old(guessed, 1), second);
+    }
+
     #[test]
     fn the_debug_form_hides_the_key() {
         let shown = format!("{:?}", SeedSource::new(Some(7)));

@@ -3,56 +3,10 @@
 
 mod common;
 
+use common::ws::{frame, open, send, until};
 use common::{LineClient, TestServer, PATIENCE};
-use futures::{SinkExt, StreamExt};
 use parlor_server::Config;
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn open(s: &TestServer, protocol: &str) -> Ws {
-    let url = format!("ws://{}/ws/{protocol}", s.addr("http"));
-    tokio_tungstenite::connect_async(url)
-        .await
-        .expect("upgrade")
-        .0
-}
-
-async fn send(ws: &mut Ws, text: &str) {
-    ws.send(Message::text(text.to_owned())).await.unwrap();
-}
-
-/// The next text frame.
-async fn frame(ws: &mut Ws) -> String {
-    loop {
-        let m = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .expect("a frame in time")
-            .expect("open")
-            .expect("no error");
-        if let Message::Text(t) = m {
-            return t.to_string();
-        }
-    }
-}
-
-/// The first frame that satisfies `want`, within [`PATIENCE`] in all (keep-alive frames
-/// must not keep a failing test waiting).
-async fn until(ws: &mut Ws, want: impl Fn(&str) -> bool) -> String {
-    let search = async {
-        loop {
-            let f = frame(ws).await;
-            if want(&f) {
-                return f;
-            }
-        }
-    };
-    tokio::time::timeout(PATIENCE, search)
-        .await
-        .expect("the frame came in time")
-}
 
 #[tokio::test]
 async fn a_browser_and_a_telnet_client_share_a_minitruco_room() {

@@ -12,14 +12,10 @@ use parlor_server::config::WarsSettings;
 use parlor_server::Config;
 use serde_json::Value;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 /// A server storing games in a fresh temporary directory.
 async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let config = Config {
-        data_dir: Some(dir.path().to_owned()),
         wars: WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::ZERO,
@@ -28,19 +24,7 @@ async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
         },
         ..Config::for_tests(seed)
     };
-    (TestServer::start(config).await, dir)
-}
-
-/// `GET path` on the HTTP port: status and JSON body.
-async fn get(s: &TestServer, path: &str) -> (u16, Value) {
-    let mut http = TcpStream::connect(s.addr("http")).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
-    http.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    http.read_to_string(&mut response).await.unwrap();
-    let status = response[9..12].parse().unwrap();
-    let body = response.split("\r\n\r\n").nth(1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    TestServer::storing(config).await
 }
 
 /// Waits until the API lists `count` finished games of `protocol` (the recorder writes
@@ -48,11 +32,9 @@ async fn get(s: &TestServer, path: &str) -> (u16, Value) {
 async fn finished(s: &TestServer, protocol: &str, count: usize) -> Vec<Value> {
     let poll = async {
         loop {
-            let (status, body) = get(
-                s,
-                &format!("/api/games?protocol={protocol}&status=finished"),
-            )
-            .await;
+            let (status, body) = s
+                .get_json(&format!("/api/games?protocol={protocol}&status=finished"))
+                .await;
             assert_eq!(status, 200, "{body}");
             let games = body.as_array().unwrap().clone();
             if games.len() >= count {
@@ -68,7 +50,7 @@ async fn finished(s: &TestServer, protocol: &str, count: usize) -> Vec<Value> {
 
 /// Replays stored game `id` and checks the replay gives its stored hands and result.
 async fn replays_exactly(s: &TestServer, id: i64) -> Value {
-    let (status, game) = get(s, &format!("/api/games/{id}")).await;
+    let (status, game) = s.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200);
     let actions: Vec<String> = game["hand_results"]
         .as_array()
@@ -130,9 +112,9 @@ async fn mahjong_games_are_stored_and_replay_exactly() {
         .collect();
     assert_eq!(&stored[..], &last[..]);
     // The player and the leaderboard know the game.
-    let (_, player) = get(&s, "/api/players/Jean").await;
+    let (_, player) = s.get_json("/api/players/Jean").await;
     assert_eq!(player["standings"][0]["games"], 1);
-    let (_, board) = get(&s, "/api/leaderboard/mahjong").await;
+    let (_, board) = s.get_json("/api/leaderboard/mahjong").await;
     assert_eq!(board.as_array().unwrap().len(), 4);
     s.stop().await;
 }
@@ -294,7 +276,7 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     }
     let poll = async {
         loop {
-            let (_, all) = get(&s, "/api/games?limit=2").await;
+            let (_, all) = s.get_json("/api/games?limit=2").await;
             if all.as_array().unwrap().len() == 2 {
                 return all;
             }
@@ -303,7 +285,7 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     };
     let page = tokio::time::timeout(PATIENCE, poll).await.unwrap();
     let last = page[1]["id"].as_i64().unwrap();
-    let (_, next) = get(&s, &format!("/api/games?limit=2&before={last}")).await;
+    let (_, next) = s.get_json(&format!("/api/games?limit=2&before={last}")).await;
     assert_eq!(next.as_array().unwrap().len(), 1);
     assert!(next[0]["id"].as_i64().unwrap() < last);
     assert_ne!(page[0]["status"], "finished");
@@ -311,7 +293,7 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     // not left `playing` until the next start.
     let abandoned = async {
         loop {
-            let (_, gone) = get(&s, "/api/games?status=abandoned").await;
+            let (_, gone) = s.get_json("/api/games?status=abandoned").await;
             if gone.as_array().unwrap().len() == 3 {
                 return gone;
             }
@@ -321,16 +303,16 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     let gone = tokio::time::timeout(PATIENCE, abandoned).await.unwrap();
     for game in gone.as_array().unwrap() {
         assert!(game["ended_at_ms"].as_i64().is_some(), "{game}");
-        let (_, detail) = get(&s, &format!("/api/games/{}", game["id"])).await;
+        let (_, detail) = s.get_json(&format!("/api/games/{}", game["id"])).await;
         assert!(detail["result"]["abandoned"].is_string(), "{detail}");
     }
-    let (_, mine) = get(&s, "/api/games?player=p1").await;
+    let (_, mine) = s.get_json("/api/games?player=p1").await;
     assert_eq!(mine.as_array().unwrap().len(), 1);
-    assert_eq!(get(&s, "/api/games/999999").await.0, 404);
-    assert_eq!(get(&s, "/api/games/abc").await.0, 400);
-    assert_eq!(get(&s, "/api/leaderboard/chess").await.0, 404);
-    assert_eq!(get(&s, "/api/games?limit=lots").await.0, 400);
-    let (_, health) = get(&s, "/healthz").await;
+    assert_eq!(s.get_json("/api/games/999999").await.0, 404);
+    assert_eq!(s.get_json("/api/games/abc").await.0, 400);
+    assert_eq!(s.get_json("/api/leaderboard/chess").await.0, 404);
+    assert_eq!(s.get_json("/api/games?limit=lots").await.0, 400);
+    let (_, health) = s.get_json("/healthz").await;
     assert_eq!(health["store"]["enabled"], true);
     assert_eq!(health["store"]["ok"], true);
     s.stop().await;
@@ -346,7 +328,7 @@ async fn a_second_server_on_the_same_data_directory_is_refused_the_store() {
         ..Config::for_tests(13)
     })
     .await;
-    let (_, health) = get(&second, "/healthz").await;
+    let (_, health) = second.get_json("/healthz").await;
     assert_eq!(health["store"]["ok"], false, "{health}");
     let error = health["store"]["last_error"].as_str().unwrap_or_default();
     assert!(
@@ -356,7 +338,7 @@ async fn a_second_server_on_the_same_data_directory_is_refused_the_store() {
     let mut c = LineClient::connect(second.addr("minitruco"), "\r\n").await;
     c.send("W").await;
     c.expect("W 2.00.00").await;
-    let (_, health) = get(&first, "/healthz").await;
+    let (_, health) = first.get_json("/healthz").await;
     assert_eq!(health["store"]["ok"], true, "{health}");
     second.stop().await;
     first.stop().await;

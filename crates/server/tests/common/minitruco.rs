@@ -19,6 +19,16 @@ pub async fn play_alone_in_room_one(addr: SocketAddr, nick: &str) -> Vec<String>
 /// A person who plays on their own: the first card they hold when it is their turn,
 /// accepts every raise and every hand of 11. Returns every line up to `G`.
 pub async fn play_until_game_over(c: &mut LineClient, position: usize) -> Vec<String> {
+    play_until(c, position, |line| line.starts_with("G ")).await
+}
+
+/// Plays as [`play_until_game_over`] until a line satisfies `stop`; returns every line up
+/// to that one.
+pub async fn play_until(
+    c: &mut LineClient,
+    position: usize,
+    stop: impl Fn(&str) -> bool,
+) -> Vec<String> {
     let mut hand: Vec<String> = Vec::new();
     let mut lines = Vec::new();
     loop {
@@ -35,8 +45,9 @@ pub async fn play_until_game_over(c: &mut LineClient, position: usize) -> Vec<St
             ["F", ..] => c.send("H T").await,
             _ => {}
         }
+        let done = stop(&line);
         lines.push(line);
-        if lines.last().unwrap().starts_with("G ") {
+        if done {
             return lines;
         }
     }

@@ -3,11 +3,12 @@
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
 pub mod minitruco;
+pub mod ws;
 
 use parlor_server::{serve, Config, Running};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
 use tokio_util::sync::CancellationToken;
@@ -35,6 +36,33 @@ impl TestServer {
 
     pub fn addr(&self, protocol: &str) -> SocketAddr {
         self.running.as_ref().unwrap().addrs[protocol]
+    }
+
+    /// A server storing its games in a fresh temporary directory (kept while the
+    /// returned directory lives).
+    pub async fn storing(config: Config) -> (TestServer, tempfile::TempDir) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let config = Config {
+            data_dir: Some(dir.path().to_owned()),
+            ..config
+        };
+        (TestServer::start(config).await, dir)
+    }
+
+    /// `GET path` on the HTTP port: status and JSON body (`Null` if it is not JSON).
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let mut http = TcpStream::connect(self.addr("http")).await.unwrap();
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
+        http.write_all(request.as_bytes()).await.unwrap();
+        let mut response = String::new();
+        tokio::time::timeout(PATIENCE, http.read_to_string(&mut response))
+            .await
+            .expect("an HTTP answer in time")
+            .unwrap();
+        let status = response[9..12].parse().unwrap();
+        let body = response.split("\r\n\r\n").nth(1).unwrap_or("");
+        (status, serde_json::from_str(body).unwrap_or_default())
     }
 
     /// Stops the server and waits until every listener has finished.
@@ -86,9 +114,12 @@ impl LineClient {
 
     /// The next line without its terminator, or `None` when the server closed.
     pub async fn next(&mut self) -> Option<String> {
+        // One deadline for the whole wait: keep-alive lines must not keep a stuck test
+        // waiting for ever.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             let mut line = String::new();
-            let read = tokio::time::timeout(PATIENCE, self.reader.read_line(&mut line))
+            let read = tokio::time::timeout_at(deadline, self.reader.read_line(&mut line))
                 .await
                 .expect("the server answered in time");
             match read {

@@ -1,0 +1,52 @@
+//! A WebSocket client of the HTTP port's `/ws/<protocol>` routes: one protocol message
+//! per text frame.
+
+use super::{TestServer, PATIENCE};
+use futures::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+pub async fn open(s: &TestServer, protocol: &str) -> Ws {
+    let url = format!("ws://{}/ws/{protocol}", s.addr("http"));
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("upgrade")
+        .0
+}
+
+pub async fn send(ws: &mut Ws, text: &str) {
+    ws.send(Message::text(text.to_owned())).await.unwrap();
+}
+
+/// The next text frame.
+pub async fn frame(ws: &mut Ws) -> String {
+    loop {
+        let m = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame in time")
+            .expect("open")
+            .expect("no error");
+        if let Message::Text(t) = m {
+            return t.to_string();
+        }
+    }
+}
+
+/// The first frame that satisfies `want`, within [`PATIENCE`] in all (keep-alive frames
+/// must not keep a failing test waiting).
+pub async fn until(ws: &mut Ws, want: impl Fn(&str) -> bool) -> String {
+    let search = async {
+        loop {
+            let f = frame(ws).await;
+            if want(&f) {
+                return f;
+            }
+        }
+    };
+    tokio::time::timeout(PATIENCE, search)
+        .await
+        .expect("the frame came in time")
+}
