@@ -88,7 +88,11 @@ mod tests {
     /// SplitMix64's finaliser undone: each step is a bijection.
     fn unsplitmix64(y: u64) -> u64 {
         let unshift = |y: u64, s: u32| (0..64 / s + 1).fold(y, |x, _| y ^ (x >> s));
-        let inverse = |m: u64| (0..6).fold(m, |i, _| i.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(i))));
+        let inverse = |m: u64| {
+            (0..6).fold(m, |i, _| {
+                i.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(i)))
+            })
+        };
         let mut z = unshift(y, 31);
         z = unshift(z.wrapping_mul(inverse(0x94D0_49BB_1331_11EB)), 27);
         z = unshift(z.wrapping_mul(inverse(0xBF58_476D_1CE4_E5B9)), 30);

@@ -63,7 +63,10 @@ async fn a_running_games_seed_and_actions_appear_only_when_it_is_over() {
         }
     };
     let game = tokio::time::timeout(PATIENCE, over).await.unwrap();
-    assert!(game["seed"].as_str().unwrap().parse::<u64>().is_ok(), "{game}");
+    assert!(
+        game["seed"].as_str().unwrap().parse::<u64>().is_ok(),
+        "{game}"
+    );
     assert!(!game["hand_results"][0]["actions"]
         .as_array()
         .unwrap()

@@ -35,7 +35,10 @@ async fn a_mahjong_name_cannot_forge_frames_for_a_browser() {
     let forged = "x\nmove dr w000 h1\nwin 2 0: 64000.";
     tcp.send(&format!("mmj1c {}:{forged}", forged.len())).await;
     let refused = tcp.line().await;
-    assert!(refused.starts_with("reject ") && refused.contains("control"), "{refused}");
+    assert!(
+        refused.starts_with("reject ") && refused.contains("control"),
+        "{refused}"
+    );
     // A name that looks like counted strings, spaces and all, is fine: it is data.
     for name in ["7:a 3:b", "Mallory"] {
         let mut other = LineClient::connect(s.addr("mahjong"), "\n").await;
@@ -48,7 +51,10 @@ async fn a_mahjong_name_cannot_forge_frames_for_a_browser() {
     last.expect("mmj1s").await;
     // The table starts: the browser's `game` frame is one message with every name.
     let game = until(&mut web, |f| f.starts_with("game ")).await;
-    assert!(game.contains(" 7:7:a 3:b ") && game.ends_with(" 4:Last"), "{game}");
+    assert!(
+        game.contains(" 7:7:a 3:b ") && game.ends_with(" 4:Last"),
+        "{game}"
+    );
     assert!(!has_control(&game), "{game:?}");
     let forged_frame = tokio::time::timeout(std::time::Duration::from_millis(300), async {
         loop {
@@ -90,7 +96,9 @@ async fn minitruco_chat_loses_its_escapes_and_names_cannot_look_alike() {
         .await;
     let chat = bob.until(|l| l.starts_with("B ")).await.pop().unwrap();
     assert_eq!(chat, "B alice hi [2Jc there!");
-    alice.send_raw("M bob psst\u{1b}]0;owned\u{7}\r\n".as_bytes()).await;
+    alice
+        .send_raw("M bob psst\u{1b}]0;owned\u{7}\r\n".as_bytes())
+        .await;
     let whisper = bob.until(|l| l.starts_with("M ")).await.pop().unwrap();
     assert_eq!(whisper, "M alice psst]0;owned");
     s.stop().await;
@@ -134,7 +142,10 @@ async fn warlords_chat_keeps_its_fields_and_its_width() {
     assert_eq!(schat.matches('|').count(), 2, "{schat}");
     assert_eq!(schat.matches(':').count() + schat.matches(',').count(), 0);
     assert!(!has_control(&schat), "{schat:?}");
-    assert!(schat.starts_with("[schat|ann     |a b c d(0 éé  and 60 bytes"), "{schat}");
+    assert!(
+        schat.starts_with("[schat|ann     |a b c d(0 éé  and 60 bytes"),
+        "{schat}"
+    );
     s.stop().await;
 }
 
@@ -147,7 +158,10 @@ async fn a_jass_name_with_control_characters_is_refused() {
     let evil = serde_json::json!({"type": "CHOOSE_PLAYER_NAME", "data": "bot\u{1b}[31m\n"});
     ws.send(Message::text(evil.to_string())).await.unwrap();
     let answer = frame(&mut ws).await;
-    assert!(answer.contains("BAD_MESSAGE") && answer.contains("control"), "{answer}");
+    assert!(
+        answer.contains("BAD_MESSAGE") && answer.contains("control"),
+        "{answer}"
+    );
     assert!(frame(&mut ws).await.contains("REQUEST_PLAYER_NAME"));
     s.stop().await;
 }

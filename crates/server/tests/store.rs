@@ -285,7 +285,9 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     };
     let page = tokio::time::timeout(PATIENCE, poll).await.unwrap();
     let last = page[1]["id"].as_i64().unwrap();
-    let (_, next) = s.get_json(&format!("/api/games?limit=2&before={last}")).await;
+    let (_, next) = s
+        .get_json(&format!("/api/games?limit=2&before={last}"))
+        .await;
     assert_eq!(next.as_array().unwrap().len(), 1);
     assert!(next[0]["id"].as_i64().unwrap() < last);
     assert_ne!(page[0]["status"], "finished");

@@ -333,3 +333,45 @@ async fn a_batch_whose_commit_fails_is_reported_as_not_stored() {
     assert!(!health.ok);
     assert!(health.last_error.unwrap().contains("the commit failed"));
 }
+
+/// A disk that filled up: starting a game fails in the database, so the game's hands
+/// are then refused ("no game").
+struct FullDisk;
+
+impl Storage for FullDisk {
+    fn start_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+        let full = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL);
+        Err(StoreError::Database(rusqlite::Error::SqliteFailure(
+            full,
+            Some("database or disk is full".into()),
+        )))
+    }
+    fn record_hand(&mut self, hand: &HandRecord) -> parlor_store::Result<()> {
+        Err(StoreError::Invalid(format!("no game {}", hand.game.0)))
+    }
+    fn finish_game(&mut self, _: &GameEnd) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn record_tournament(&mut self, _: &TournamentRecord) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn last_game_id(&self) -> parlor_store::Result<Option<GameId>> {
+        Ok(None)
+    }
+}
+
+#[tokio::test]
+async fn the_reported_error_is_the_real_failure_not_its_echo() {
+    let recorder = Recorder::spawn(Box::new(FullDisk)).unwrap();
+    recorder.start_game(start(1, "mahjong", &["a"]));
+    recorder.record_hand(hand(1, 1));
+    recorder.flush().await;
+    let health = recorder.health();
+    assert!(!health.ok);
+    assert_eq!(health.failed, 2);
+    let error = health.last_error.unwrap();
+    assert!(error.contains("full"), "{error}");
+}

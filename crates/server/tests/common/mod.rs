@@ -52,8 +52,7 @@ impl TestServer {
     /// `GET path` on the HTTP port: status and JSON body (`Null` if it is not JSON).
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
         let mut http = TcpStream::connect(self.addr("http")).await.unwrap();
-        let request =
-            format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
         http.write_all(request.as_bytes()).await.unwrap();
         let mut response = String::new();
         tokio::time::timeout(PATIENCE, http.read_to_string(&mut response))
