@@ -5,6 +5,7 @@
 mod common;
 mod mmj1;
 
+use common::bots::{course_truco_match, jass_game, warlords_hands};
 use common::minitruco::play_alone_in_room_one;
 use common::{LineClient, TestServer, PATIENCE};
 use mmj1::{Calls, Mj};
@@ -159,23 +160,7 @@ async fn minitruco_cpu_players_of_one_strategy() {
 #[tokio::test]
 async fn course_truco_games_are_stored_and_replay_exactly() {
     let (s, _dir) = server(43).await;
-    let addr = s.addr("truco").to_string();
-    let players: Vec<_> = (0..4)
-        .map(|i| {
-            let addr = addr.clone();
-            tokio::spawn(async move {
-                let strategy = truco::bots::by_name("heuristic").unwrap();
-                let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
-                let input = tokio::io::BufReader::new(tokio::io::empty());
-                parlor_client::truco::run(&addr, mode, input, std::io::sink())
-                    .await
-                    .unwrap()
-            })
-        })
-        .collect();
-    for p in players {
-        tokio::time::timeout(PATIENCE, p).await.unwrap().unwrap();
-    }
+    course_truco_match(s.addr("truco")).await;
     let games = finished(&s, "truco", 1).await;
     let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
     assert_eq!(game["variant"], "course");
@@ -186,25 +171,7 @@ async fn course_truco_games_are_stored_and_replay_exactly() {
 #[tokio::test]
 async fn warlords_hands_are_stored_and_replay_exactly() {
     let (s, _dir) = server(44).await;
-    let addr = s.addr("wars").to_string();
-    let clients: Vec<_> = (0..3)
-        .map(|i| {
-            let addr = addr.clone();
-            tokio::spawn(async move {
-                let mode = parlor_client::wars::Mode::Auto {
-                    seed: i as u64,
-                    hands: Some(2),
-                };
-                let input = tokio::io::BufReader::new(tokio::io::empty());
-                parlor_client::wars::run(&addr, &format!("bot{i}"), mode, input, std::io::sink())
-                    .await
-                    .unwrap()
-            })
-        })
-        .collect();
-    for c in clients {
-        tokio::time::timeout(PATIENCE, c).await.unwrap().unwrap();
-    }
+    warlords_hands(s.addr("wars"), 3, 2).await;
     let games = finished(&s, "wars", 2).await;
     for g in &games {
         let game = replays_exactly(&s, g["id"].as_i64().unwrap()).await;
@@ -227,27 +194,7 @@ async fn warlords_hands_are_stored_and_replay_exactly() {
 #[tokio::test]
 async fn jass_games_are_stored_and_replay_exactly() {
     let (s, _dir) = server(45).await;
-    let url = format!("ws://{}", s.addr("jass"));
-    let bots: Vec<_> = (0..4)
-        .map(|i| {
-            let options = parlor_client::jass::Options {
-                url: url.clone(),
-                name: format!("bot{i}"),
-                strategy: "heuristic".into(),
-                tournament: false,
-                session: Some("stored".into()),
-                seed: i,
-            };
-            tokio::spawn(async move { parlor_client::jass::run(&options).await })
-        })
-        .collect();
-    for b in bots {
-        tokio::time::timeout(PATIENCE, b)
-            .await
-            .unwrap()
-            .unwrap()
-            .unwrap();
-    }
+    jass_game(&format!("ws://{}", s.addr("jass")), "stored").await;
     let games = finished(&s, "jass", 1).await;
     let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
     assert_eq!(game["table"], "stored");

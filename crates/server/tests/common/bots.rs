@@ -1,0 +1,76 @@
+//! Whole games played by parlor's own clients (the `parlor-client` crate), each over
+//! its protocol's TCP port: for tests that need a game to happen, not to inspect it.
+
+use super::PATIENCE;
+use std::net::SocketAddr;
+
+/// Four `heuristic` course Truco clients play one match at `addr`; returns each
+/// client's last line (`MATCH_END ...`).
+pub async fn course_truco_match(addr: SocketAddr) -> Vec<Option<String>> {
+    let players = (0..4).map(|i| {
+        let addr = addr.to_string();
+        tokio::spawn(async move {
+            let strategy = truco::bots::by_name("heuristic").unwrap();
+            let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
+            let input = tokio::io::BufReader::new(tokio::io::empty());
+            parlor_client::truco::run(&addr, mode, input, std::io::sink())
+                .await
+                .unwrap()
+        })
+    });
+    let mut ends = Vec::new();
+    for p in players.collect::<Vec<_>>() {
+        ends.push(tokio::time::timeout(PATIENCE, p).await.unwrap().unwrap());
+    }
+    ends
+}
+
+/// `players` automatic Warlords clients (`bot0`, `bot1`, ...) play `hands` hands at
+/// `addr`; returns how many hands each was dealt.
+pub async fn warlords_hands(addr: SocketAddr, players: u64, hands: usize) -> Vec<usize> {
+    let clients = (0..players).map(|i| {
+        let addr = addr.to_string();
+        tokio::spawn(async move {
+            let mode = parlor_client::wars::Mode::Auto {
+                seed: i,
+                hands: Some(hands),
+            };
+            let input = tokio::io::BufReader::new(tokio::io::empty());
+            parlor_client::wars::run(&addr, &format!("bot{i}"), mode, input, std::io::sink())
+                .await
+                .unwrap()
+        })
+    });
+    let mut dealt = Vec::new();
+    for c in clients.collect::<Vec<_>>() {
+        let state = tokio::time::timeout(PATIENCE, c).await.unwrap().unwrap();
+        dealt.push(state.hands_dealt);
+    }
+    dealt
+}
+
+/// Four `heuristic` Jass bots (`bot0`..`bot3`) play one single game in session
+/// `session` at `url`; returns the games each saw finish.
+pub async fn jass_game(url: &str, session: &str) -> Vec<u32> {
+    let bots = (0..4).map(|i| {
+        let options = parlor_client::jass::Options {
+            url: url.to_owned(),
+            name: format!("bot{i}"),
+            strategy: "heuristic".into(),
+            tournament: false,
+            session: Some(session.into()),
+            seed: i,
+        };
+        tokio::spawn(async move { parlor_client::jass::run(&options).await })
+    });
+    let mut games = Vec::new();
+    for b in bots.collect::<Vec<_>>() {
+        let seen = tokio::time::timeout(PATIENCE, b)
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        games.extend(seen);
+    }
+    games
+}
