@@ -9,11 +9,12 @@
 
 use unicode_security::confusable_detection::skeleton;
 
-/// The key two names are compared by: equal keys look alike. Case is ignored, then the
-/// name is reduced to its confusable skeleton.
+/// The key two names are compared by: equal keys look alike. The skeleton is taken
+/// before and after folding case, so look-alikes in either case match (`ВОВ` in
+/// Cyrillic capitals is `BOB`, and so `bob`).
 pub fn name_key(name: &str) -> String {
-    let folded: String = name.nfkc_lowercase();
-    skeleton(&folded).collect()
+    let shape: String = skeleton(name).collect();
+    skeleton(&shape.nfkc_lowercase()).collect()
 }
 
 /// Whether `name` looks like a CPU player's name: `cpu`, optional spaces, and a number
@@ -83,6 +84,7 @@ mod tests {
         assert_eq!(name_key("bob"), name_key("BOB"));
         assert_eq!(name_key("CPU1"), name_key("CPU１"));
         assert_eq!(name_key("alice"), name_key("аlice"));
+        assert_eq!(name_key("bob"), name_key("ВОВ"));
         assert_ne!(name_key("bob"), name_key("rob"));
     }
 

@@ -57,7 +57,9 @@ where
                 if line.starts_with("MATCH_END") {
                     last = Some(line.clone());
                 }
-                let refused = line.starts_with("ERROR");
+                // A timeout is not a refusal: the server made the move, so nothing is
+                // asked again.
+                let refused = line.starts_with("ERROR") && !line.starts_with("ERROR TIMEOUT");
                 let fresh = line.starts_with("TURN") || line.starts_with("TRUCO");
                 if let Some(prompt) = state.prompt.filter(|_| refused || fresh) {
                     match &mut mode {

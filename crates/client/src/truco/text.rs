@@ -47,6 +47,7 @@ pub fn describe(line: &str, state: &TableState) -> Option<String> {
             format!("Team {t} wins the match {s1} x {s2}. {verdict}")
         }
         ["LEFT", p] => format!("{} left; a CPU player takes the seat.", player(p)),
+        ["ERROR", "TIMEOUT", ..] => "Time is up: the server played for you.".into(),
         ["ERROR", _code, text @ ..] => format!("Refused: {}.", text.join(" ")),
         ["TURN", ..] => return None,
         _ if me == 0 => return None,
