@@ -36,8 +36,8 @@ pub enum Event {
 }
 
 /// The events of one action. Fixed capacity, so applying an action never allocates: a
-/// deal gives at most 8 (seven hands and the scumbag's card), an action or a leave at
-/// most 3.
+/// deal gives at most 8 (seven hands and the scumbag's card), an action at most 3, a
+/// leave at most 4 (a warlord leaving during the swap completes it first).
 pub type Events = ArrayVec<Event, 10>;
 
 impl Event {

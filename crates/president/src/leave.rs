@@ -1,5 +1,6 @@
 //! A seat leaving mid-hand (a disconnect): the hand goes on without it.
 
+use crate::action::Action;
 use crate::event::{Event, Events};
 use crate::hand::{Hand, WARLORD};
 use crate::wars::THREE_OF_CLUBS;
@@ -14,8 +15,10 @@ impl Hand {
     /// start a round, the next seat holding cards starts it. If only one seat still holds
     /// cards, the hand is over.
     ///
-    /// During the swap, if the warlord leaves the swap is skipped and the next seat
-    /// starts; if the scumbag leaves the warlord keeps the card it took and starts. If the
+    /// During the swap, if the warlord leaves the swap is completed first as on a timeout
+    /// (the warlord's lowest card goes back to the scumbag, [`Event::SwapGiven`]), so the
+    /// scumbag is not left short of a card, and the next seat starts; if the scumbag
+    /// leaves the warlord keeps the card it took and starts. If the
     /// holder of the 3 of clubs leaves before the opening play, the rule lapses.
     ///
     /// A seat that is already out keeps its rank and only reads gone. Leaving a finished
@@ -24,6 +27,12 @@ impl Hand {
         let mut events = Events::new();
         if self.is_over() || seat >= self.players || self.gone[seat] {
             return events;
+        }
+        if seat == WARLORD && self.swap_taken.is_some() {
+            if let Action::Swap(card) = self.default_action(WARLORD) {
+                // Cannot fail: the warlord holds the card and the swap is pending.
+                let _ = self.swap(WARLORD, card, &mut events);
+            }
         }
         self.gone[seat] = true;
         self.passed[seat] = false;

@@ -736,17 +736,26 @@ fn the_three_of_clubs_holder_leaving_lifts_the_opening_rule() {
     ok(&mut hand, 2, play("Kh"));
 }
 
+/// A warlord who leaves before swapping does not take the scumbag's card away: the
+/// swap completes as on a timeout (the lowest card back), then the warlord leaves.
 #[test]
-fn the_warlord_leaving_during_the_swap_skips_it() {
+fn the_warlord_leaving_during_the_swap_completes_it() {
     let mut hand =
         hand_at(Position::new(&hands(&["3c 4c", "5c 6c", "Jc", "7c Ad 2c 2h"])).ranked());
-    let warlord = hand.cards(0);
-    hand.leave(0);
+    let events = hand.leave(0);
+    assert!(
+        events.contains(&Event::SwapGiven {
+            from: 0,
+            to: 3,
+            card: c("3c")
+        }),
+        "{events:?}"
+    );
     assert!(!hand.swap_pending());
-    assert_eq!(hand.discarded(), warlord);
+    assert_eq!(hand.discarded(), set("4c 2h"));
     assert_eq!(hand.active(), Some(1));
     assert!(hand.starting_round());
-    assert_eq!(hand.cards(3), set("7c Ad 2c"));
+    assert_eq!(hand.cards(3), set("3c 7c Ad 2c"));
     ok(&mut hand, 1, play("5c"));
 }
 

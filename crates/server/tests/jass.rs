@@ -627,17 +627,20 @@ async fn open_tournament(addr: SocketAddr, cup: &str) -> Player {
 
 /// Both connections of bot `name` in tournament `cup`.
 async fn enter(addr: SocketAddr, cup: &str, name: &str) -> [Player; 2] {
+    let choice = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": cup});
+    enter_with(addr, name, choice).await
+}
+
+/// Both connections of bot `name`, each answering the session question with `choice`,
+/// once the tournament's ranking table shows them.
+async fn enter_with(addr: SocketAddr, name: &str, choice: Value) -> [Player; 2] {
     let mut conns = Vec::new();
     for _ in 0..2 {
         let mut b = Player::connect(addr, "/").await;
         b.until("REQUEST_PLAYER_NAME").await;
         b.send("CHOOSE_PLAYER_NAME", json!(name)).await;
         b.until("REQUEST_SESSION_CHOICE").await;
-        b.send(
-            "CHOOSE_SESSION",
-            json!({"sessionChoice": "JOIN_EXISTING", "sessionName": cup}),
-        )
-        .await;
+        b.send("CHOOSE_SESSION", choice.clone()).await;
         b.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
         conns.push(b);
     }
@@ -791,6 +794,30 @@ async fn a_tournament_of_three_bots_ranks_them() {
             parlor_store::Status::Finished
         );
     }
+    s.stop().await;
+}
+
+/// Bots written for the reference server answer the session question with a bare
+/// AUTOJOIN (no type, no name): they enter the waiting tournament, not new single games.
+#[tokio::test]
+async fn a_bare_autojoin_enters_the_waiting_tournament() {
+    let s = TestServer::start(tournament_config(Duration::from_secs(5))).await;
+    let addr = s.addr("jass");
+    let mut spectator = open_tournament(addr, "Open").await;
+    let mut bots = Vec::new();
+    for name in ["alpha", "beta"] {
+        bots.extend(enter_with(addr, name, json!({"sessionChoice": "AUTOJOIN"})).await);
+    }
+    start_when_full(&mut spectator, 2).await;
+    let runs: Vec<_> = bots.into_iter().map(answer_until_closed).collect();
+    let last = results(&mut spectator, 1).await;
+    assert_eq!(last["data"]["ranking"].as_array().unwrap().len(), 2);
+    for run in runs {
+        tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
+    }
+    // Once the tournament has started, a bare AUTOJOIN creates a single game again.
+    let (_, joined) = Player::join(addr, "late", json!({"sessionChoice": "AUTOJOIN"})).await;
+    assert_ne!(joined["data"]["sessionName"], "Open", "{joined}");
     s.stop().await;
 }
 

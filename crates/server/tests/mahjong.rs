@@ -37,12 +37,14 @@ fn check_game(mj: &Mj) {
         let (what, total) = entries.last().unwrap();
         assert!(what.is_empty() && *total > 0, "{w}");
         assert!(entries.len() >= 2, "at least one yaku: {w}");
-        let fu = entries.iter().any(|(w, _)| w == "Fu");
-        let yakuman = entries.iter().any(|(w, _)| w.contains("akuman"));
-        assert!(
-            fu != yakuman || entries.iter().any(|(w, _)| w == "Kazoe yakuman"),
-            "{w}"
-        );
+        // Each entry brings its points (the seed's number has no sign), and the entries
+        // add up to the total.
+        let (parts, _) = entries.split_at(entries.len() - 1);
+        assert!(parts.iter().all(|(_, v)| *v >= 0), "{w}");
+        assert_eq!(parts.iter().map(|(_, v)| v).sum::<i64>(), *total, "{w}");
+        let fu = entries.iter().any(|(w, _)| w.ends_with(" fu"));
+        let yakuman = entries.iter().any(|(w, _)| w.ends_with("yakuman)"));
+        assert!(fu != yakuman, "fu or a yakuman: {w}");
     }
 }
 
@@ -84,7 +86,7 @@ async fn riichi_and_a_win_by_the_client_with_its_breakdown() {
         .find(|w| {
             breakdown(w)
                 .iter()
-                .any(|(what, han)| what == "Riichi" && *han == 1)
+                .any(|(what, points)| what == "Riichi (1 han)" && *points > 0)
         })
         .unwrap_or_else(|| panic!("a win with riichi: {r:?}"));
     // Every own win's yaku, dora, fu and payment were checked against the client's own

@@ -254,10 +254,13 @@ async fn one_person_plays_a_whole_game_against_cpu_players() {
     let winner = if t1 >= 12 { 1 } else { 2 };
     assert!(t1.max(t2) >= 12);
     assert_eq!(lines.last().unwrap(), &format!("G {winner}"));
-    // After the game every person must say `Q` again.
-    a.expect("I 1 alice||| FTTT 1 FF").await;
+    // No `I` follows `G` unasked: the 2008 client takes any `I` in a game for its end
+    // and would skip its end-of-game screen. Asked, the room shows that every person must
+    // say `Q` again.
     a.send("L").await;
     a.expect("L 1|0|0|0|0|0|0|0|0|0").await;
+    a.send("I").await;
+    a.expect("I 1 alice||| FTTT 1 FF").await;
     s.stop().await;
 }
 
@@ -375,8 +378,6 @@ async fn a_hand_of_eleven_shows_the_partner_cards() {
                 assert!(mine[i + 1].starts_with("F ") || mine[i + 1].starts_with("H "));
             }
         }
-        a.until(|l| l.starts_with("I 1 ")).await;
-        c.until(|l| l.starts_with("I 1 ")).await;
         if seen_eleven {
             break;
         }
@@ -515,7 +516,37 @@ async fn notifications_never_reveal_hidden_cards() {
                 }
             }
         }
-        a.until(|l| l.starts_with("I 1 ")).await;
     }
+    s.stop().await;
+}
+
+/// What the original server answered where parlor used to differ: an empty room's
+/// manager is position 1, a whisper to nobody or without text is `X JI`, `unnamed` is not
+/// a nickname, and an HTTP request on the game port gets a 404 and a close.
+#[tokio::test]
+async fn answers_as_the_original_server_gave_them() {
+    let s = server(1).await;
+    let mut a = in_room(&s, "alice", 1).await;
+    a.send("I 2").await;
+    a.expect("I 2 ||| TTTT 1 FF").await;
+    a.send("M nobody hello").await;
+    a.expect("X JI").await;
+    a.send("M").await;
+    a.expect("X JI").await;
+    let mut b = in_room(&s, "bob", 1).await;
+    a.until(|l| l.starts_with("I 1 alice|bob")).await;
+    a.send("M bob").await;
+    a.expect("X JI").await;
+    a.send("M bob psst").await;
+    b.expect("M alice psst").await;
+    let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    c.send("N unnamed").await;
+    c.expect("X NI").await;
+    let mut web = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    web.send("GET / HTTP/1.1").await;
+    web.keep_empty = true;
+    web.expect("HTTP/1.0 404 Not Found").await;
+    web.expect("").await;
+    web.expect_closed().await;
     s.stop().await;
 }

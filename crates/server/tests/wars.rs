@@ -510,21 +510,32 @@ async fn play_out_hand(
     c: &mut [Wars],
     names: &[String],
     hands: &mut [Vec<u8>],
-    mut table: String,
+    table: String,
 ) -> String {
+    play_until_over(c, names, hands, table).await;
+    // The next deal follows at once (no lobby pause here).
+    loop {
+        let next = c[0].until("[stabl|").await;
+        if seats(&next).iter().map(|s| s.2).sum::<usize>() == 52 {
+            return next;
+        }
+    }
+}
+
+/// Plays as [`play_out_hand`] until the hand is over (a table with nobody active).
+async fn play_until_over(
+    c: &mut [Wars],
+    names: &[String],
+    hands: &mut [Vec<u8>],
+    mut table: String,
+) {
     loop {
         let Some(active) = seats(&table)
             .iter()
             .find(|s| s.0 == 'a')
             .map(|s| s.1.clone())
         else {
-            // The hand is over; the next deal follows at once (no lobby pause here).
-            loop {
-                let next = c[0].until("[stabl|").await;
-                if seats(&next).iter().map(|s| s.2).sum::<usize>() == 52 {
-                    return next;
-                }
-            }
+            return;
         };
         let i = names.iter().position(|n| *n == active).unwrap();
         if table.contains("|52,52,52,52|") {
@@ -558,7 +569,9 @@ async fn the_swap_and_its_strikes() {
     let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
     let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
     let middle = 3 - warlord - scumbag;
-    assert_eq!(order[0].0, 'a', "the warlord acts first: {deal}");
+    // While the swap is pending nobody is marked active: a client that plays whenever
+    // it sees itself active must not play before swapping.
+    assert!(order.iter().all(|s| s.0 != 'a'), "nobody active: {deal}");
 
     let held = hand_of(&mut c[warlord]).await;
     let swapw = c[warlord].message().await;
@@ -589,9 +602,73 @@ async fn the_swap_and_its_strikes() {
         format!("[swaps|{given:02}|{taken:02}]")
     );
     assert!(hand_of(&mut c[scumbag]).await.contains(&given));
+    // The swap done, the warlord is marked to play first.
+    let table = c[warlord].until("[stabl|").await;
+    assert_eq!(seats(&table)[0].0, 'a', "the warlord acts first: {table}");
     // Now a swap is out of turn (72).
     c[warlord].send(&format!("[cswap|{:02}]", after[0])).await;
     assert_eq!(c[warlord].until("[strik|").await, "[strik|72|2]");
+    s.stop().await;
+}
+
+/// A warlord whose connection resets right after `swapw` does not leave the scumbag
+/// short: the swap completes (the lowest card back) and the scumbag learns its hand.
+#[tokio::test]
+async fn a_warlord_who_vanishes_before_swapping_still_gives_a_card_back() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, mut hands, table) = raw_game(&s).await;
+    let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
+    let order = seats(&deal);
+    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
+    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
+    let held = hand_of(&mut c[warlord]).await;
+    c[warlord].until("[swapw|").await;
+    let gone = c.remove(warlord);
+    let scumbag = if scumbag > warlord {
+        scumbag - 1
+    } else {
+        scumbag
+    };
+    gone.socket.set_zero_linger().unwrap();
+    drop(gone);
+    let lowest = *held.iter().min().unwrap();
+    let swaps = c[scumbag].until("[swaps|").await;
+    assert!(
+        swaps.starts_with(&format!("[swaps|{lowest:02}|")),
+        "{swaps}"
+    );
+    assert!(hand_of(&mut c[scumbag]).await.contains(&lowest));
+    s.stop().await;
+}
+
+/// Ranks belong to the players who earned them: when they have all left, newcomers
+/// start an unranked hand, without a swap.
+#[tokio::test]
+async fn newcomers_never_inherit_the_ranks_of_players_who_left() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::from_secs(1),
+        turn_timeout: Duration::from_secs(60),
+        ..WarsSettings::default()
+    }))
+    .await;
+    let (mut c, names, mut hands, table) = raw_game(&s).await;
+    play_until_over(&mut c, &names, &mut hands, table).await;
+    // Everybody leaves during the pause before the next hand; three others come.
+    drop(c);
+    let mut newcomers = Vec::new();
+    for name in ["dan", "eve", "fay"] {
+        newcomers.push(Wars::joined(s.addr("wars"), name).await.0);
+    }
+    for n in &mut newcomers {
+        let deal = loop {
+            let table = n.until("[stabl|").await;
+            if seats(&table).iter().map(|s| s.2).sum::<usize>() == 52 {
+                break table;
+            }
+        };
+        assert!(deal.ends_with("|1]"), "a first, unranked hand: {deal}");
+    }
     s.stop().await;
 }
 

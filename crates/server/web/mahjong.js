@@ -376,17 +376,25 @@ function claimDialog() {
     el('div', { class: 'actions' }, acts));
 }
 
+// Each entry names what it counts (`Riichi (1 han)`, `30 fu`, `Honba (1)`) and gives the
+// points it brings: the fu the hand's points before any han, each han what it adds.
 function entryText([what, v]) {
-  if (what === 'Fu') return [`${v} fu`, 'Fu'];
-  if (LIMITS.test(what)) return [`${v} han`, `Limit: ${what}`];
-  if (what === 'Honba' || what === 'Riichi sticks') return [`+${v} points`, what];
-  return [`${v} han`, what];
+  if (LIMITS.test(what)) return ['(the limit)', `Limit: ${what}`];
+  return [`+${v} points`, what];
+}
+
+// The han an entry counts, read from its name.
+function hanOf(what) {
+  const m = /\((\d+) han\)$/.exec(what);
+  if (m) return Number(m[1]);
+  const y = /\(((\d+)x )?yakuman\)$/.exec(what);
+  return y ? 13 * Number(y[2] || 1) : 0;
 }
 
 function resultView(r) {
   if (r.draw) return el('div', {}, el('h3', {}, 'Draw: the hand ends without a winner.'), el('p', { class: 'muted' }, 'Every hand is shown.'));
   const how = r.tsumo ? 'by tsumo (self-drawn)' : r.from !== undefined && r.from !== null ? `by ron on ${nameOf(r.from)}'s tile` : '';
-  const han = r.entries.filter(([w]) => !/^(Fu|Honba|Riichi sticks)$/.test(w) && !LIMITS.test(w)).reduce((a, [, v]) => a + v, 0);
+  const han = r.entries.reduce((a, [w]) => a + hanOf(w), 0);
   return el('div', {},
     el('h3', {}, `${nameOf(r.winner)} wins ${how}`),
     el('table', { class: 'list breakdown' },

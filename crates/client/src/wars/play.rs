@@ -95,12 +95,15 @@ async fn decide(
 ) -> std::io::Result<()> {
     let message = match prompt {
         Prompt::Play => play_message(state, auto::choose_play(state, rng)),
-        Prompt::Swap => {
-            state.send(Sent::Swap);
-            cswap(auto::choose_swap(state, rng))
-        }
+        Prompt::Swap => swap_message(state, auto::choose_swap(state, rng)),
     };
     writer.write_all(message.as_bytes()).await
+}
+
+/// The `cswap` giving `card`, recorded as our move in flight.
+fn swap_message(state: &mut WarsState, card: u8) -> String {
+    state.swapped(card);
+    cswap(card)
 }
 
 /// The `cplay` for these cards (none: a pass), recorded as our move in flight.
@@ -139,10 +142,9 @@ fn command<O: Write>(
             .filter(|c| !c.is_empty() && c.len() <= 4)
             .map(|c| play_message(state, c)),
         Some("pass") => Some(play_message(state, Vec::new())),
-        Some("swap") => picked(words).filter(|c| c.len() == 1).map(|c| {
-            state.send(Sent::Swap);
-            cswap(c[0])
-        }),
+        Some("swap") => picked(words)
+            .filter(|c| c.len() == 1)
+            .map(|c| swap_message(state, c[0])),
         Some("chat") => Some(cchat(typed.trim_start()[4..].trim_start())),
         Some("hand") => Some("[chand]".to_owned()),
         _ => None,

@@ -20,8 +20,12 @@ pub enum Sent {
         cards_before: usize,
     },
     Pass,
-    /// The warlord's swap: answered by our new `shand`.
-    Swap,
+    /// The warlord's swap, given while we held this many cards (the one we took
+    /// included): answered by a table where we hold fewer, with or without a new
+    /// `shand` (not every server sends one).
+    Swap {
+        cards_before: usize,
+    },
     /// A move the server refused with a strike: a `shand` with our real hand follows.
     Refused,
 }
@@ -59,13 +63,8 @@ impl WarsState {
             ServerMsg::Hand(cards) => {
                 self.hand = cards.clone();
                 self.hand.sort_unstable();
-                match self.sent {
-                    Some(Sent::Swap) => {
-                        self.sent = None;
-                        self.swap_pending = false;
-                    }
-                    Some(Sent::Refused) => self.sent = None,
-                    _ => {}
+                if matches!(self.sent, Some(Sent::Refused)) {
+                    self.sent = None;
                 }
             }
             ServerMsg::SwapW(_) => {
@@ -91,11 +90,13 @@ impl WarsState {
                 let status = ours.as_ref().map(|s| s.status);
                 let cards = ours.as_ref().map_or(0, |s| s.cards);
                 let caught_up = match self.sent {
-                    Some(Sent::Play { cards_before }) => cards < cards_before,
+                    Some(Sent::Play { cards_before } | Sent::Swap { cards_before }) => {
+                        cards < cards_before
+                    }
                     // A pass is never allowed on an empty table, so a table with none
                     // came after ours: the round ended and may well start with us.
                     Some(Sent::Pass) => status != Some('a') || last.is_empty(),
-                    Some(Sent::Swap | Sent::Refused) => false,
+                    Some(Sent::Refused) => false,
                     None => true,
                 };
                 if caught_up {
@@ -132,6 +133,16 @@ impl WarsState {
     pub fn send(&mut self, sent: Sent) {
         self.sent = Some(sent);
         self.our_turn = false;
+    }
+
+    /// We give `card` back to the scumbag: it leaves our hand now (a server need not
+    /// send a new `shand`), and our turn comes with the first table that shows the swap
+    /// done (a table from before it may still mark us active).
+    pub fn swapped(&mut self, card: u8) {
+        let cards_before = self.hand.len();
+        self.hand.retain(|&c| c != card);
+        self.swap_pending = false;
+        self.send(Sent::Swap { cards_before });
     }
 
     /// We sent these cards to the table: they leave our hand (if the server refuses the
@@ -204,5 +215,28 @@ mod tests {
         apply(&mut state, "[stabl|w0:bot1    :04,a0:warlord :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00,e0:        :00|10,52,52,52|0]");
         assert_eq!(state.prompt(), None);
         assert_eq!(state.sent, None);
+    }
+
+    /// As warlord on a server that marks us active before the swap and sends no new
+    /// `shand` after it: one swap, then one play on the first table after the swap.
+    #[test]
+    fn the_swap_is_ours_and_the_turn_comes_without_a_new_hand() {
+        let mut state = WarsState::default();
+        apply(&mut state, "[sjoin|boss    ]");
+        apply(
+            &mut state,
+            "[shand|00,05,09,13,17,21,25,29,33,37,41,45,49,51,52,52,52,52]",
+        );
+        apply(&mut state, "[swapw|51]");
+        assert_eq!(state.prompt(), Some(Prompt::Swap));
+        state.swapped(0);
+        assert!(!state.hand.contains(&0));
+        assert_eq!(state.prompt(), None);
+        // A table from before the swap, marking us active: not our turn yet.
+        apply(&mut state, "[stabl|a0:boss    :14,w0:mid     :13,w0:low     :12,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|0]");
+        assert_eq!(state.prompt(), None);
+        // The swap done (no `shand` came): now we play.
+        apply(&mut state, "[stabl|a0:boss    :13,w0:mid     :13,w0:low     :13,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|0]");
+        assert_eq!(state.prompt(), Some(Prompt::Play));
     }
 }

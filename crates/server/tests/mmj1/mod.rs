@@ -104,7 +104,30 @@ pub fn breakdown(line: &str) -> Vec<(String, i64)> {
 
 /// Whether a breakdown entry names a score limit.
 fn is_limit(what: &str) -> bool {
-    ["Mangan", "Haneman", "Baiman", "Sanbaiman"].contains(&what) || what.contains("akuman")
+    ["Mangan", "Haneman", "Baiman", "Sanbaiman", "Kazoe yakuman"].contains(&what)
+}
+
+/// What a breakdown entry counts, read back from its name: `("Riichi", 1)` from
+/// `Riichi (1 han)`, `("Fu", 30)` from `30 fu`, 13 per yakuman.
+fn counted_in(what: &str) -> (String, i64) {
+    if let Some(fu) = what.strip_suffix(" fu") {
+        return ("Fu".into(), fu.parse().unwrap());
+    }
+    let (name, count) = what
+        .strip_suffix(')')
+        .and_then(|w| w.rsplit_once(" ("))
+        .unwrap_or_else(|| panic!("an entry with its count: {what:?}"));
+    let han = match count {
+        "yakuman" => 13,
+        c if c.ends_with("x yakuman") => 13 * c.split('x').next().unwrap().parse::<i64>().unwrap(),
+        c => c.strip_suffix(" han").unwrap().parse().unwrap(),
+    };
+    (name.to_owned(), han)
+}
+
+/// Whether an entry is paid on top of the hand (honba, riichi sticks).
+fn is_extra(what: &str) -> bool {
+    what.starts_with("Honba (") || what.starts_with("Riichi sticks (")
 }
 
 /// The player ID digit of a hand/discard/meld place (`h3` → seat 2).
@@ -230,16 +253,18 @@ impl Mj {
         let got = breakdown(line);
         let extra: i64 = got
             .iter()
-            .filter(|(w, _)| w == "Honba" || w == "Riichi sticks")
+            .filter(|(w, _)| is_extra(w))
             .map(|(_, v)| v)
             .sum();
         let total = got.last().expect("a total").1;
-        let listed: Vec<(String, i64)> = got
+        // Each entry gives the points it brings, and they add up to the total.
+        let (entries, _) = got.split_at(got.len() - 1);
+        assert!(entries.iter().all(|(_, v)| *v >= 0), "{line}");
+        assert_eq!(entries.iter().map(|(_, v)| v).sum::<i64>(), total, "{line}");
+        let listed: Vec<(String, i64)> = entries
             .iter()
-            .filter(|(w, _)| {
-                !w.is_empty() && !["Honba", "Riichi sticks"].contains(&w.as_str()) && !is_limit(w)
-            })
-            .cloned()
+            .filter(|(w, _)| !is_extra(w) && !is_limit(w))
+            .map(|(w, _)| counted_in(w))
             .collect();
         let mut want_sorted = want.clone();
         want_sorted.sort();

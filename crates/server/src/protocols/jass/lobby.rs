@@ -157,9 +157,14 @@ impl Lobby {
                     return Err(json!({ "data.sessionName": ["there is no session to watch"] }));
                 }
                 (Choice::Spectator, None) => Some(0),
-                (_, name) => entries
-                    .iter()
-                    .position(|e| !e.started && e.kind == kind && name.is_none_or(|n| n == e.name)),
+                // AUTOJOIN: the first session not started, of the requested type or,
+                // without one, of any type (a tournament included, as bots written for
+                // the reference server expect); a new single game only if there is none.
+                (_, name) => entries.iter().position(|e| {
+                    !e.started
+                        && request.kind.as_ref().is_none_or(|k| e.kind == *k)
+                        && name.is_none_or(|n| n == e.name)
+                }),
             };
             match found {
                 Some(i) => (entries[i].name.clone(), entries[i].handle.clone()),

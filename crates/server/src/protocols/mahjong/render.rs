@@ -153,57 +153,92 @@ pub fn draw(_: &DrawKind) -> &'static str {
     "draw"
 }
 
-/// `win I` and the breakdown: one `C:what N:points` per yaku (its han), dora, red fives
-/// and ura dora (their count), `Fu` (unless yakuman), the limit by name (with the total
-/// han), honba and riichi sticks (their points), then the zero-length entry whose value
-/// is everything the winner gains from the hand.
+/// `win I` and the breakdown, each entry with the points it brings, as the seed asks: the
+/// fu first (the points of the hand before any han), then each yaku, dora, red fives and
+/// ura dora with its han in its name and what its han add (each han doubles the hand up
+/// to its limit, so a han past the limit adds 0), the limit by name (0: it is the cap the
+/// han already reached), honba and riichi sticks; the entries add up to the zero-length
+/// total, everything the winner gains from the hand.
 pub fn win(w: &Win) -> String {
     let a = &w.agari;
-    let mut entries: Vec<(String, i64)> = a
-        .yaku
-        .iter()
-        .map(|(y, han)| (y.name().to_owned(), i64::from(*han)))
-        .collect();
+    let tsumo = w.from.is_none();
+    let dealer = a.payment(true, tsumo) == w.payment;
+    // What the winner would gain with `han` of this hand's han.
+    let value = |han: u8| -> i64 {
+        let limit = match a.limit {
+            Limit::Yakuman(_) => Limit::Yakuman(han / 13),
+            _ => Limit::for_han_fu(han, a.fu),
+        };
+        let hand = mahjong::Agari {
+            han,
+            limit,
+            ..a.clone()
+        };
+        gained(hand.payment(dealer, tsumo))
+    };
+    let mut entries: Vec<(String, i64)> = Vec::new();
+    let mut han = 0;
+    let mut before = value(0);
+    if a.fu > 0 {
+        entries.push((format!("{} fu", a.fu), before));
+    }
+    let mut add = |name: String, n: u8| {
+        han += n;
+        let now = value(han);
+        entries.push((name, now - before));
+        before = now;
+    };
+    for (y, n) in &a.yaku {
+        add(format!("{} ({})", y.name(), han_text(*n)), *n);
+    }
     for (what, n) in [("Dora", a.dora), ("Red fives", a.aka), ("Ura dora", a.ura)] {
         if n > 0 {
-            entries.push((what.into(), i64::from(n)));
+            add(format!("{what} ({})", han_text(n)), n);
         }
     }
-    if a.fu > 0 {
-        entries.push(("Fu".into(), i64::from(a.fu)));
-    }
     let limit = match a.limit {
-        Limit::None => None,
-        Limit::Mangan => Some("Mangan".to_owned()),
-        Limit::Haneman => Some("Haneman".into()),
-        Limit::Baiman => Some("Baiman".into()),
-        Limit::Sanbaiman => Some("Sanbaiman".into()),
-        Limit::KazoeYakuman => Some("Kazoe yakuman".into()),
-        Limit::Yakuman(1) => Some("Yakuman".into()),
-        Limit::Yakuman(n) => Some(format!("{n}x yakuman")),
+        Limit::Mangan => Some("Mangan"),
+        Limit::Haneman => Some("Haneman"),
+        Limit::Baiman => Some("Baiman"),
+        Limit::Sanbaiman => Some("Sanbaiman"),
+        Limit::KazoeYakuman => Some("Kazoe yakuman"),
+        Limit::None | Limit::Yakuman(_) => None,
     };
     if let Some(name) = limit {
-        entries.push((name, i64::from(a.han)));
+        entries.push((name.into(), 0));
     }
-    let base = match w.payment {
-        Payment::Ron(p) => p,
-        Payment::DealerTsumo(each) => 3 * each,
-        Payment::Tsumo { dealer, other } => dealer + 2 * other,
-    };
     let honba = 300 * i64::from(w.honba);
     let sticks = 1000 * i64::from(w.sticks);
     if honba > 0 {
-        entries.push(("Honba".into(), honba));
+        entries.push((format!("Honba ({})", w.honba), honba));
     }
     if sticks > 0 {
-        entries.push(("Riichi sticks".into(), sticks));
+        entries.push((format!("Riichi sticks ({})", w.sticks), sticks));
     }
     let mut line = format!("win {}", id(w.winner));
     for (what, n) in entries {
         write!(line, " {} {n}.", counted(&what)).expect("writing to a String");
     }
-    write!(line, " 0: {}.", i64::from(base) + honba + sticks).expect("writing to a String");
+    write!(line, " 0: {}.", gained(w.payment) + honba + sticks).expect("writing to a String");
     line
+}
+
+/// What the winner gains from a payment (before honba and sticks).
+fn gained(payment: Payment) -> i64 {
+    i64::from(match payment {
+        Payment::Ron(p) => p,
+        Payment::DealerTsumo(each) => 3 * each,
+        Payment::Tsumo { dealer, other } => dealer + 2 * other,
+    })
+}
+
+/// `1 han`, `yakuman`, `2x yakuman`.
+fn han_text(han: u8) -> String {
+    match han {
+        0..13 => format!("{han} han"),
+        13..26 => "yakuman".into(),
+        _ => format!("{}x yakuman", han / 13),
+    }
 }
 
 #[cfg(test)]
@@ -246,5 +281,73 @@ mod tests {
             "score 25000. 24000. 26000. -100. 1. 2."
         );
         assert_eq!(gameover(&[2, 1, 4, 3]), "gameover 2 1 4 3");
+    }
+
+    /// A win as the breakdown shows it: with `yaku`, `dora`, `fu` and `limit`, paid
+    /// `payment`, with `sticks` riichi sticks.
+    fn a_win(
+        yaku: Vec<(mahjong::Yaku, u8)>,
+        dora: u8,
+        fu: u8,
+        payment: Payment,
+        sticks: u8,
+    ) -> Win {
+        let han = yaku.iter().map(|(_, h)| h).sum::<u8>() + dora;
+        let limit = match yaku.iter().map(|(_, h)| *h).max() {
+            Some(13..) => Limit::Yakuman(han / 13),
+            _ => Limit::for_han_fu(han, fu),
+        };
+        let t = Tile::new(0).unwrap();
+        Win {
+            winner: 1,
+            from: Some(0),
+            tile: t,
+            hand: vec![t],
+            agari: mahjong::Agari {
+                yaku,
+                dora,
+                aka: 0,
+                ura: 0,
+                han,
+                fu,
+                limit,
+            },
+            payment,
+            honba: 0,
+            sticks,
+            deltas: [0; 4],
+            scores: [0; 4],
+        }
+    }
+
+    #[test]
+    fn each_entry_brings_its_points_and_they_add_up() {
+        use mahjong::Yaku;
+        let w = a_win(
+            vec![(Yaku::Riichi, 1), (Yaku::Tanyao, 1)],
+            2,
+            30,
+            Payment::Ron(7700),
+            0,
+        );
+        assert_eq!(
+            win(&w),
+            "win 2 5:30 fu 500. 14:Riichi (1 han) 500. 14:Tanyao (1 han) 1000. 12:Dora (2 han) 5700. 0: 7700."
+        );
+        // Past the limit a han brings nothing; the limit is named.
+        let w = a_win(
+            vec![(Yaku::Riichi, 1), (Yaku::Tanyao, 1)],
+            4,
+            30,
+            Payment::Ron(12000),
+            1,
+        );
+        assert_eq!(
+            win(&w),
+            "win 2 5:30 fu 500. 14:Riichi (1 han) 500. 14:Tanyao (1 han) 1000. 12:Dora (4 han) 10000. \
+             7:Haneman 0. 17:Riichi sticks (1) 1000. 0: 13000."
+        );
+        let w = a_win(vec![(Yaku::Kokushi, 13)], 0, 0, Payment::Ron(32000), 0);
+        assert_eq!(win(&w), "win 2 23:Kokushi Musou (yakuman) 32000. 0: 32000.");
     }
 }

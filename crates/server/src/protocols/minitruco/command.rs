@@ -102,7 +102,11 @@ pub fn parse(line: &str) -> Parsed {
                     text: text.to_owned(),
                 }
             }
-            None => return Parsed::Ignored,
+            // `M` alone: answered `X JI` like a whisper without text.
+            None => Command::Whisper {
+                to: String::new(),
+                text: String::new(),
+            },
         },
         _ => return Parsed::Unknown,
     };

@@ -35,8 +35,8 @@ impl NickError {
     }
 }
 
-/// The nicknames in use, compared by [`text::name_key`] (case and look-alike letters
-/// ignored). Shared by sessions and rooms.
+/// The nicknames in use, as their [`text::name_keys`] (two nicknames that share a key
+/// look alike). Shared by sessions and rooms.
 #[derive(Clone, Debug, Default)]
 pub struct Nicks(Arc<Mutex<HashSet<String>>>);
 
@@ -51,25 +51,35 @@ impl Nicks {
         if !valid {
             return Err(NickError::Invalid);
         }
+        // `unnamed` is what the 2008 client calls a player who has not chosen a name.
+        if text::look_alike(new, "unnamed") {
+            return Err(NickError::Invalid);
+        }
         if text::looks_like_cpu(new) {
             return Err(NickError::InUse);
         }
-        let key = text::name_key(new);
+        let keys = text::name_keys(new);
         let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let own = old.is_some_and(|o| text::name_key(o) == key);
-        if !own && !nicks.insert(key) {
+        // Renaming oneself to a look-alike (another case) is fine.
+        let own = old.is_some_and(|o| text::look_alike(o, new));
+        if !own && keys.iter().any(|key| nicks.contains(key)) {
             return Err(NickError::InUse);
         }
-        if let Some(old) = old.filter(|_| !own) {
-            nicks.remove(&text::name_key(old));
+        if let Some(old) = old {
+            for key in text::name_keys(old) {
+                nicks.remove(&key);
+            }
         }
+        nicks.extend(keys);
         Ok(())
     }
 
     /// Frees a nickname (its user disconnected).
     pub fn release(&self, nick: &str) {
         let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        nicks.remove(&text::name_key(nick));
+        for key in text::name_keys(nick) {
+            nicks.remove(&key);
+        }
     }
 }
 

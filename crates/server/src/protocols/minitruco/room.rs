@@ -164,8 +164,10 @@ impl Room {
             }
             Command::Whisper { to, text } => {
                 let line = format!("M {} {}", self.seating.nick(seat), chat(&text));
-                if let Some(target) = self.seating.find_nick(&to) {
-                    target.outbox.send(line);
+                match self.seating.find_nick(&to) {
+                    Some(target) if !text.is_empty() => target.outbox.send(line),
+                    // As the original server: an unknown nickname, or no text.
+                    _ => self.seating.send_to(seat, "X JI"),
                 }
             }
             Command::Rules(arg) if is_manager && idle => {
@@ -301,7 +303,10 @@ impl Room {
             tracing::info!(room = self.config.number, winner = result.0 + 1, scores = ?result.1, "game over");
             self.table = None;
             self.seating.reset_ready();
-            self.changed();
+            // No `I` unasked after `G`: the 2008 client takes any `I` for the end of the
+            // game and would skip its end-of-game screen. The next change in the room,
+            // or the client's own `I`, brings the room's state.
+            self.publish_occupancy();
         }
     }
 

@@ -230,7 +230,8 @@ impl Seating {
                 }
             })
             .collect();
-        let manager = self.manager().map_or(0, |s| s + 1);
+        // An empty room names position 1 as its manager, as the original server did.
+        let manager = self.manager().map_or(1, |s| s + 1);
         let flag = |b: bool| if b { 'T' } else { 'F' };
         format!(
             "I {} {} {ready} {manager} {}{}",
@@ -295,6 +296,6 @@ mod tests {
         assert!(s.info_line(None).ends_with(" 1 TF"));
         s.unseat(1);
         assert_eq!(s.rules(), default_rules());
-        assert_eq!(s.info_line(None), "I 3 ||| TTTT 0 FF");
+        assert_eq!(s.info_line(None), "I 3 ||| TTTT 1 FF");
     }
 }

@@ -33,6 +33,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
     let keepalive = Some(session.lounge.keepalive());
     // A nickname (`N`) is the hello: without one in time the connection is closed.
     let mut hello = HelloTimer::start(session.lounge.hello_timeout());
+    let mut first_line = true;
     loop {
         let input = tokio::select! {
             () = stay_ends(&mut session.room) => {
@@ -48,6 +49,13 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         match input {
             Input::Idle => session.outbox.send(""),
             Input::Closed => break,
+            // A web browser or an HTTP health check on the game port: answered as the
+            // original server did, then closed.
+            Input::Line(line) if std::mem::take(&mut first_line) && is_http(&line) => {
+                session.outbox.send("HTTP/1.0 404 Not Found");
+                session.outbox.send("");
+                break;
+            }
             Input::Line(line) => match parse(&line) {
                 Parsed::Command(command) => {
                     session.command(command).await;
@@ -63,6 +71,13 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
     session.finish().await;
     connection.close().await;
     tracing::debug!(%peer, "session ended");
+}
+
+/// Whether a first line is an HTTP request (`GET / HTTP/1.1`).
+fn is_http(line: &str) -> bool {
+    let mut words = line.split(' ');
+    matches!(words.next(), Some("GET" | "HEAD" | "POST"))
+        && words.next_back().is_some_and(|v| v.starts_with("HTTP/"))
 }
 
 /// A stay in a room: its number (1-based) and the channel the room drops when the stay

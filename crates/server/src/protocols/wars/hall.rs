@@ -377,6 +377,11 @@ impl State {
     /// The countdown ended: lobby clients take the free seats and a hand is dealt, if
     /// there are enough players.
     fn countdown_over(&mut self) {
+        // Ranks belong to those who earned them: with fewer than `-m` of them left at the
+        // table, the next hand starts afresh (newcomers never inherit a rank or a swap).
+        if self.table.places.len() < self.min_players() {
+            self.table.ranked = false;
+        }
         let free = 7usize.saturating_sub(self.table.places.len());
         let moving: Vec<ConnId> = self.lobby.drain(..free.min(self.lobby.len())).collect();
         for conn in &moving {

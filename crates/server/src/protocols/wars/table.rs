@@ -83,7 +83,11 @@ impl Table {
         if self.places[seat].conn.is_none() {
             return 'd';
         }
+        // While the warlord's swap is pending nobody is to play: marking the warlord
+        // active would invite a play before the swap (strike 15).
+        let swapping = self.hand.as_ref().is_some_and(Hand::swap_pending);
         match self.hand.as_ref().map(|h| h.status(seat)) {
+            Some(Status::Active) if swapping => 'w',
             Some(Status::Active) => 'a',
             Some(Status::Passed) => 'p',
             Some(Status::Gone) => 'd',
