@@ -141,3 +141,83 @@ async fn automatic_clients_never_stall_into_a_timeout() {
     shutdown.cancel();
     drop(running);
 }
+
+/// The messages in `buffer` so far, brackets included; the rest stays.
+fn take_messages(buffer: &mut Vec<u8>) -> Vec<String> {
+    let mut messages = Vec::new();
+    while let Some(end) = buffer.iter().position(|&b| b == b']') {
+        let message: Vec<u8> = buffer.drain(..=end).collect();
+        messages.push(String::from_utf8(message).unwrap());
+    }
+    messages
+}
+
+/// As warlord on a server that marks the warlord active before the swap and sends no
+/// new `shand` after it (not every server does), the client swaps once and then plays
+/// once, on the first table that shows the swap done.
+#[tokio::test]
+async fn the_warlord_plays_after_its_swap_without_a_new_hand() {
+    use tokio::io::AsyncReadExt;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let client = tokio::spawn(async move {
+        let mode = parlor_client::wars::Mode::Auto {
+            seed: 1,
+            hands: None,
+        };
+        let input = tokio::io::BufReader::new(tokio::io::empty());
+        parlor_client::wars::run(&addr, "boss", mode, input, std::io::sink()).await
+    });
+    let (mut socket, _) = listener.accept().await.unwrap();
+    let mut buffer = Vec::new();
+    let mut received: Vec<String> = Vec::new();
+    let mut read_until = async |socket: &mut tokio::net::TcpStream, prefix: &str| loop {
+        if let Some(at) = received.iter().position(|m| m.starts_with(prefix)) {
+            return received.remove(at);
+        }
+        let mut chunk = [0u8; 512];
+        let n = tokio::time::timeout(PATIENCE, socket.read(&mut chunk))
+            .await
+            .expect("the client answers in time")
+            .unwrap();
+        assert!(n > 0, "the client left before {prefix}");
+        buffer.extend_from_slice(&chunk[..n]);
+        received.extend(take_messages(&mut buffer));
+    };
+    read_until(&mut socket, "[cjoin|").await;
+    let empty = "e0:        :00,".repeat(4);
+    let table = |boss: &str, cards: usize| {
+        format!(
+            "[stabl|{boss}0:boss    :{cards:02},w0:mid     :17,w0:low     :17,{}|52,52,52,52|0]",
+            empty.trim_end_matches(',')
+        )
+    };
+    let hand = "[shand|00,05,09,13,17,21,25,29,33,37,41,44,45,47,48,49,50,51]";
+    let before = format!("[sjoin|boss    ]{hand}[swapw|51]{}", table("a", 18));
+    socket.write_all(before.as_bytes()).await.unwrap();
+    let swap = read_until(&mut socket, "[cswap|").await;
+    assert_eq!(swap, "[cswap|00]", "the lowest card goes back");
+    // The swap done, no `shand`: only a table marking the warlord active.
+    socket.write_all(table("a", 17).as_bytes()).await.unwrap();
+    let play = read_until(&mut socket, "[cplay|").await;
+    assert!(
+        !play.contains("|00"),
+        "the card given away is not played: {play}"
+    );
+    // Nothing more until the table moves on: one play for one turn.
+    socket.write_all(table("w", 16).as_bytes()).await.unwrap();
+    // The server closes; everything the client still sent is read to its end.
+    socket.shutdown().await.unwrap();
+    let state = tokio::time::timeout(PATIENCE, client)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let mut tail = Vec::new();
+    socket.read_to_end(&mut tail).await.unwrap();
+    buffer.extend_from_slice(&tail);
+    let mut rest = take_messages(&mut buffer);
+    rest.extend(received);
+    assert!(!rest.iter().any(|m| m.starts_with("[cplay|")), "{rest:?}");
+    assert!(state.strikes.is_empty());
+}
