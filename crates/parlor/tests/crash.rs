@@ -3,64 +3,39 @@
 //! reported finished is there, complete (`parlor replay` reproduces it), while the games
 //! cut off are `abandoned`, never `finished`.
 
+mod common;
+
+use common::{serve_command, PATIENCE};
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Stdio;
-use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use tokio::process::{Child, Command};
-
-const PATIENCE: Duration = Duration::from_secs(60);
-
-const PORT_FLAGS: [&str; 6] = [
-    "--minitruco-port",
-    "--truco-port",
-    "--wars-port",
-    "--jass-port",
-    "--mahjong-port",
-    "--http-port",
-];
+use tokio::process::Child;
 
 /// `parlor serve` storing in `dir`, short East-only mahjong games with CPU players at
 /// once; returns the process and its mahjong and HTTP addresses (from its log).
 async fn start(dir: &Path) -> (Child, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args([
-            "serve",
+    let dir = dir.to_str().expect("a UTF-8 temporary path");
+    let server = common::start(serve_command(
+        &[
             "--seed",
             "3",
             "--bot-delay-ms",
             "0",
             "--mahjong-fill-after",
             "0",
-        ])
-        .args(["--mahjong-east-only", "--data-dir"])
-        .arg(dir)
-        .args(PORT_FLAGS.iter().flat_map(|flag| [*flag, "0"]))
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("parlor serve starts");
-    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
-    let (mut mahjong, mut http) = (None, None);
-    while mahjong.is_none() || http.is_none() {
-        let line = tokio::time::timeout(PATIENCE, log.next_line())
-            .await
-            .expect("the server logs in time")
-            .unwrap()
-            .expect("the server runs");
-        let addr = || line.rsplit("addr=").next().unwrap().trim().to_owned();
-        if line.contains("listening") && line.contains("protocol=\"mahjong\"") {
-            mahjong = Some(addr());
-        }
-        if line.contains("listening") && line.contains("protocol=\"http\"") {
-            http = Some(addr());
-        }
-    }
-    tokio::spawn(async move { while let Ok(Some(_)) = log.next_line().await {} });
-    (child, mahjong.unwrap(), http.unwrap())
+            "--mahjong-east-only",
+            "--data-dir",
+            dir,
+        ],
+        "",
+    ))
+    .await;
+    let (mahjong, http) = (
+        server.addrs["mahjong"].clone(),
+        server.addrs["http"].clone(),
+    );
+    (server.drain_log(), mahjong, http)
 }
 
 /// A player who discards what it draws and passes every claim, game after game.

@@ -2,87 +2,54 @@
 //! caps are sized from the limit so that no listener starves another, one host cannot
 //! take a listener's every place, and the refusals do not flood the log.
 
+mod common;
+
+use common::{field, serve_command, PATIENCE};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::process::Stdio;
-use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-use tokio::process::Command;
 use tokio::sync::mpsc;
 
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// The server, its listeners by protocol, the lines it logged, and the connection cap it
-/// chose.
+/// The server, its listeners by protocol, the connection cap it chose, and what it logs
+/// after start.
 struct Limited {
     _child: tokio::process::Child,
     addrs: BTreeMap<String, SocketAddr>,
-    /// What it logs after start, line by line.
-    log: mpsc::UnboundedReceiver<String>,
     cap: usize,
+    log: mpsc::UnboundedReceiver<String>,
 }
 
 /// Starts `parlor serve` with at most `files` open files (soft and hard).
 async fn start(files: u32) -> Limited {
-    let exe = env!("CARGO_BIN_EXE_parlor");
-    let ports = [
-        "--minitruco-port",
-        "--truco-port",
-        "--wars-port",
-        "--jass-port",
-        "--mahjong-port",
-        "--http-port",
-    ]
-    .map(|flag| format!("{flag} 0"))
-    .join(" ");
-    let script = format!(
-        "ulimit -n {files} && exec {exe} serve --seed 1 --no-store --max-per-address 8 {ports}"
-    );
-    let mut child = Command::new("sh")
-        .args(["-c", &script])
-        .env("RUST_LOG", "info")
-        .env("NO_COLOR", "1")
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("parlor serve starts");
-    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
-    let mut addrs = BTreeMap::new();
-    let mut cap = 0;
-    while addrs.len() < 6 {
-        let line = tokio::time::timeout(PATIENCE, log.next_line())
-            .await
-            .expect("the server logs in time")
-            .unwrap()
-            .expect("the server runs");
-        if let Some(n) = field(&line, "max_connections=") {
-            cap = n.parse().unwrap();
-        }
-        if line.contains("listening") {
-            let protocol = field(&line, "protocol=").unwrap().trim_matches('"');
-            let addr = field(&line, "addr=").unwrap().parse().unwrap();
-            addrs.insert(protocol.to_owned(), addr);
-        }
-    }
+    let limit = format!("ulimit -n {files} &&");
+    let args = ["--seed", "1", "--no-store", "--max-per-address", "8"];
+    let server = common::start(serve_command(&args, &limit)).await;
+    let cap = server
+        .started
+        .iter()
+        .find_map(|line| field(line, "max_connections="))
+        .expect("the caps are logged")
+        .parse()
+        .unwrap();
+    let addrs = server
+        .addrs
+        .iter()
+        .map(|(protocol, addr)| (protocol.clone(), addr.parse().unwrap()))
+        .collect();
     let (lines, later) = mpsc::unbounded_channel();
+    let mut log = server.log;
     tokio::spawn(async move {
         while let Ok(Some(line)) = log.next_line().await {
             let _ = lines.send(line);
         }
     });
     Limited {
-        _child: child,
+        _child: server.child,
         addrs,
-        log: later,
         cap,
+        log: later,
     }
-}
-
-/// The value after `key` in a log line, up to the next space.
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let at = line.find(key)? + key.len();
-    line[at..].split_whitespace().next()
 }
 
 /// A connection from loopback address `from`.

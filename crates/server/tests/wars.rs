@@ -559,15 +559,43 @@ async fn hand_of(c: &mut Wars) -> Vec<u8> {
         .collect()
 }
 
-#[tokio::test]
-async fn the_swap_and_its_strikes() {
-    let s = game_server(3, Duration::from_secs(60)).await;
+/// Three players at the deal of their second hand, the first ranked one: the clients
+/// (in join order), the deal's `stabl`, and which clients are warlord and scumbag.
+struct Ranked {
+    s: TestServer,
+    c: Vec<Wars>,
+    deal: String,
+    warlord: usize,
+    scumbag: usize,
+}
+
+async fn ranked_hand(turn_timeout: Duration) -> Ranked {
+    let s = game_server(3, turn_timeout).await;
     let (mut c, names, mut hands, table) = raw_game(&s).await;
     let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
+    let order = seats(&deal);
+    let client = |seat: usize| names.iter().position(|n| *n == order[seat].1).unwrap();
+    let (warlord, scumbag) = (client(0), client(2));
+    Ranked {
+        s,
+        c,
+        deal,
+        warlord,
+        scumbag,
+    }
+}
+
+#[tokio::test]
+async fn the_swap_and_its_strikes() {
+    let Ranked {
+        s,
+        mut c,
+        deal,
+        warlord,
+        scumbag,
+    } = ranked_hand(Duration::from_secs(60)).await;
     assert!(deal.ends_with("|52,52,52,52|0]"), "ranked now: {deal}");
     let order = seats(&deal);
-    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
-    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
     let middle = 3 - warlord - scumbag;
     // While the swap is pending nobody is marked active: a client that plays whenever
     // it sees itself active must not play before swapping.
@@ -615,12 +643,13 @@ async fn the_swap_and_its_strikes() {
 /// short: the swap completes (the lowest card back) and the scumbag learns its hand.
 #[tokio::test]
 async fn a_warlord_who_vanishes_before_swapping_still_gives_a_card_back() {
-    let s = game_server(3, Duration::from_secs(60)).await;
-    let (mut c, names, mut hands, table) = raw_game(&s).await;
-    let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
-    let order = seats(&deal);
-    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
-    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
+    let Ranked {
+        s,
+        mut c,
+        warlord,
+        scumbag,
+        ..
+    } = ranked_hand(Duration::from_secs(60)).await;
     let held = hand_of(&mut c[warlord]).await;
     c[warlord].until("[swapw|").await;
     let gone = c.remove(warlord);
@@ -674,12 +703,13 @@ async fn newcomers_never_inherit_the_ranks_of_players_who_left() {
 
 #[tokio::test]
 async fn a_silent_warlord_gives_the_lowest_card_on_timeout() {
-    let s = game_server(3, Duration::from_millis(400)).await;
-    let (mut c, names, mut hands, table) = raw_game(&s).await;
-    let deal = play_out_hand(&mut c, &names, &mut hands, table).await;
-    let order = seats(&deal);
-    let warlord = names.iter().position(|n| *n == order[0].1).unwrap();
-    let scumbag = names.iter().position(|n| *n == order[2].1).unwrap();
+    let Ranked {
+        s,
+        mut c,
+        warlord,
+        scumbag,
+        ..
+    } = ranked_hand(Duration::from_millis(400)).await;
     let held = hand_of(&mut c[warlord]).await;
     let swapw = c[warlord].message().await;
     let taken: u8 = swapw[7..9].parse().unwrap();
