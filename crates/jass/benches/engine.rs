@@ -20,7 +20,7 @@ fn decide(game: &mut Game, bot: &mut RandomBot, rng: &mut GameRng) {
     }
     let seat = game.to_act().expect("a game in progress has a seat to act");
     let legal = game.legal_actions(seat);
-    let action = bot.choose(&game.view(seat), &legal, rng);
+    let action = Strategy::<Game>::choose(bot, &game.view(seat), &legal, rng);
     black_box(game.apply(seat, action).expect("a legal action"));
 }
 
@@ -40,12 +40,12 @@ fn random_decisions(c: &mut Criterion) {
 }
 
 /// Plays one deal to its end with `bot` in every seat.
-fn play_deal(game: &mut Game, bot: &mut impl Strategy, rng: &mut GameRng) {
+fn play_deal(game: &mut Game, bot: &mut impl Strategy<Game>, rng: &mut GameRng) {
     let number = game.deal_number();
     while game.deal_number() == number && !game.is_over() {
         let seat = game.to_act().expect("a game in progress has a seat to act");
         let legal = game.legal_actions(seat);
-        let action = bot.choose(&game.view(seat), &legal, rng);
+        let action = Strategy::<Game>::choose(bot, &game.view(seat), &legal, rng);
         game.apply(seat, action).expect("a legal action");
     }
 }

@@ -75,7 +75,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(options)
 }
 
-fn build(name: &str, samples: Option<u32>) -> Box<dyn Strategy> {
+fn build(name: &str, samples: Option<u32>) -> Box<dyn Strategy<jass::Game>> {
     match (name, samples) {
         ("montecarlo", Some(n)) => Box::new(MonteCarloBot::new(n)),
         _ => by_name(name).expect("names were checked"),

@@ -64,7 +64,11 @@ impl Record {
 
 /// Asks the seat to act for its move and applies it. Returns the team that forfeits
 /// when a strategy breaks the rules.
-fn step(game: &mut Game, seats: &mut [Box<dyn Strategy>; 4], rng: &mut GameRng) -> Option<Team> {
+fn step(
+    game: &mut Game,
+    seats: &mut [Box<dyn Strategy<Game>>; 4],
+    rng: &mut GameRng,
+) -> Option<Team> {
     let seat = game.to_act()?;
     let legal = game.legal_actions(seat);
     let action = seats[seat].choose(&game.view(seat), &legal, rng);
@@ -84,7 +88,7 @@ pub fn play_game(
     config: Config,
     deal_seed: u64,
     bot_seed: u64,
-    seats: &mut [Box<dyn Strategy>; 4],
+    seats: &mut [Box<dyn Strategy<Game>>; 4],
 ) -> Team {
     let (mut game, _) = Game::new(config, seeded_rng(deal_seed));
     let mut rng = seeded_rng(bot_seed);
@@ -106,7 +110,7 @@ pub fn play_deal(
     deal_seed: u64,
     number: u32,
     bot_seed: u64,
-    seats: &mut [Box<dyn Strategy>; 4],
+    seats: &mut [Box<dyn Strategy<Game>>; 4],
 ) -> [u32; 2] {
     let (dealt, _) = Game::new(config, seeded_rng(deal_seed));
     let position = Position {
@@ -136,8 +140,8 @@ pub fn play_match(
     unit: Unit,
     games: u32,
     seed: u64,
-    mut make_a: impl FnMut() -> Box<dyn Strategy>,
-    mut make_b: impl FnMut() -> Box<dyn Strategy>,
+    mut make_a: impl FnMut() -> Box<dyn Strategy<Game>>,
+    mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
     let mut seeds: GameRng = seeded_rng(seed);
     let mut deal_seed = 0;
@@ -222,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_match_is_reproducible_and_a_bot_against_itself_is_not_stronger() {
-        let random = || Box::new(RandomBot) as Box<dyn Strategy>;
+        let random = || Box::new(RandomBot) as Box<dyn Strategy<Game>>;
         let config = Config::default();
         for unit in [Unit::Deals, Unit::Games] {
             let n = if unit == Unit::Games { 10 } else { 200 };

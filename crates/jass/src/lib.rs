@@ -25,6 +25,7 @@
 mod action;
 pub mod arena;
 pub mod bots;
+mod contract;
 mod event;
 mod game;
 mod play;

@@ -5,13 +5,13 @@
 
 use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use mahjong::bots::{Bot, EfficiencyBot, RandomBot};
+use mahjong::bots::{EfficiencyBot, RandomBot, Strategy};
 use mahjong::{Game, Pending, Rules};
 use rand::Rng;
 
 /// Plays one game from `seed` to the end with `bot` in every seat; returns the final
 /// scores. One event buffer serves the whole game.
-fn hanchan(seed: u64, bot: &mut impl Bot, rng: &mut GameRng) -> [i32; 4] {
+fn hanchan(seed: u64, bot: &mut impl Strategy<Game>, rng: &mut GameRng) -> [i32; 4] {
     let (mut game, _) = Game::new(Rules::default(), seeded_rng(seed));
     let mut events = Vec::new();
     loop {

@@ -5,7 +5,7 @@
 //! as often as it deals last. The record counts A's hands won and dealt in, and its final
 //! places. Everything is seeded and single-threaded: the same call gives the same result.
 
-use crate::bots::Bot;
+use crate::bots::Strategy;
 use crate::{Event, Game, Pending, Rules, Seat};
 use cards::seeded_rng;
 use rand::Rng;
@@ -35,7 +35,7 @@ pub fn play_game(
     rules: Rules,
     deal_seed: u64,
     bot_seed: u64,
-    seats: &mut [Box<dyn Bot>; 4],
+    seats: &mut [Box<dyn Strategy<Game>>; 4],
 ) -> GameResult {
     let (mut game, _) = Game::new(rules, seeded_rng(deal_seed));
     let mut rng = seeded_rng(bot_seed);
@@ -160,14 +160,14 @@ pub fn play_match(
     rules: Rules,
     games: u32,
     seed: u64,
-    mut make_a: impl FnMut() -> Box<dyn Bot>,
-    mut make_b: impl FnMut() -> Box<dyn Bot>,
+    mut make_a: impl FnMut() -> Box<dyn Strategy<Game>>,
+    mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
     let mut seeds = seeded_rng(seed);
     let mut record = Record::default();
     for g in 0..games {
         let a_seat = (g % 4) as Seat;
-        let mut seats: [Box<dyn Bot>; 4] =
+        let mut seats: [Box<dyn Strategy<Game>>; 4] =
             std::array::from_fn(|s| if s == a_seat { make_a() } else { make_b() });
         let result = play_game(rules, seeds.gen(), seeds.gen(), &mut seats);
         record.games += 1;
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn a_match_is_reproducible_and_counts_every_game() {
-        let random = || Box::new(RandomBot) as Box<dyn Bot>;
+        let random = || Box::new(RandomBot) as Box<dyn Strategy<Game>>;
         let first = play_match(Rules::default(), 4, 7, random, random);
         assert_eq!(first, play_match(Rules::default(), 4, 7, random, random));
         assert_eq!(first.places.iter().sum::<u32>(), 4);

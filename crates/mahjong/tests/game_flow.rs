@@ -7,7 +7,7 @@ mod game_support;
 use cards::seeded_rng;
 use game_support::{act, discard, pass_all, Script};
 use mahjong::arena::play_game;
-use mahjong::bots::{by_name, Bot, NAMES};
+use mahjong::bots::{by_name, Strategy, NAMES};
 use mahjong::{Action, Event, Game, Length, Pending, RuleError, Rules};
 
 /// The game-over event among `events`.
@@ -152,7 +152,8 @@ fn a_tonpuusen_ends_after_east_four() {
 #[test]
 fn bots_play_whole_games_to_the_end() {
     for (i, &name) in NAMES.iter().enumerate() {
-        let mut seats: [Box<dyn Bot>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
+        let mut seats: [Box<dyn Strategy<Game>>; 4] =
+            std::array::from_fn(|_| by_name(name).unwrap());
         let result = play_game(Rules::default(), 11 + i as u64, 3, &mut seats);
         assert_eq!(result.scores.iter().sum::<i32>(), 100_000, "{name}");
         let mut ranks = result.ranks;
@@ -162,7 +163,8 @@ fn bots_play_whole_games_to_the_end() {
     }
     // Efficiency bots win hands; a full hanchan has at least the eight dealer turns
     // unless someone went below zero.
-    let mut seats: [Box<dyn Bot>; 4] = std::array::from_fn(|_| by_name("efficiency").unwrap());
+    let mut seats: [Box<dyn Strategy<Game>>; 4] =
+        std::array::from_fn(|_| by_name("efficiency").unwrap());
     let result = play_game(Rules::default(), 21, 4, &mut seats);
     assert!(result.wins.iter().sum::<u32>() > 0);
     assert!(result.hands >= 8 || result.scores.iter().any(|&s| s < 0));

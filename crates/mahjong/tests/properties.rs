@@ -4,7 +4,7 @@
 //! shows a seat a tile it may not see.
 
 use cards::{seeded_rng, GameRng};
-use mahjong::bots::{Bot, EfficiencyBot, RandomBot};
+use mahjong::bots::{EfficiencyBot, RandomBot, Strategy};
 use mahjong::{Action, DrawKind, Event, Game, Kind, Pending, Place, Rules, Seat, Shown, Tile};
 use proptest::prelude::*;
 use rand::Rng;
@@ -180,7 +180,7 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) -> Tally 
     };
     let (mut game, events) = Game::new(rules, seeded_rng(seed));
     let mut rng = seeded_rng(seed ^ 0x5eed);
-    let mut bots: [Box<dyn Bot>; 4] = efficient.map(|e| -> Box<dyn Bot> {
+    let mut bots: [Box<dyn Strategy<Game>>; 4] = efficient.map(|e| -> Box<dyn Strategy<Game>> {
         if e {
             Box::new(EfficiencyBot)
         } else {

@@ -21,7 +21,7 @@ fn new_hand(rng: &mut GameRng) -> Hand {
 
 /// One decision: who acts, what is legal, the seat's view, the choice, applying it. A
 /// finished hand is replaced by a new deal.
-fn decide(hand: &mut Hand, bot: &mut impl Strategy, rng: &mut GameRng) {
+fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng) {
     let seat = match hand.active() {
         Some(seat) => seat,
         None => {
@@ -66,7 +66,8 @@ fn hands(c: &mut Criterion) {
             let mut hand = new_hand(&mut rng);
             while let Some(seat) = hand.active() {
                 let legal = hand.legal_actions(seat);
-                let action = RandomBot.choose(&hand.view(seat), &legal, &mut rng);
+                let action =
+                    Strategy::<Hand>::choose(&mut RandomBot, &hand.view(seat), &legal, &mut rng);
                 hand.apply(seat, action).expect("a legal action");
             }
             black_box(hand.finishing_order().len())

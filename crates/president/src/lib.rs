@@ -34,6 +34,7 @@
 
 mod action;
 pub mod bots;
+mod contract;
 mod error;
 mod event;
 mod hand;

@@ -38,7 +38,11 @@ fn sound_choice(position: Position) -> Action {
 }
 
 /// Plays a hand out with one strategy per seat; returns the finishing order.
-fn play_out(hand: &mut Hand, bots: &mut [Box<dyn Strategy>], rng: &mut GameRng) -> Vec<usize> {
+fn play_out(
+    hand: &mut Hand,
+    bots: &mut [Box<dyn Strategy<Hand>>],
+    rng: &mut GameRng,
+) -> Vec<usize> {
     let mut steps = 0;
     while let Some(seat) = hand.active() {
         let legal = hand.legal_actions(seat);
@@ -61,7 +65,7 @@ fn every_bot_finishes_hands_at_every_table_size() {
     for players in 3..=7 {
         for ranked in [false, true] {
             for mix in 0..3 {
-                let mut bots: Vec<Box<dyn Strategy>> = (0..players)
+                let mut bots: Vec<Box<dyn Strategy<Hand>>> = (0..players)
                     .map(|s| by_name(NAMES[(s + mix) % NAMES.len()]).unwrap())
                     .collect();
                 if mix == 2 {
@@ -83,8 +87,8 @@ fn the_sound_bot_beats_random_players() {
     for i in 0..hands {
         let players = 4;
         let sound_seat = i % players;
-        let mut bots: Vec<Box<dyn Strategy>> = (0..players)
-            .map(|s| -> Box<dyn Strategy> {
+        let mut bots: Vec<Box<dyn Strategy<Hand>>> = (0..players)
+            .map(|s| -> Box<dyn Strategy<Hand>> {
                 if s == sound_seat {
                     Box::new(SoundBot)
                 } else {

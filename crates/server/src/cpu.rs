@@ -11,7 +11,7 @@ use truco::{Events, Game, Seat};
 
 /// The CPU players at one table.
 pub struct Cpus {
-    seats: [Option<Box<dyn Strategy>>; 4],
+    seats: [Option<Box<dyn Strategy<truco::Game>>>; 4],
     rng: GameRng,
     due: Option<Instant>,
 }

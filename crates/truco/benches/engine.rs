@@ -24,7 +24,7 @@ fn decide(game: &mut Game, rules: Rules, bot: &mut RandomBot, rng: &mut GameRng)
     }
     let seat = game.to_act()[0];
     let legal = game.legal_actions(seat);
-    let action = bot.choose(&game.view(seat), &legal, rng);
+    let action = Strategy::<Game>::choose(bot, &game.view(seat), &legal, rng);
     black_box(game.apply(seat, action).expect("a legal action"));
 }
 
@@ -55,7 +55,8 @@ fn random_games(c: &mut Criterion) {
             while !game.is_over() {
                 let seat = game.to_act()[0];
                 let legal = game.legal_actions(seat);
-                let action = RandomBot.choose(&game.view(seat), &legal, &mut rng);
+                let action =
+                    Strategy::<Game>::choose(&mut RandomBot, &game.view(seat), &legal, &mut rng);
                 game.apply(seat, action).expect("a legal action");
             }
             black_box(game.scores())

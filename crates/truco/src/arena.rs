@@ -56,7 +56,7 @@ pub fn play_game(
     rules: Rules,
     deal_seed: u64,
     bot_seed: u64,
-    seats: &mut [Box<dyn Strategy>; 4],
+    seats: &mut [Box<dyn Strategy<Game>>; 4],
 ) -> Team {
     let (mut game, _) = Game::new(rules, seeded_rng(deal_seed));
     let mut rng = seeded_rng(bot_seed);
@@ -88,8 +88,8 @@ pub fn play_match(
     rules: Rules,
     games: u32,
     seed: u64,
-    mut make_a: impl FnMut() -> Box<dyn Strategy>,
-    mut make_b: impl FnMut() -> Box<dyn Strategy>,
+    mut make_a: impl FnMut() -> Box<dyn Strategy<Game>>,
+    mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
     let mut seeds: GameRng = seeded_rng(seed);
     let mut deal_seed = 0;
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn a_match_is_reproducible_and_a_bot_against_itself_is_not_stronger() {
         let rules = Rules::paulista(DeckStyle::Dirty, ManilhaStyle::New).unwrap();
-        let random = || Box::new(RandomBot) as Box<dyn Strategy>;
+        let random = || Box::new(RandomBot) as Box<dyn Strategy<Game>>;
         let first = play_match(rules, 200, 9, random, random);
         assert_eq!(first, play_match(rules, 200, 9, random, random));
         assert_eq!(first.wins + first.losses(), 200);

@@ -17,6 +17,7 @@
 mod action;
 pub mod arena;
 pub mod bots;
+mod contract;
 mod event;
 mod game;
 mod outcome;

@@ -2,42 +2,15 @@
 //! `view`, `determinize` and every bot's `choose` work in fixed-size values, so searching
 //! bots can run millions of simulated moves without allocator traffic.
 //!
-//! A counting global allocator (this test binary only) counts the allocations made on
-//! the test's own thread while games are played.
+//! `parlor_game::count_allocations!` installs a counting global allocator (this test
+//! binary only) that counts the allocations made on the test's own thread.
 
 use cards::seeded_rng;
 use rand::Rng;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use truco::bots::{HeuristicBot, MonteCarloBot, RandomBot, Strategy};
 use truco::{DeckStyle, Game, ManilhaStyle, Rules};
 
-/// Forwards to the system allocator, counting allocations per thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract is passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static COUNTING: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+parlor_game::count_allocations!();
 
 #[test]
 fn playing_and_searching_never_allocate() {
@@ -46,7 +19,11 @@ fn playing_and_searching_never_allocate() {
         Rules::mineiro(),
         Rules::course(),
     ];
-    let mut bots = (RandomBot, HeuristicBot, MonteCarloBot::new(2));
+    let mut bots: [Box<dyn Strategy<Game>>; 3] = [
+        Box::new(RandomBot),
+        Box::new(HeuristicBot),
+        Box::new(MonteCarloBot::new(2)),
+    ];
     let mut rng = seeded_rng(11);
     let before = allocations();
     let mut decisions = 0;
@@ -57,11 +34,7 @@ fn playing_and_searching_never_allocate() {
             let legal = game.legal_actions(seat);
             let view = game.view(seat);
             let _world = Game::determinize(&view, &mut rng);
-            let action = match rng.gen_range(0..3) {
-                0 => bots.0.choose(&view, &legal, &mut rng),
-                1 => bots.1.choose(&view, &legal, &mut rng),
-                _ => bots.2.choose(&view, &legal, &mut rng),
-            };
+            let action = bots[rng.gen_range(0..3)].choose(&view, &legal, &mut rng);
             game.apply(seat, action).unwrap();
             decisions += 1;
         }

@@ -58,7 +58,7 @@ fn message(action: Action) -> Value {
 }
 
 async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
-    let mut strategy: Box<dyn Strategy> = jass::bots::by_name(&options.strategy)
+    let mut strategy: Box<dyn Strategy<jass::Game>> = jass::bots::by_name(&options.strategy)
         .ok_or_else(|| format!("unknown strategy {}", options.strategy))?;
     let (mut ws, _) = tokio_tungstenite::connect_async(options.url.as_str())
         .await

@@ -16,7 +16,7 @@ pub enum Mode {
     Person,
     /// A bot strategy, seeded.
     Auto {
-        strategy: Box<dyn Strategy>,
+        strategy: Box<dyn Strategy<truco::Game>>,
         seed: u64,
     },
 }
@@ -96,7 +96,7 @@ where
 
 /// The bot's choice as a protocol line.
 fn bot_move(
-    strategy: &mut dyn Strategy,
+    strategy: &mut dyn Strategy<truco::Game>,
     state: &mut TableState,
     rng: &mut GameRng,
 ) -> Option<String> {

@@ -34,7 +34,7 @@ const SMEAR_BOSS_KEEP: i32 = 20;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicBot;
 
-impl Strategy for HeuristicBot {
+impl Strategy<Game> for HeuristicBot {
     fn name(&self) -> &'static str {
         "heuristic"
     }

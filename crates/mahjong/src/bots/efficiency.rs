@@ -9,10 +9,10 @@
 //! - It pons a pair of dragons or of its seat or the round's wind (a yaku); once open
 //!   that way it also pons and chis whatever lowers its shanten. Otherwise it passes.
 
-use super::Bot;
+use super::Strategy;
 use crate::hand::{shanten, ukeire};
 use crate::tile::{Counts, Kind, Tile};
-use crate::{Action, View};
+use crate::{Action, Game, View};
 use arrayvec::ArrayVec;
 use cards::GameRng;
 
@@ -20,7 +20,7 @@ use cards::GameRng;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EfficiencyBot;
 
-impl Bot for EfficiencyBot {
+impl Strategy<Game> for EfficiencyBot {
     fn name(&self) -> &'static str {
         "efficiency"
     }

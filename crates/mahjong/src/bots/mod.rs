@@ -6,28 +6,17 @@
 //! tools pick one by name with [`by_name`].
 
 mod efficiency;
-mod random;
 
 pub use efficiency::EfficiencyBot;
-pub use random::RandomBot;
+pub use parlor_game::{RandomBot, Strategy};
 
-use crate::{Action, View};
-use cards::GameRng;
-
-/// A way of choosing moves.
-pub trait Bot: Send {
-    /// A short name for logs and tables.
-    fn name(&self) -> &'static str;
-
-    /// One of `legal` (never empty) for the seat whose view this is.
-    fn choose(&mut self, view: &View, legal: &[Action], rng: &mut GameRng) -> Action;
-}
+use crate::Game;
 
 /// The names [`by_name`] knows, weakest first.
 pub const NAMES: &[&str] = &["random", "efficiency"];
 
 /// The bot called `name` (one of [`NAMES`]).
-pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Game>>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
         "efficiency" => Some(Box::new(EfficiencyBot)),

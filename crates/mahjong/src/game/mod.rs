@@ -56,6 +56,7 @@
 mod action;
 mod calls;
 mod claims;
+mod contract;
 pub mod event;
 mod kan;
 mod player;

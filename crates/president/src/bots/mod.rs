@@ -4,29 +4,18 @@
 //! From weakest to strongest: [`RandomBot`] and [`SoundBot`]. Servers and tools pick one
 //! by name with [`by_name`].
 
-mod random;
 mod sound;
 
-pub use random::RandomBot;
+pub use parlor_game::{RandomBot, Strategy};
 pub use sound::SoundBot;
 
-use crate::{Action, View};
-use cards::GameRng;
-
-/// A way of choosing moves.
-pub trait Strategy: Send {
-    /// A short name for logs and tables.
-    fn name(&self) -> &'static str;
-
-    /// One of `legal` (never empty) for the seat whose view this is.
-    fn choose(&mut self, view: &View, legal: &[Action], rng: &mut GameRng) -> Action;
-}
+use crate::Hand;
 
 /// The names [`by_name`] knows, weakest first.
 pub const NAMES: &[&str] = &["random", "sound"];
 
 /// The strategy called `name` (one of [`NAMES`]).
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Hand>>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
         "sound" => Some(Box::new(SoundBot)),

@@ -2,7 +2,7 @@
 
 use super::Strategy;
 use crate::wars::{by_value, common_value, lowest, TWO, VALUES};
-use crate::{Action, View};
+use crate::{Action, Hand, View};
 use cards::{CardSet, GameRng};
 use std::cmp::Reverse;
 
@@ -24,7 +24,7 @@ const DANGER: u8 = 3;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SoundBot;
 
-impl Strategy for SoundBot {
+impl Strategy<Hand> for SoundBot {
     fn name(&self) -> &'static str {
         "sound"
     }

@@ -4,7 +4,7 @@
 use super::odds::{chance_after, expected_chance, seen_strength, Odds};
 use super::Strategy;
 use crate::outcome::{hand_result, HandOutcome, RoundOutcome};
-use crate::{team_of, Action, Answer, View};
+use crate::{team_of, Action, Answer, Game, View};
 use arrayvec::ArrayVec;
 use cards::{Card, GameRng};
 
@@ -26,7 +26,7 @@ const WORTH_SPENDING: f64 = 0.37;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicBot;
 
-impl Strategy for HeuristicBot {
+impl Strategy<Game> for HeuristicBot {
     fn name(&self) -> &'static str {
         "heuristic"
     }

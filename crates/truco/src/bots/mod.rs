@@ -8,29 +8,18 @@
 mod heuristic;
 mod montecarlo;
 mod odds;
-mod random;
 
 pub use heuristic::HeuristicBot;
 pub use montecarlo::MonteCarloBot;
-pub use random::RandomBot;
+pub use parlor_game::{RandomBot, Strategy};
 
-use crate::{Action, View};
-use cards::GameRng;
-
-/// A way of choosing moves.
-pub trait Strategy: Send {
-    /// A short name for logs and tables.
-    fn name(&self) -> &'static str;
-
-    /// One of `legal` (never empty) for the seat whose view this is.
-    fn choose(&mut self, view: &View, legal: &[Action], rng: &mut GameRng) -> Action;
-}
+use crate::Game;
 
 /// The names [`by_name`] knows, weakest first.
 pub const NAMES: &[&str] = &["random", "heuristic", "montecarlo"];
 
 /// The strategy called `name` (one of [`NAMES`]) with its default settings.
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Game>>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
         "heuristic" => Some(Box::new(HeuristicBot)),

@@ -63,7 +63,7 @@ impl Default for MonteCarloBot {
     }
 }
 
-impl Strategy for MonteCarloBot {
+impl Strategy<Game> for MonteCarloBot {
     fn name(&self) -> &'static str {
         "montecarlo"
     }

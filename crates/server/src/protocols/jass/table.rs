@@ -60,7 +60,7 @@ impl Pending {
 pub struct JassTable {
     game: Game,
     players: [PlayerInfo; 4],
-    bots: [Option<Box<dyn Strategy>>; 4],
+    bots: [Option<Box<dyn Strategy<jass::Game>>>; 4],
     pending: Option<Pending>,
     trick: Vec<Card>,
     rng: GameRng,
@@ -82,7 +82,7 @@ impl JassTable {
     /// seats that have one play at once).
     pub fn start(
         players: [PlayerInfo; 4],
-        bots: [Option<Box<dyn Strategy>>; 4],
+        bots: [Option<Box<dyn Strategy<jass::Game>>>; 4],
         seed: u64,
         config: Config,
         record: (&Recorder, &str),

@@ -14,7 +14,7 @@ use crate::config::MahjongSettings;
 use crate::net::Outbox;
 use crate::record::{self, GameLog};
 use cards::{seeded_rng, GameRng};
-use mahjong::bots::{self, Bot};
+use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, DrawKind, Event, Game, Length, Pending, Rules, SeatSet};
 use parlor_store::Recorder;
 use serde_json::{json, Value};
@@ -59,7 +59,7 @@ impl TableHandle {
 /// Who plays a seat.
 enum Player {
     Person { outbox: Outbox },
-    Cpu(Box<dyn Bot>),
+    Cpu(Box<dyn Strategy<mahjong::game::Game>>),
 }
 
 struct Table {
@@ -209,7 +209,7 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
 }
 
 /// A CPU player of the configured strategy (the strongest if the name is unknown).
-fn cpu(strategy: &str) -> Box<dyn Bot> {
+fn cpu(strategy: &str) -> Box<dyn Strategy<mahjong::game::Game>> {
     bots::by_name(strategy).unwrap_or_else(|| bots::by_name("efficiency").expect("a bot"))
 }
 
