@@ -58,6 +58,13 @@ pub trait Game {
     /// How `seat` did: its points (or its team's) so far, the final ones once over.
     fn score(&self, seat: Seat) -> i64;
 
+    /// A step no seat takes: the game moves on by itself when nobody may act and it is
+    /// not over (mahjong's next hand once every player has seen the last one end).
+    /// `None` if there is none to take now, which is every game's default.
+    fn advance(&mut self) -> Option<Self::Events> {
+        None
+    }
+
     /// The seats that may act now.
     fn to_act(&self) -> impl Iterator<Item = Seat> + '_ {
         (0..self.seats()).filter(move |&seat| !self.legal_actions(seat).is_empty())
@@ -72,4 +79,65 @@ pub trait Strategy<G: Game>: Send {
 
     /// One of `legal` (never empty) for the seat whose view this is.
     fn choose(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+}
+
+/// Plays `game` to its end, each seat that may act choosing with its player's strategy
+/// (`players[seat]`), seats in order when several may act; returns the number of
+/// actions applied. The arenas, benchmarks and tests of every game play through this.
+///
+/// # Panics
+/// If a strategy chooses an action the game refuses: a bug in that strategy.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    players: &mut [Box<dyn Strategy<G>>],
+    rng: &mut GameRng,
+) -> usize {
+    let mut moves = 0;
+    while !game.is_over() {
+        let Some(seat) = game.to_act().next() else {
+            if game.advance().is_none() {
+                panic!("a game that is not over has a seat to act or a step to take");
+            }
+            continue;
+        };
+        let legal = game.legal_actions(seat);
+        let action = players[seat].choose(&game.view(seat), &legal, rng);
+        if let Err(refusal) = game.apply(seat, action) {
+            panic!(
+                "{} chose {action:?}, refused: {refusal:?}",
+                players[seat].name()
+            );
+        }
+        moves += 1;
+    }
+    moves
+}
+
+/// The [`Game`] methods of a rules crate whose game type already has them as inherent
+/// methods of the same names and signatures (`legal_actions`, `apply`, `view`,
+/// `is_over`): write the associated types, `seats` and `score`, and call this inside the
+/// `impl parlor_game::Game` block for the rest.
+#[macro_export]
+macro_rules! inherent_game_methods {
+    () => {
+        fn legal_actions(&self, seat: $crate::Seat) -> Self::Actions {
+            Self::legal_actions(self, seat)
+        }
+
+        fn apply(
+            &mut self,
+            seat: $crate::Seat,
+            action: Self::Action,
+        ) -> ::std::result::Result<Self::Events, Self::Refusal> {
+            Self::apply(self, seat, action)
+        }
+
+        fn view(&self, seat: $crate::Seat) -> Self::View<'_> {
+            Self::view(self, seat)
+        }
+
+        fn is_over(&self) -> bool {
+            Self::is_over(self)
+        }
+    };
 }

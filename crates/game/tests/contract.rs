@@ -2,7 +2,7 @@
 //! default `to_act`, and the random bot choosing only legal actions.
 
 use cards::seeded_rng;
-use parlor_game::{Game, RandomBot, Seat, Strategy};
+use parlor_game::{play_out, Game, RandomBot, Seat, Strategy};
 
 /// Two seats take turns taking 1-3 stones from one heap.
 struct Nim {
@@ -78,4 +78,17 @@ fn random_players_finish_nim_with_legal_moves_only() {
         assert_eq!(nim.apply(0, 1), Err("not a legal take"));
     }
     assert_eq!(Strategy::<Nim>::name(&RandomBot), "random");
+}
+
+#[test]
+fn play_out_plays_to_the_end() {
+    let mut nim = Nim {
+        stones: 21,
+        turn: 0,
+        winner: None,
+    };
+    let mut players: [Box<dyn Strategy<Nim>>; 2] = [Box::new(RandomBot), Box::new(RandomBot)];
+    let moves = play_out(&mut nim, &mut players, &mut seeded_rng(1));
+    assert!((7..=21).contains(&moves), "{moves}");
+    assert!(nim.is_over());
 }

@@ -10,24 +10,10 @@ impl parlor_game::Game for Game {
     type Refusal = RuleError;
     type View<'a> = View;
 
+    parlor_game::inherent_game_methods!();
+
     fn seats(&self) -> usize {
         4
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Actions {
-        Game::legal_actions(self, seat)
-    }
-
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, RuleError> {
-        Game::apply(self, seat, action)
-    }
-
-    fn view(&self, seat: Seat) -> View {
-        Game::view(self, seat)
-    }
-
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
     }
 
     fn score(&self, seat: Seat) -> i64 {

@@ -11,24 +11,10 @@ impl parlor_game::Game for Hand {
     type Refusal = PlayError;
     type View<'a> = View;
 
+    parlor_game::inherent_game_methods!();
+
     fn seats(&self) -> usize {
         self.players()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Actions {
-        Hand::legal_actions(self, seat)
-    }
-
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, PlayError> {
-        Hand::apply(self, seat, action)
-    }
-
-    fn view(&self, seat: Seat) -> View {
-        Hand::view(self, seat)
-    }
-
-    fn is_over(&self) -> bool {
-        Hand::is_over(self)
     }
 
     fn score(&self, seat: Seat) -> i64 {

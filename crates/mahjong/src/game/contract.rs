@@ -9,24 +9,16 @@ impl parlor_game::Game for Game {
     type Refusal = RuleError;
     type View<'a> = View<'a>;
 
+    parlor_game::inherent_game_methods!();
+
     fn seats(&self) -> usize {
         4
     }
 
-    fn legal_actions(&self, seat: Seat) -> Actions {
-        Game::legal_actions(self, seat)
-    }
-
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
-        Game::apply(self, seat, action)
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        Game::view(self, seat)
-    }
-
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
+    /// The next hand, once the last one is over (a server waits for every person's
+    /// `ack` first).
+    fn advance(&mut self) -> Option<Vec<Event>> {
+        self.next_hand().ok()
     }
 
     fn score(&self, seat: Seat) -> i64 {
