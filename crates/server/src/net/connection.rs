@@ -1,49 +1,87 @@
-//! One line-protocol connection: framed reading, a bounded outbox and its writer task.
+//! One connection of a protocol spoken over a byte stream: framed reading with the
+//! protocol's own decoder (lines, Warlords' brackets, mmj1's grammar), a bounded outbox
+//! and its writer task, and the connection's id.
 
 use super::Socket;
-use super::{write_lines, LineCodec, LineError, Outbox};
+use super::{write_lines, LineCodec, Outbox};
 use futures::StreamExt;
+use std::fmt::Display;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::io::ReadHalf;
 use tokio::task::JoinHandle;
-use tokio_util::codec::FramedRead;
+use tokio_util::codec::{Decoder, FramedRead};
 use tokio_util::sync::CancellationToken;
+
+/// Identifies one connection, of any protocol, for as long as it lives.
+pub type ConnId = u64;
+
+/// A fresh connection id: never one given before in this process.
+pub fn next_conn_id() -> ConnId {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
 
 /// What reading a connection gave.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A line, without its terminator.
-    Line(String),
+pub enum Input<T = String> {
+    /// A message, as the protocol's decoder framed it (a line, without its terminator).
+    Message(T),
     /// The client said nothing for the idle time it was given.
     Idle,
-    /// The client left, broke the line limit, or the connection was told to stop.
+    /// The client left, broke a framing limit, or the connection was told to stop.
     Closed,
 }
 
-/// A client connection of a line protocol.
-pub struct LineConnection {
-    input: FramedRead<ReadHalf<Box<dyn Socket>>, LineCodec>,
+/// A client connection whose messages `C` decodes.
+pub struct Connection<C: Decoder> {
+    id: ConnId,
+    input: FramedRead<ReadHalf<Box<dyn Socket>>, C>,
     received: metrics::Counter,
     outbox: Outbox,
     writer: JoinHandle<()>,
     stop: CancellationToken,
 }
 
-/// How a line connection is set up.
+/// A connection of a line protocol.
+pub type LineConnection = Connection<LineCodec>;
+
+/// How a connection is set up.
 #[derive(Clone, Copy, Debug)]
-pub struct LineSettings {
-    pub max_line: usize,
+pub struct Settings {
+    /// Messages queued to the client before it is dropped as not reading.
     pub outbox_lines: usize,
-    /// What ends every line the server writes (`"\r\n"` or `"\n"`).
+    /// What ends every message the server writes (`"\r\n"`, `"\n"`, or nothing).
     pub terminator: &'static str,
     /// The protocol, for the message counters.
     pub protocol: &'static str,
 }
 
 impl LineConnection {
+    /// A line connection: lines of at most `max_line` bytes.
+    pub fn lines(
+        socket: impl Socket,
+        max_line: usize,
+        settings: Settings,
+        stop: CancellationToken,
+    ) -> Self {
+        Connection::open(socket, LineCodec::new(max_line), settings, stop)
+    }
+}
+
+impl<C> Connection<C>
+where
+    C: Decoder,
+    C::Error: Display,
+{
     /// Starts the writer task; `stop` closes the connection when cancelled (by shutdown,
     /// by a full outbox, or by the protocol).
-    pub fn open(socket: impl Socket, settings: LineSettings, stop: CancellationToken) -> Self {
+    pub fn open(
+        socket: impl Socket,
+        codec: C,
+        settings: Settings,
+        stop: CancellationToken,
+    ) -> Self {
         let socket: Box<dyn Socket> = Box::new(socket);
         let (reader, writer) = tokio::io::split(socket);
         let (outbox, lines) = Outbox::new(settings.outbox_lines, stop.clone());
@@ -56,8 +94,9 @@ impl LineConnection {
             settings.terminator,
             stop.clone(),
         ));
-        LineConnection {
-            input: FramedRead::new(reader, LineCodec::new(settings.max_line)),
+        Connection {
+            id: next_conn_id(),
+            input: FramedRead::new(reader, codec),
             received,
             outbox,
             writer,
@@ -65,7 +104,12 @@ impl LineConnection {
         }
     }
 
-    /// Where lines for this client go.
+    /// This connection's id.
+    pub fn id(&self) -> ConnId {
+        self.id
+    }
+
+    /// Where messages for this client go.
     pub fn outbox(&self) -> &Outbox {
         &self.outbox
     }
@@ -75,8 +119,8 @@ impl LineConnection {
         &self.stop
     }
 
-    /// The next line; [`Input::Idle`] after `idle` of silence, if given.
-    pub async fn next(&mut self, idle: Option<Duration>) -> Input {
+    /// The next message; [`Input::Idle`] after `idle` of silence, if given.
+    pub async fn next(&mut self, idle: Option<Duration>) -> Input<C::Item> {
         let read = async {
             match idle {
                 Some(idle) => tokio::time::timeout(idle, self.input.next()).await.ok(),
@@ -89,15 +133,15 @@ impl LineConnection {
         };
         match read {
             None => Input::Idle,
-            Some(Some(Ok(line))) => {
+            Some(Some(Ok(message))) => {
                 self.received.increment(1);
-                Input::Line(line)
+                Input::Message(message)
             }
-            Some(Some(Err(LineError::TooLong))) => {
-                tracing::warn!("line too long; closing the connection");
+            Some(Some(Err(error))) => {
+                tracing::debug!(%error, "closing the connection");
                 Input::Closed
             }
-            Some(None | Some(Err(LineError::Io(_)))) => Input::Closed,
+            Some(None) => Input::Closed,
         }
     }
 

@@ -26,6 +26,15 @@ pub enum LineError {
     Io(std::io::Error),
 }
 
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::TooLong => f.write_str("a line over the limit"),
+            LineError::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
 impl From<std::io::Error> for LineError {
     fn from(error: std::io::Error) -> LineError {
         LineError::Io(error)

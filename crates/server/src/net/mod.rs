@@ -15,7 +15,7 @@ mod websocket;
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use admission::{Admission, Admitted, Refused};
 pub use bridge::{bridge, Framing};
-pub use connection::{Input, LineConnection, LineSettings};
+pub use connection::{next_conn_id, ConnId, Connection, Input, LineConnection, Settings};
 pub use hello::HelloTimer;
 pub use limits::{descriptor_budget, listener_cap};
 pub use lines::{LineCodec, LineError};

@@ -30,8 +30,7 @@ use message::ClientMsg;
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-/// Identifies one connection.
-pub type ConnId = u64;
+pub use crate::net::ConnId;
 
 /// A connection with a player name.
 #[derive(Clone, Debug)]

@@ -8,11 +8,8 @@ use super::{Client, SessionMsg};
 use crate::net::{HelloTimer, Socket, WsConnection, WsInput};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one connection until it closes, its game ends, or the server stops.
 pub async fn run(
@@ -34,7 +31,7 @@ pub async fn run(
 /// A connection that has not chosen a player name within `hello_timeout` is closed.
 pub async fn serve(mut ws: WsConnection, lobby: Lobby, hello_timeout: Duration) {
     ws.count_as("jass");
-    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let conn = crate::net::next_conn_id();
     let outbox = ws.outbox().clone();
     outbox.send(request_player_name());
     let mut name: Option<String> = None;

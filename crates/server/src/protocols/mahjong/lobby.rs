@@ -14,8 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
 
-/// Identifies one connection.
-pub type ConnId = u64;
+pub use crate::net::ConnId;
 
 /// Where a seated session finds its table.
 pub struct Seating {

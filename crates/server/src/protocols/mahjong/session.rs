@@ -8,17 +8,12 @@
 use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{Lobby, Seating};
 use super::render;
-use crate::net::{write_lines, HelloTimer, Outbox, Socket};
-use futures::StreamExt;
+use crate::net::{Connection, HelloTimer, Input, Settings, Socket};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
-use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Chat messages a player may send per [`CHAT_WINDOW`].
 const CHAT_BURST: usize = 10;
@@ -43,13 +38,14 @@ pub async fn run(
     hello_timeout: Duration,
     stop: CancellationToken,
 ) {
-    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (reader, writer) = tokio::io::split(socket);
-    let (outbox, lines) = Outbox::new(outbox_lines, stop.clone());
-    let outbox = outbox.counted("mahjong");
-    let received = metrics::counter!("parlor_messages_in_total", "protocol" => "mahjong");
-    let writing = tokio::spawn(write_lines(writer, lines, "\n", stop.clone()));
-    let mut frames = FramedRead::new(reader, Mmj1Codec::default());
+    let settings = Settings {
+        outbox_lines,
+        terminator: "\n",
+        protocol: "mahjong",
+    };
+    let mut connection = Connection::open(socket, Mmj1Codec::default(), settings, stop);
+    let conn = connection.id();
+    let outbox = connection.outbox().clone();
     let mut stage = Stage::Greeting;
     let mut chats: Vec<Instant> = Vec::new();
     let mut hello = HelloTimer::start(hello_timeout);
@@ -71,19 +67,15 @@ pub async fn run(
                 }
                 continue;
             }
-            frame = frames.next() => frame,
-            _ = stop.cancelled() => None,
+            input = connection.next(None) => input,
         };
-        if let Some(Ok(_)) = frame {
-            received.increment(1);
-        }
         let msg = match frame {
-            Some(Ok(Frame::Message(msg))) => msg,
-            Some(Ok(Frame::Bad(why))) => {
+            Input::Message(Frame::Message(msg)) => msg,
+            Input::Message(Frame::Bad(why)) => {
                 outbox.send(render::reject(&why));
                 continue;
             }
-            Some(Err(_)) | None => break,
+            Input::Idle | Input::Closed => break,
         };
         match (&stage, msg) {
             (Stage::Greeting, ClientMsg::Hello(name)) => match check_name(&name) {
@@ -111,8 +103,7 @@ pub async fn run(
         Stage::Waiting(_) => lobby.leave(conn).await,
         Stage::Greeting => {}
     }
-    stop.cancel();
-    let _ = writing.await;
+    connection.close().await;
     tracing::debug!(%peer, "mahjong session ended");
 }
 

@@ -19,8 +19,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-/// Identifies one connection for as long as it lives.
-pub type ConnId = u64;
+pub use crate::net::ConnId;
 
 /// Chat text as it is relayed: control characters (terminal escapes, bells, NUL) dropped;
 /// a line carries no separators, so nothing else changes.

@@ -5,25 +5,21 @@ use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{ConnId, RoomMsg};
 use super::VERSION;
-use crate::net::{HelloTimer, Input, LineConnection, LineSettings, Outbox, Socket};
+use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
 /// Serves one client until it disconnects, misbehaves past a limit, or the server stops.
 pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
-    let settings = LineSettings {
-        max_line: lounge.max_line(),
+    let settings = Settings {
         outbox_lines: lounge.outbox_lines(),
         terminator: "\r\n",
         protocol: "minitruco",
     };
-    let mut connection = LineConnection::open(socket, settings, stop);
+    let mut connection = LineConnection::lines(socket, lounge.max_line(), settings, stop);
     let mut session = Session {
-        conn: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        conn: connection.id(),
         outbox: connection.outbox().clone(),
         stop: connection.stop().clone(),
         lounge,
@@ -51,12 +47,12 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
             Input::Closed => break,
             // A web browser or an HTTP health check on the game port: answered as the
             // original server did, then closed.
-            Input::Line(line) if std::mem::take(&mut first_line) && is_http(&line) => {
+            Input::Message(line) if std::mem::take(&mut first_line) && is_http(&line) => {
                 session.outbox.send("HTTP/1.0 404 Not Found");
                 session.outbox.send("");
                 break;
             }
-            Input::Line(line) => match parse(&line) {
+            Input::Message(line) => match parse(&line) {
                 Parsed::Command(command) => {
                     session.command(command).await;
                     if session.nick.is_some() {

@@ -4,13 +4,10 @@
 use super::command::parse;
 use super::lobby::Lobby;
 use super::table::TableMsg;
-use crate::net::{Input, LineConnection, LineSettings, Socket};
+use crate::net::{Input, LineConnection, Settings, Socket};
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use tokio_util::sync::CancellationToken;
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Queues the connection for a seat at once (so seats follow accept order) and returns
 /// the session that serves the player until they leave, the match ends or the server
@@ -21,14 +18,13 @@ pub fn accept(
     lobby: &Lobby,
     stop: CancellationToken,
 ) -> impl Future<Output = ()> + Send + 'static {
-    let settings = LineSettings {
-        max_line: lobby.max_line,
+    let settings = Settings {
         outbox_lines: lobby.outbox_lines,
         terminator: "\n",
         protocol: "truco",
     };
-    let mut connection = LineConnection::open(socket, settings, stop);
-    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let mut connection = LineConnection::lines(socket, lobby.max_line, settings, stop);
+    let conn = connection.id();
     let seat = lobby.enqueue(conn, connection.outbox().clone());
     async move {
         let Ok(Some((table, joined))) = seat.await else {
@@ -37,8 +33,8 @@ pub fn accept(
         tracing::debug!(%peer, player = joined.player, "seated");
         loop {
             match connection.next(None).await {
-                Input::Line(line) if line.trim().is_empty() => {}
-                Input::Line(line) => {
+                Input::Message(line) if line.trim().is_empty() => {}
+                Input::Message(line) => {
                     let command = TableMsg::Command {
                         conn,
                         action: parse(&line),

@@ -14,8 +14,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use truco::{team_of, Action, Event, RuleError, Rules, Seat};
 
-/// Identifies one connection.
-pub type ConnId = u64;
+pub use crate::net::ConnId;
 
 /// The strategy of the CPU player that takes over from someone who left.
 pub const STAND_IN: &str = "heuristic";

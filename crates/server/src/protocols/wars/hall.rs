@@ -38,8 +38,7 @@ pub fn players_of(variant: &str) -> Option<(usize, bool)> {
     Some((players, ranked))
 }
 
-/// Identifies one connection.
-pub type ConnId = u64;
+pub use crate::net::ConnId;
 
 /// What sessions tell the hall.
 pub enum HallMsg {
