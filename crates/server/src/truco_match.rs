@@ -2,10 +2,10 @@
 //! through [`TrucoMatch::apply`] is logged, each hand's result and the end of the game
 //! are recorded as the engine reports them. Reading the game goes through `Deref`.
 
-use crate::record::{ranks_by_score, GameLog};
+use crate::record::{ranks_by_score, GameLog, Note};
 use serde_json::json;
 use std::ops::Deref;
-use truco::{Action, DeckStyle, Event, Events, Game, ManilhaStyle, RuleError, Rules, Seat};
+use truco::{Action, Event, Events, Game, RuleError, Rules, Seat};
 
 /// A game being played and recorded.
 pub struct TrucoMatch {
@@ -18,32 +18,6 @@ impl Deref for TrucoMatch {
 
     fn deref(&self) -> &Game {
         &self.game
-    }
-}
-
-/// The rule variant as the store records it; [`rules_of`] reads it back.
-pub fn variant(rules: &Rules) -> &'static str {
-    if *rules == Rules::course() {
-        return "course";
-    }
-    match (rules.deck, rules.manilha) {
-        (DeckStyle::Clean, ManilhaStyle::Old) => "paulista clean old",
-        (DeckStyle::Clean, ManilhaStyle::New) => "paulista clean new",
-        (DeckStyle::Dirty, ManilhaStyle::Old) => "paulista dirty old",
-        _ => "paulista dirty new",
-    }
-}
-
-/// The rules a recorded variant names.
-pub fn rules_of(variant: &str) -> Option<Rules> {
-    let paulista = |deck, manilha| Rules::paulista(deck, manilha).ok();
-    match variant {
-        "course" => Some(Rules::course()),
-        "paulista clean old" => paulista(DeckStyle::Clean, ManilhaStyle::Old),
-        "paulista clean new" => paulista(DeckStyle::Clean, ManilhaStyle::New),
-        "paulista dirty old" => paulista(DeckStyle::Dirty, ManilhaStyle::Old),
-        "paulista dirty new" => paulista(DeckStyle::Dirty, ManilhaStyle::New),
-        _ => None,
     }
 }
 
@@ -83,8 +57,8 @@ impl TrucoMatch {
         Ok(events)
     }
 
-    /// Notes something that is not an action (a player left, the game was abandoned).
-    pub fn note(&mut self, text: &str) {
-        self.log.note(text);
+    /// Notes something that is not an action (a player left).
+    pub fn note(&mut self, note: Note) {
+        self.log.note(note);
     }
 }

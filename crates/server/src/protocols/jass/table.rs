@@ -3,7 +3,7 @@
 //! is pending so a bad answer can be asked again, and lets server bots take their turns.
 
 use super::message::{bare, card, cards, frame, mode, ClientMsg, TrumpfChoice};
-use crate::record::{self, GameLog};
+use crate::record::{self, GameLog, Note};
 use cards::{seeded_rng, Card, GameRng};
 use jass::bots::Strategy;
 use jass::{Action, Config, Event, Game, Seat};
@@ -93,11 +93,7 @@ impl JassTable {
             .zip(&bots)
             .map(|(p, b)| record::seat(&p.name, b.as_ref().map(|b| b.name())))
             .collect();
-        let variant = if config.multipliers {
-            "multipliers"
-        } else {
-            "no-multipliers"
-        };
+        let variant = record::jass::variant(&config);
         let (recorder, session) = record;
         let log = GameLog::start(
             recorder,
@@ -255,7 +251,7 @@ impl JassTable {
         let team = 1 - seat % 2;
         self.pending = None;
         let totals = self.game.totals();
-        self.log.note(&format!("forfeit {seat}"));
+        self.log.note(Note::Forfeit { seat });
         self.finish_record(team, totals, "forfeit");
         let frame = frame("BROADCAST_WINNER_TEAM", team_points(team, totals, [0, 0]));
         (

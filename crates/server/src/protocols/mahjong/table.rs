@@ -12,7 +12,7 @@ use super::codec::{ClientMsg, TileName};
 use super::render;
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
-use crate::record::{self, GameLog};
+use crate::record::{self, GameLog, Note};
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, DrawKind, Event, Game, Length, Pending, Rules, SeatSet};
@@ -149,7 +149,7 @@ pub fn create(
     let log = GameLog::start(
         recorder,
         "mahjong",
-        &variant(&rules),
+        &record::mahjong::variant(&rules),
         game_seed,
         seats,
         None,
@@ -172,40 +172,6 @@ pub fn create(
         shutdown,
     };
     (TableHandle { tx }, new)
-}
-
-/// The rule variant as the store records it (and replays read it back).
-pub fn variant(rules: &Rules) -> String {
-    let length = match rules.length {
-        Length::Hanchan => "hanchan",
-        Length::Tonpuusen => "tonpuusen",
-    };
-    let red = if rules.red_fives {
-        "red-fives"
-    } else {
-        "no-red-fives"
-    };
-    format!("{length} {red}")
-}
-
-/// The rules a recorded variant names.
-pub fn rules_of(variant: &str) -> Option<Rules> {
-    let (length, red) = variant.split_once(' ')?;
-    let length = match length {
-        "hanchan" => Length::Hanchan,
-        "tonpuusen" => Length::Tonpuusen,
-        _ => return None,
-    };
-    let red_fives = match red {
-        "red-fives" => true,
-        "no-red-fives" => false,
-        _ => return None,
-    };
-    Some(Rules {
-        red_fives,
-        length,
-        ..Rules::default()
-    })
 }
 
 /// A CPU player of the configured strategy (the strongest if the name is unknown).
@@ -538,8 +504,7 @@ impl Table {
             return;
         }
         self.players[seat] = Player::Cpu(cpu(&self.settings.cpu_strategy));
-        self.log
-            .note(&format!("seat {seat} left; a CPU player took over"));
+        self.log.note(Note::CpuTookOver { seat });
         self.names[seat] = format!("{} (CPU)", self.names[seat]);
         self.acked = self.acked.without(seat);
     }

@@ -4,7 +4,7 @@
 use super::render::{player, Renderer};
 use crate::cpu::{sleep_until, Cpus};
 use crate::net::Outbox;
-use crate::record::{self, GameLog};
+use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::truco_match::TrucoMatch;
 use parlor_store::Recorder;
@@ -190,7 +190,7 @@ impl Table {
         match &mut self.game {
             None => self.broadcast(&format!("WAITING {connected}")),
             Some(game) => {
-                game.note(&format!("seat {seat} left; a CPU player took over"));
+                game.note(Note::CpuTookOver { seat });
                 self.broadcast(&format!("LEFT {}", player(seat)));
                 self.cpus.seat(seat, Some(STAND_IN));
 

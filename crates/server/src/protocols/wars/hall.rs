@@ -8,7 +8,7 @@ use super::table::{Place, Table};
 use crate::config::WarsSettings;
 use crate::cpu::sleep_until;
 use crate::net::Outbox;
-use crate::record::{self, GameLog};
+use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use cards::seeded_rng;
 use parlor_store::Recorder;
@@ -18,25 +18,6 @@ use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-
-/// The rule variant as the store records it: the table size and whether the hand
-/// starts with ranks (and the swap). [`players_of`] reads it back.
-pub fn variant(players: usize, ranked: bool) -> String {
-    let kind = if ranked { "ranked" } else { "first" };
-    format!("{players} players {kind}")
-}
-
-/// The table size and ranked flag a recorded variant names.
-pub fn players_of(variant: &str) -> Option<(usize, bool)> {
-    let mut words = variant.split(' ');
-    let players = words.next()?.parse().ok()?;
-    let ranked = match (words.next()?, words.next()?) {
-        ("players", "ranked") => true,
-        ("players", "first") => false,
-        _ => return None,
-    };
-    Some((players, ranked))
-}
 
 pub use crate::net::ConnId;
 
@@ -338,7 +319,7 @@ impl State {
             Some(hand) => {
                 let events = hand.leave(seat);
                 if let Some(log) = &mut self.table.log {
-                    log.note(&format!("leave {seat}"));
+                    log.note(Note::Left { seat });
                 }
                 self.show(&events);
             }
@@ -431,7 +412,7 @@ impl State {
         let log = GameLog::start(
             &self.recorder,
             "wars",
-            &variant(players, ranked),
+            &record::wars::variant(players, ranked),
             seed,
             seats,
             None,

@@ -12,6 +12,14 @@
 //! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
 //! thread and reports trouble on `/healthz` and `/metrics`.
 
+pub mod jass;
+pub mod mahjong;
+mod note;
+pub mod truco;
+pub mod wars;
+
+pub use note::Note;
+
 use parlor_store::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
 use serde_json::Value;
 use std::fmt::Debug;
@@ -104,8 +112,8 @@ impl GameLog {
     }
 
     /// Something else that changed the game (a leave, a forfeit), for replays to redo.
-    pub fn note(&mut self, text: &str) {
-        self.actions.push(format!("# {text}"));
+    pub fn note(&mut self, note: Note) {
+        self.actions.push(format!("# {note}"));
     }
 
     /// A hand ended with `result`: it is committed with the actions since the last one.
@@ -162,13 +170,13 @@ pub enum Entry<'a> {
         text: &'a str,
     },
     /// A note.
-    Note(&'a str),
+    Note(Note),
 }
 
 /// Parses one log entry; `None` if it is not one.
 pub fn parse_entry(entry: &str) -> Option<Entry<'_>> {
     if let Some(note) = entry.strip_prefix("# ") {
-        return Some(Entry::Note(note));
+        return Note::parse(note).map(Entry::Note);
     }
     let mut parts = entry.splitn(3, ' ');
     let seat = parts.next()?.parse().ok()?;
@@ -210,7 +218,11 @@ mod tests {
                 text: "Pass"
             })
         );
-        assert_eq!(parse_entry("# leave 3"), Some(Entry::Note("leave 3")));
+        assert_eq!(
+            parse_entry("# leave 3"),
+            Some(Entry::Note(Note::Left { seat: 3 }))
+        );
+        assert_eq!(parse_entry("# nonsense"), None);
         assert_eq!(parse_entry("x y"), None);
         assert_eq!(ranks_by_score(&[10, 30, 10, 20]), [3, 1, 3, 2]);
     }

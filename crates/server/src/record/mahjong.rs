@@ -1,0 +1,93 @@
+//! How a Mahjong game is recorded and replayed: its variant's name, and the replay of its
+//! action log.
+
+use crate::record::Entry;
+use crate::replay::{entries, pick, Replayed};
+use cards::seeded_rng;
+use mahjong::game::{Length, Rules};
+
+/// The rule variant as the store records it (and replays read it back).
+pub fn variant(rules: &Rules) -> String {
+    let length = match rules.length {
+        Length::Hanchan => "hanchan",
+        Length::Tonpuusen => "tonpuusen",
+    };
+    let red = if rules.red_fives {
+        "red-fives"
+    } else {
+        "no-red-fives"
+    };
+    format!("{length} {red}")
+}
+
+/// The rules a recorded variant names.
+pub fn rules_of(variant: &str) -> Option<Rules> {
+    let (length, red) = variant.split_once(' ')?;
+    let length = match length {
+        "hanchan" => Length::Hanchan,
+        "tonpuusen" => Length::Tonpuusen,
+        _ => return None,
+    };
+    let red_fives = match red {
+        "red-fives" => true,
+        "no-red-fives" => false,
+        _ => return None,
+    };
+    Some(Rules {
+        red_fives,
+        length,
+        ..Rules::default()
+    })
+}
+
+/// Replays a game of `variant` from `seed` with its `log`.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    use mahjong::game::{Event, Game, Pending};
+    let rules = rules_of(variant).ok_or_else(|| format!("unknown mahjong variant {variant}"))?;
+    let (mut game, _) = Game::new(rules, seeded_rng(seed));
+    let mut out = Replayed {
+        hands: Vec::new(),
+        end: None,
+    };
+    let mut results: Vec<String> = Vec::new();
+    for (at, entry) in entries(log) {
+        let Entry::Action { seat, index, text } = entry? else {
+            continue;
+        };
+        if game.pending() == Pending::HandOver {
+            game.next_hand().map_err(|e| format!("entry {at}: {e}"))?;
+        }
+        let action = pick(&game.legal_actions(seat), index, text, at)?;
+        let events = game
+            .apply(seat, action)
+            .map_err(|e| format!("entry {at}: {e}"))?;
+        for event in events {
+            match event {
+                Event::Win(w) => {
+                    let yaku: Vec<&str> = w.agari.yaku.iter().map(|(y, _)| y.name()).collect();
+                    results.push(format!(
+                        "player {} wins {} han {} fu ({}), {:+} points",
+                        w.winner + 1,
+                        w.agari.han,
+                        w.agari.fu,
+                        yaku.join(", "),
+                        w.deltas[w.winner]
+                    ));
+                }
+                Event::Draw { kind, .. } => results.push(format!("draw ({kind:?})")),
+                Event::HandOver { scores } => {
+                    out.hands
+                        .push(format!("{}; scores {scores:?}", results.join("; ")));
+                    results.clear();
+                }
+                Event::GameOver { scores, ranks } => {
+                    let scores = scores.iter().map(|&s| i64::from(s)).collect();
+                    let ranks = ranks.iter().map(|&r| u32::from(r)).collect();
+                    out.end = Some((scores, ranks));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}

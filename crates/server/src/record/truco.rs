@@ -1,0 +1,71 @@
+//! How a Truco game (miniTruco or course rules) is recorded and replayed: its variant's
+//! name, and the replay of its action log.
+
+use crate::record::{ranks_by_score, Entry};
+use crate::replay::{entries, pick, Replayed};
+use cards::seeded_rng;
+use truco::{DeckStyle, ManilhaStyle, Rules};
+
+/// The rule variant as the store records it; [`rules_of`] reads it back.
+pub fn variant(rules: &Rules) -> &'static str {
+    if *rules == Rules::course() {
+        return "course";
+    }
+    match (rules.deck, rules.manilha) {
+        (DeckStyle::Clean, ManilhaStyle::Old) => "paulista clean old",
+        (DeckStyle::Clean, ManilhaStyle::New) => "paulista clean new",
+        (DeckStyle::Dirty, ManilhaStyle::Old) => "paulista dirty old",
+        _ => "paulista dirty new",
+    }
+}
+
+/// The rules a recorded variant names.
+pub fn rules_of(variant: &str) -> Option<Rules> {
+    let paulista = |deck, manilha| Rules::paulista(deck, manilha).ok();
+    match variant {
+        "course" => Some(Rules::course()),
+        "paulista clean old" => paulista(DeckStyle::Clean, ManilhaStyle::Old),
+        "paulista clean new" => paulista(DeckStyle::Clean, ManilhaStyle::New),
+        "paulista dirty old" => paulista(DeckStyle::Dirty, ManilhaStyle::Old),
+        "paulista dirty new" => paulista(DeckStyle::Dirty, ManilhaStyle::New),
+        _ => None,
+    }
+}
+
+/// Replays a game of `variant` from `seed` with its `log`.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    use truco::{Event, Game};
+    let rules = rules_of(variant).ok_or_else(|| format!("unknown truco variant {variant}"))?;
+    let (mut game, _) = Game::new(rules, seeded_rng(seed));
+    let mut out = Replayed {
+        hands: Vec::new(),
+        end: None,
+    };
+    for (at, entry) in entries(log) {
+        let Entry::Action { seat, index, text } = entry? else {
+            continue;
+        };
+        let action = pick(&game.legal_actions(seat), index, text, at)?;
+        let events = game
+            .apply(seat, action)
+            .map_err(|e| format!("entry {at}: {e:?}"))?;
+        for event in events {
+            match event {
+                Event::HandEnded {
+                    outcome,
+                    points,
+                    scores,
+                } => out
+                    .hands
+                    .push(format!("{outcome:?}: {points} points, scores {scores:?}")),
+                Event::GameEnded { scores, .. } => {
+                    let per_seat: Vec<i64> = (0..4).map(|s| i64::from(scores[s % 2])).collect();
+                    let ranks = ranks_by_score(&per_seat);
+                    out.end = Some((per_seat, ranks));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}

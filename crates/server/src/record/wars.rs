@@ -1,0 +1,67 @@
+//! How a hand of Warlords & Scumbags is recorded and replayed: its variant's name (table
+//! size, ranked or not), and the replay of its action log (departures included).
+
+use crate::record::{Entry, Note};
+use crate::replay::{entries, pick, Replayed};
+use cards::seeded_rng;
+
+/// The rule variant as the store records it: the table size and whether the hand
+/// starts with ranks (and the swap). [`players_of`] reads it back.
+pub fn variant(players: usize, ranked: bool) -> String {
+    let kind = if ranked { "ranked" } else { "first" };
+    format!("{players} players {kind}")
+}
+
+/// The table size and ranked flag a recorded variant names.
+pub fn players_of(variant: &str) -> Option<(usize, bool)> {
+    let mut words = variant.split(' ');
+    let players = words.next()?.parse().ok()?;
+    let ranked = match (words.next()?, words.next()?) {
+        ("players", "ranked") => true,
+        ("players", "first") => false,
+        _ => return None,
+    };
+    Some((players, ranked))
+}
+
+/// Replays a hand of `variant` from `seed` with its `log`.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    use president::{Event, Hand};
+    let (players, ranked) =
+        players_of(variant).ok_or_else(|| format!("unknown wars variant {variant}"))?;
+    let (mut hand, _) = Hand::deal(players, ranked, &mut seeded_rng(seed))
+        .ok_or_else(|| format!("{players} players cannot be dealt"))?;
+    let mut out = Replayed {
+        hands: Vec::new(),
+        end: None,
+    };
+    for (at, entry) in entries(log) {
+        let events = match entry? {
+            Entry::Note(Note::Left { seat }) => hand.leave(seat),
+            Entry::Note(_) => continue,
+            Entry::Action { seat, index, text } => {
+                let action = pick(&hand.legal_actions(seat), index, text, at)?;
+                hand.apply(seat, action)
+                    .map_err(|e| format!("entry {at}: {e:?}"))?
+            }
+        };
+        for event in events {
+            if let Event::HandOver { order } = event {
+                let mut ranks = vec![0u32; players];
+                for (place, &seat) in order.iter().enumerate() {
+                    ranks[seat] = place as u32 + 1;
+                }
+                let scores = ranks
+                    .iter()
+                    .map(|&r| players as i64 - i64::from(r))
+                    .collect();
+                out.hands.push(format!(
+                    "finishing order {:?}",
+                    order.iter().map(|s| s + 1).collect::<Vec<_>>()
+                ));
+                out.end = Some((scores, ranks));
+            }
+        }
+    }
+    Ok(out)
+}
