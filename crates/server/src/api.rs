@@ -30,8 +30,10 @@ use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// The protocols games are stored for.
-pub const PROTOCOLS: [&str; 5] = ["minitruco", "truco", "wars", "jass", "mahjong"];
+/// Whether `name` is a protocol whose games are stored.
+fn is_protocol(name: &str) -> bool {
+    crate::protocols::named(name).is_some()
+}
 
 /// The API's routes, reading the store in data directory `dir` (`None`: the server
 /// stores no games, and every route answers 503).
@@ -113,12 +115,12 @@ fn parameters(params: Params, known: &[&str]) -> Result<BTreeMap<String, String>
     }
 }
 
-/// A `protocol` parameter: one of [`PROTOCOLS`].
+/// A `protocol` parameter: one of the registered protocols.
 fn protocol_parameter(value: Option<&String>) -> Result<Option<String>, Failure> {
     match value {
-        Some(p) if !PROTOCOLS.contains(&p.as_str()) => Err(bad_request(format!(
+        Some(p) if !is_protocol(p) => Err(bad_request(format!(
             "protocol {p:?} is not one of {}",
-            PROTOCOLS.join(", ")
+            crate::protocols::names().collect::<Vec<_>>().join(", ")
         ))),
         other => Ok(other.cloned()),
     }
@@ -177,7 +179,7 @@ async fn leaderboard(
     State(store): Store,
     Path(protocol): Path<String>,
 ) -> Result<impl IntoResponse, Failure> {
-    if !PROTOCOLS.contains(&protocol.as_str()) {
+    if !is_protocol(&protocol) {
         return Err(Failure(
             StatusCode::NOT_FOUND,
             format!("no protocol {protocol:?}"),

@@ -29,8 +29,7 @@ pub mod web;
 
 pub use config::{Config, Service};
 
-use futures::future::BoxFuture;
-use net::{Admission, Framing, Socket, WsConnection};
+use net::{Admission, Framing, WsConnection};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -81,139 +80,36 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         descriptors = budget,
         "connection limits of each listener"
     );
-    let hello_timeout = config.limits.hello_timeout;
     let admission =
         |protocol| Admission::new(protocol, max_connections, config.limits.max_per_address);
-    if services.contains(&Service::Minitruco) {
-        let lounge = protocols::minitruco::Lounge::start(
-            &config,
-            seeds.clone(),
-            &recorder,
-            shutdown.clone(),
-        );
-        let session: LineSession = Arc::new(move |socket, peer, stop| {
-            Box::pin(protocols::minitruco::session::run(
-                socket,
-                peer,
-                lounge.clone(),
-                stop,
-            ))
-        });
-        let door = server.listen_lines(
-            "minitruco",
-            admission("minitruco"),
-            config.ports.minitruco,
-            &shutdown,
-            session,
-            Framing::Lines,
-        )?;
-        doors.insert("minitruco", door);
-    }
-    if services.contains(&Service::Truco) {
-        let lobby =
-            protocols::truco::Lobby::start(&config, seeds.clone(), &recorder, shutdown.clone());
-        let session: LineSession = Arc::new(move |socket, peer, stop| {
-            Box::pin(protocols::truco::session::accept(
-                socket, peer, &lobby, stop,
-            ))
-        });
-        let door = server.listen_lines(
-            "truco",
-            admission("truco"),
-            config.ports.truco,
-            &shutdown,
-            session,
-            Framing::Lines,
-        )?;
-        doors.insert("truco", door);
-    }
-    if services.contains(&Service::Wars) {
-        let hall = protocols::wars::Hall::start(
-            config.wars.clone(),
-            config.limits.room_inbox,
-            seeds.clone(),
-            recorder.clone(),
-            shutdown.clone(),
-        );
-        let outbox_lines = config.limits.outbox_lines;
-        let session: LineSession = Arc::new(move |socket, peer, stop| {
-            Box::pin(protocols::wars::session::run(
-                socket,
-                peer,
-                hall.clone(),
-                outbox_lines,
-                hello_timeout,
-                stop,
-            ))
-        });
-        let door = server.listen_lines(
-            "wars",
-            admission("wars"),
-            config.ports.wars,
-            &shutdown,
-            session,
-            Framing::Brackets,
-        )?;
-        doors.insert("wars", door);
-    }
-    if services.contains(&Service::Mahjong) {
-        let settings = config.mahjong.clone();
-        let outbox_lines = settings.outbox_lines;
-        let lobby = protocols::mahjong::Lobby::start(
-            settings,
-            seeds.clone(),
-            recorder.clone(),
-            shutdown.clone(),
-        );
-        let session: LineSession = Arc::new(move |socket, peer, stop| {
-            Box::pin(protocols::mahjong::session::run(
-                socket,
-                peer,
-                lobby.clone(),
-                outbox_lines,
-                hello_timeout,
-                stop,
-            ))
-        });
-        let door = server.listen_lines(
-            "mahjong",
-            admission("mahjong"),
-            config.ports.mahjong,
-            &shutdown,
-            session,
-            Framing::CountedLines,
-        )?;
-        doors.insert("mahjong", door);
-    }
-    if services.contains(&Service::Jass) {
-        let lobby = protocols::jass::Lobby::new(
-            config.jass.clone(),
-            seeds.clone(),
-            recorder.clone(),
-            shutdown.clone(),
-        );
-        let admission = admission("jass");
-        let tcp_lobby = lobby.clone();
-        server.listen(
-            "jass",
-            config.ports.jass,
-            &shutdown,
-            admission.clone(),
-            move |socket, peer, stop| {
-                let lobby = tcp_lobby.clone();
-                protocols::jass::session::run(socket, peer, lobby, hello_timeout, stop)
-            },
-        )?;
-        let frames = config.jass.outbox_frames;
-        let ws: http::WsEntry = Arc::new(move |socket, _peer, stop| {
-            let ws = WsConnection::from_stream(socket, frames, stop);
-            Box::pin(protocols::jass::session::serve(
-                ws,
-                lobby.clone(),
-                hello_timeout,
-            ))
-        });
-        doors.insert("jass", http::Door { admission, ws });
+    let context = protocols::Context {
+        config: &config,
+        seeds: seeds.clone(),
+        recorder: recorder.clone(),
+        shutdown: shutdown.clone(),
+    };
+    for protocol in protocols::ALL
+        .iter()
+        .filter(|p| services.contains(&p.service))
+    {
+        let (name, port) = (protocol.name, (protocol.port)(&config.ports));
+        let admission = admission(name);
+        let door = match (protocol.start)(&context) {
+            protocols::Entry::Stream { session, framing } => {
+                server.listen_lines(name, admission, port, &shutdown, session, framing)?
+            }
+            protocols::Entry::WebSocket { tcp, ws } => {
+                server.listen(
+                    name,
+                    port,
+                    &shutdown,
+                    admission.clone(),
+                    move |s, p, stop| tcp(s, p, stop),
+                )?;
+                http::Door { admission, ws }
+            }
+        };
+        doors.insert(name, door);
     }
     if services.contains(&Service::Http) {
         let store = http::StoreAccess {
@@ -273,11 +169,6 @@ fn open_store(data_dir: Option<&std::path::Path>) -> parlor_store::Recorder {
     }
 }
 
-/// A line protocol's session entry point, for a TCP socket or a bridged WebSocket.
-type LineSession = Arc<
-    dyn Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync,
->;
-
 impl Running {
     /// Listens for a line protocol on its port, and returns the door through which the
     /// HTTP port lets WebSocket clients into the same protocol.
@@ -287,7 +178,7 @@ impl Running {
         admission: Admission,
         port: u16,
         shutdown: &CancellationToken,
-        session: LineSession,
+        session: protocols::StreamSession,
         framing: Framing,
     ) -> std::io::Result<http::Door> {
         let tcp = session.clone();

@@ -7,7 +7,7 @@
 //! with its recording, in `record/<game>.rs`; this module dispatches and holds what they
 //! share.
 
-use crate::record::{self, parse_entry, Entry};
+use crate::record::{parse_entry, Entry};
 use std::fmt::Debug;
 
 /// What replaying a game gave.
@@ -26,12 +26,9 @@ pub fn replay(
     seed: u64,
     log: &[String],
 ) -> Result<Replayed, String> {
-    match protocol {
-        "mahjong" => record::mahjong::replay(variant, seed, log),
-        "jass" => record::jass::replay(variant, seed, log),
-        "minitruco" | "truco" => record::truco::replay(variant, seed, log),
-        "wars" => record::wars::replay(variant, seed, log),
-        other => Err(format!("no replay for protocol {other}")),
+    match crate::protocols::named(protocol) {
+        Some(protocol) => (protocol.replay)(variant, seed, log),
+        None => Err(format!("no replay for protocol {protocol}")),
     }
 }
 

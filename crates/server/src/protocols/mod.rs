@@ -1,7 +1,86 @@
-//! One module per wire protocol. A protocol module never imports another.
+//! One module per wire protocol, and the registry that `serve`, the API and replay read:
+//! each protocol describes itself once (its name, its service and port, how it starts,
+//! how its games replay) in a [`Protocol`]. A protocol module never imports another.
 
 pub mod jass;
 pub mod mahjong;
 pub mod minitruco;
 pub mod truco;
 pub mod wars;
+
+use crate::config::{Config, Ports, Service};
+use crate::http::WsEntry;
+use crate::net::{Framing, Socket};
+use crate::replay::Replayed;
+use crate::seeds::SeedSource;
+use futures::future::BoxFuture;
+use parlor_store::Recorder;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpStream;
+use tokio_util::sync::CancellationToken;
+
+/// What a protocol starts from: the configuration and what every protocol shares.
+pub struct Context<'a> {
+    pub config: &'a Config,
+    pub seeds: SeedSource,
+    pub recorder: Recorder,
+    pub shutdown: CancellationToken,
+}
+
+/// A session of a byte-stream protocol, on a TCP socket or on the pipe a `/ws/` bridge
+/// gives it.
+pub type StreamSession = Arc<
+    dyn Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync,
+>;
+
+/// A session of a WebSocket protocol on its own port: the TCP connection before the
+/// handshake.
+pub type TcpSession =
+    Arc<dyn Fn(TcpStream, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync>;
+
+/// How clients reach a started protocol.
+pub enum Entry {
+    /// A byte-stream protocol: one session per connection on its port, and browsers at
+    /// `/ws/<name>` bridged to the same sessions with `framing`.
+    Stream {
+        session: StreamSession,
+        framing: Framing,
+    },
+    /// A WebSocket protocol: its port upgrades connections itself; `/ws/<name>` hands
+    /// it connections the HTTP port upgraded.
+    WebSocket { tcp: TcpSession, ws: WsEntry },
+}
+
+/// One protocol, as `serve`, the API and replay know it.
+pub struct Protocol {
+    /// The name in `/healthz`, `/ws/<name>`, the store and the metrics.
+    pub name: &'static str,
+    /// The service that runs it.
+    pub service: Service,
+    /// Its TCP port in the configuration.
+    pub port: fn(&Ports) -> u16,
+    /// Starts its lobby, lounge or hall; returns how clients reach it.
+    pub start: fn(&Context<'_>) -> Entry,
+    /// Replays a stored game of it from its variant, seed and action log.
+    pub replay: fn(&str, u64, &[String]) -> Result<Replayed, String>,
+}
+
+/// Every protocol, in the order `serve` starts them.
+pub const ALL: [Protocol; 5] = [
+    minitruco::PROTOCOL,
+    truco::PROTOCOL,
+    wars::PROTOCOL,
+    mahjong::PROTOCOL,
+    jass::PROTOCOL,
+];
+
+/// The protocol called `name`.
+pub fn named(name: &str) -> Option<&'static Protocol> {
+    ALL.iter().find(|p| p.name == name)
+}
+
+/// Every protocol's name.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ALL.iter().map(|p| p.name)
+}

@@ -59,3 +59,35 @@ pub enum SessionMsg {
     /// A frame from a member that earned a `BAD_MESSAGE` with this data.
     Bad { conn: ConnId, data: Value },
 }
+
+/// The Jass Challenge in the registry.
+pub const PROTOCOL: super::Protocol = super::Protocol {
+    name: "jass",
+    service: crate::config::Service::Jass,
+    port: |ports| ports.jass,
+    start,
+    replay: crate::record::jass::replay,
+};
+
+fn start(cx: &super::Context<'_>) -> super::Entry {
+    let config = cx.config;
+    let lobby = Lobby::new(
+        config.jass.clone(),
+        cx.seeds.clone(),
+        cx.recorder.clone(),
+        cx.shutdown.clone(),
+    );
+    let hello_timeout = config.limits.hello_timeout;
+    let frames = config.jass.outbox_frames;
+    let tcp_lobby = lobby.clone();
+    super::Entry::WebSocket {
+        tcp: std::sync::Arc::new(move |socket, peer, stop| {
+            let lobby = tcp_lobby.clone();
+            Box::pin(session::run(socket, peer, lobby, hello_timeout, stop))
+        }),
+        ws: std::sync::Arc::new(move |socket, _peer, stop| {
+            let ws = crate::net::WsConnection::from_stream(socket, frames, stop);
+            Box::pin(session::serve(ws, lobby.clone(), hello_timeout))
+        }),
+    }
+}

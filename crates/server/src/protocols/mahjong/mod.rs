@@ -28,3 +28,38 @@ pub mod session;
 pub mod table;
 
 pub use lobby::Lobby;
+
+/// Mahjong over mmj1 in the registry.
+pub const PROTOCOL: super::Protocol = super::Protocol {
+    name: "mahjong",
+    service: crate::config::Service::Mahjong,
+    port: |ports| ports.mahjong,
+    start,
+    replay: crate::record::mahjong::replay,
+};
+
+fn start(cx: &super::Context<'_>) -> super::Entry {
+    let settings = cx.config.mahjong.clone();
+    let outbox_lines = settings.outbox_lines;
+    let hello_timeout = cx.config.limits.hello_timeout;
+    let lobby = Lobby::start(
+        settings,
+        cx.seeds.clone(),
+        cx.recorder.clone(),
+        cx.shutdown.clone(),
+    );
+    super::Entry::Stream {
+        session: std::sync::Arc::new(move |socket, peer, stop| {
+            let lobby = lobby.clone();
+            Box::pin(session::run(
+                socket,
+                peer,
+                lobby,
+                outbox_lines,
+                hello_timeout,
+                stop,
+            ))
+        }),
+        framing: crate::net::Framing::CountedLines,
+    }
+}

@@ -31,3 +31,27 @@ pub use lounge::Lounge;
 
 /// The version `W` reports: the minimum client version, as the original server did.
 pub const VERSION: &str = "2.00.00";
+
+/// miniTruco in the registry.
+pub const PROTOCOL: super::Protocol = super::Protocol {
+    name: "minitruco",
+    service: crate::config::Service::Minitruco,
+    port: |ports| ports.minitruco,
+    start,
+    replay: crate::record::truco::replay,
+};
+
+fn start(cx: &super::Context<'_>) -> super::Entry {
+    let lounge = Lounge::start(
+        cx.config,
+        cx.seeds.clone(),
+        &cx.recorder,
+        cx.shutdown.clone(),
+    );
+    super::Entry::Stream {
+        session: std::sync::Arc::new(move |socket, peer, stop| {
+            Box::pin(session::run(socket, peer, lounge.clone(), stop))
+        }),
+        framing: crate::net::Framing::Lines,
+    }
+}

@@ -29,3 +29,27 @@ pub mod session;
 pub mod table;
 
 pub use lobby::Lobby;
+
+/// Course Truco in the registry.
+pub const PROTOCOL: super::Protocol = super::Protocol {
+    name: "truco",
+    service: crate::config::Service::Truco,
+    port: |ports| ports.truco,
+    start,
+    replay: crate::record::truco::replay,
+};
+
+fn start(cx: &super::Context<'_>) -> super::Entry {
+    let lobby = Lobby::start(
+        cx.config,
+        cx.seeds.clone(),
+        &cx.recorder,
+        cx.shutdown.clone(),
+    );
+    super::Entry::Stream {
+        session: std::sync::Arc::new(move |socket, peer, stop| {
+            Box::pin(session::accept(socket, peer, &lobby, stop))
+        }),
+        framing: crate::net::Framing::Lines,
+    }
+}

@@ -26,3 +26,38 @@ pub mod session;
 mod table;
 
 pub use hall::Hall;
+
+/// Warlords & Scumbags in the registry.
+pub const PROTOCOL: super::Protocol = super::Protocol {
+    name: "wars",
+    service: crate::config::Service::Wars,
+    port: |ports| ports.wars,
+    start,
+    replay: crate::record::wars::replay,
+};
+
+fn start(cx: &super::Context<'_>) -> super::Entry {
+    let config = cx.config;
+    let hall = Hall::start(
+        config.wars.clone(),
+        config.limits.room_inbox,
+        cx.seeds.clone(),
+        cx.recorder.clone(),
+        cx.shutdown.clone(),
+    );
+    let (outbox_lines, hello_timeout) = (config.limits.outbox_lines, config.limits.hello_timeout);
+    super::Entry::Stream {
+        session: std::sync::Arc::new(move |socket, peer, stop| {
+            let hall = hall.clone();
+            Box::pin(session::run(
+                socket,
+                peer,
+                hall,
+                outbox_lines,
+                hello_timeout,
+                stop,
+            ))
+        }),
+        framing: crate::net::Framing::Brackets,
+    }
+}
