@@ -12,6 +12,7 @@
 //! engines never allocate while playing.
 
 mod alloc;
+pub mod arena;
 mod random;
 
 pub use cards::GameRng;

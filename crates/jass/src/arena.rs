@@ -10,7 +10,7 @@
 use crate::bots::Strategy;
 use crate::{team_of, Config, Game, Position, Team};
 use cards::{seeded_rng, GameRng};
-use rand::Rng;
+use parlor_game::arena::play_pairs;
 
 /// What one sample of a match is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,44 +23,7 @@ pub enum Unit {
     Deals,
 }
 
-/// The result of a match, from strategy A's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
-    /// Games (or deals) played.
-    pub games: u32,
-    /// Won by A.
-    pub wins: u32,
-    /// Drawn (only deals can be: both teams with equal points).
-    pub draws: u32,
-}
-
-impl Record {
-    /// Won by B.
-    pub fn losses(&self) -> u32 {
-        self.games - self.wins - self.draws
-    }
-
-    /// A's score rate: wins plus half the draws, over games (0 when none were played).
-    pub fn win_rate(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games)
-    }
-
-    /// The 95% Wilson score interval for A's true score rate, as (low, high).
-    ///
-    /// Paired games share their deals, which makes their results anti-correlated rather
-    /// than independent; the interval assumes independence and so errs wide.
-    pub fn confidence_interval(&self) -> (f64, f64) {
-        rating::wilson_interval(self.win_rate(), self.games)
-    }
-
-    /// Whether A beats B at 95% confidence: the interval lies above one half.
-    pub fn a_is_stronger(&self) -> bool {
-        self.confidence_interval().0 > 0.5
-    }
-}
+pub use parlor_game::arena::Record;
 
 /// Asks the seat to act for its move and applies it. Returns the team that forfeits
 /// when a strategy breaks the rules.
@@ -131,7 +94,9 @@ pub fn play_deal(
     game.totals()
 }
 
-/// Plays `games` games (or deals) of A against B under `config`, starting from `seed`.
+/// Plays `games` games (or deals) of A against B under `config`, starting from `seed`,
+/// in pairs with the sides swapped ([`parlor_game::arena::play_pairs`]); with
+/// [`Unit::Deals`] the chooser rotates from pair to pair.
 ///
 /// `make_a` and `make_b` build a fresh player for each seat of each game, so strategies
 /// with state never carry it from one game into the next.
@@ -143,30 +108,19 @@ pub fn play_match(
     mut make_a: impl FnMut() -> Box<dyn Strategy<Game>>,
     mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
-    let mut seeds: GameRng = seeded_rng(seed);
-    let mut deal_seed = 0;
-    let mut record = Record {
-        games,
-        wins: 0,
-        draws: 0,
-    };
-    for game in 0..games {
-        if game % 2 == 0 {
-            deal_seed = seeds.gen();
-        }
-        let a_team = (game % 2) as Team;
+    play_pairs(games, seed, |pairing| {
         let mut seats = [0, 1, 2, 3].map(|seat| {
-            if team_of(seat) == a_team {
+            if team_of(seat) == pairing.a_side {
                 make_a()
             } else {
                 make_b()
             }
         });
-        let bot_seed = seeds.gen();
-        let winner = match unit {
+        let (deal_seed, bot_seed) = (pairing.deal_seed, pairing.bot_seed);
+        match unit {
             Unit::Games => Some(play_game(config, deal_seed, bot_seed, &mut seats)),
             Unit::Deals => {
-                let number = (game / 2) % 4 + 1;
+                let number = (pairing.number / 2) % 4 + 1;
                 let points = play_deal(config, deal_seed, number, bot_seed, &mut seats);
                 match points[0].cmp(&points[1]) {
                     std::cmp::Ordering::Greater => Some(0),
@@ -174,55 +128,14 @@ pub fn play_match(
                     std::cmp::Ordering::Equal => None,
                 }
             }
-        };
-        match winner {
-            Some(team) if team == a_team => record.wins += 1,
-            Some(_) => {}
-            None => record.draws += 1,
         }
-    }
-    record
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bots::RandomBot;
-
-    #[test]
-    fn wilson_interval_brackets_the_rate_and_narrows_with_games() {
-        let few = Record {
-            games: 20,
-            wins: 15,
-            draws: 0,
-        };
-        let many = Record {
-            games: 2000,
-            wins: 1500,
-            draws: 0,
-        };
-        let (lo, hi) = few.confidence_interval();
-        assert!(lo < 0.75 && 0.75 < hi && lo > 0.5);
-        let (lo2, hi2) = many.confidence_interval();
-        assert!(lo2 > lo && hi2 < hi);
-        assert!((lo2 - 0.7306).abs() < 1e-3 && (hi2 - 0.7685).abs() < 1e-3);
-        let draws = Record {
-            games: 10,
-            wins: 4,
-            draws: 2,
-        };
-        assert_eq!(draws.win_rate(), 0.5);
-        assert_eq!(draws.losses(), 4);
-        assert_eq!(
-            Record {
-                games: 0,
-                wins: 0,
-                draws: 0
-            }
-            .confidence_interval(),
-            (0.0, 1.0)
-        );
-    }
 
     #[test]
     fn a_match_is_reproducible_and_a_bot_against_itself_is_not_stronger() {

@@ -8,45 +8,10 @@
 
 use crate::bots::Strategy;
 use crate::{team_of, Game, Phase, Rules, Team};
-use cards::{seeded_rng, GameRng};
-use rand::Rng;
+use cards::seeded_rng;
+use parlor_game::arena::play_pairs;
 
-/// The result of a match, from strategy A's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
-    /// Games played.
-    pub games: u32,
-    /// Games won by A (the rest were won by B; a game cannot be drawn).
-    pub wins: u32,
-}
-
-impl Record {
-    /// Games won by B.
-    pub fn losses(&self) -> u32 {
-        self.games - self.wins
-    }
-
-    /// A's share of the games (0 when none were played).
-    pub fn win_rate(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        f64::from(self.wins) / f64::from(self.games)
-    }
-
-    /// The 95% Wilson score interval for A's true win rate, as (low, high).
-    ///
-    /// Paired games share their deals, which makes the games' results anti-correlated
-    /// rather than independent; the interval assumes independence and so errs wide.
-    pub fn confidence_interval(&self) -> (f64, f64) {
-        rating::wilson_interval(self.win_rate(), self.games)
-    }
-
-    /// Whether A beats B at 95% confidence: the interval lies above one half.
-    pub fn a_is_stronger(&self) -> bool {
-        self.confidence_interval().0 > 0.5
-    }
-}
+pub use parlor_game::arena::Record;
 
 /// Plays one game to the end with `seats[s]` choosing for seat `s`; returns the winner.
 ///
@@ -80,7 +45,8 @@ pub fn play_game(
     }
 }
 
-/// Plays `games` games of A against B under `rules`, starting from `seed`.
+/// Plays `games` games of A against B under `rules`, starting from `seed`, in pairs
+/// with the sides swapped ([`parlor_game::arena::play_pairs`]).
 ///
 /// `make_a` and `make_b` build a fresh player for each seat of each game, so strategies
 /// with state never carry it from one game into the next.
@@ -91,26 +57,21 @@ pub fn play_match(
     mut make_a: impl FnMut() -> Box<dyn Strategy<Game>>,
     mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
-    let mut seeds: GameRng = seeded_rng(seed);
-    let mut deal_seed = 0;
-    let mut wins = 0;
-    for game in 0..games {
-        if game % 2 == 0 {
-            deal_seed = seeds.gen();
-        }
-        let a_team = (game % 2) as Team;
+    play_pairs(games, seed, |pairing| {
         let mut seats = [0, 1, 2, 3].map(|seat| {
-            if team_of(seat) == a_team {
+            if team_of(seat) == pairing.a_side {
                 make_a()
             } else {
                 make_b()
             }
         });
-        if play_game(rules, deal_seed, seeds.gen(), &mut seats) == a_team {
-            wins += 1;
-        }
-    }
-    Record { games, wins }
+        Some(play_game(
+            rules,
+            pairing.deal_seed,
+            pairing.bot_seed,
+            &mut seats,
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -118,28 +79,6 @@ mod tests {
     use super::*;
     use crate::bots::RandomBot;
     use crate::{DeckStyle, ManilhaStyle};
-
-    #[test]
-    fn wilson_interval_brackets_the_rate_and_narrows_with_games() {
-        let few = Record {
-            games: 20,
-            wins: 15,
-        };
-        let many = Record {
-            games: 2000,
-            wins: 1500,
-        };
-        let (lo, hi) = few.confidence_interval();
-        assert!(lo < 0.75 && 0.75 < hi && lo > 0.5);
-        let (lo2, hi2) = many.confidence_interval();
-        assert!(lo2 > lo && hi2 < hi);
-        assert!((lo2 - 0.7306).abs() < 1e-3 && (hi2 - 0.7685).abs() < 1e-3);
-        assert!(!Record { games: 10, wins: 6 }.a_is_stronger());
-        assert_eq!(
-            Record { games: 0, wins: 0 }.confidence_interval(),
-            (0.0, 1.0)
-        );
-    }
 
     #[test]
     fn a_match_is_reproducible_and_a_bot_against_itself_is_not_stronger() {
