@@ -57,6 +57,11 @@ impl TrucoMatch {
         Ok(events)
     }
 
+    /// The game ends without a result, for `reason` (stored as abandoned at once).
+    pub fn abandon(&mut self, reason: &str) {
+        self.log.abandon(reason);
+    }
+
     /// Notes something that is not an action (a player left).
     pub fn note(&mut self, note: Note) {
         self.log.note(note);

@@ -52,7 +52,12 @@ async fn a_game_left_mid_hand_is_abandoned_at_once() {
     let games = abandoned(&s, 2).await;
     for game in &games {
         let (_, detail) = s.get_json(&format!("/api/games/{}", game["id"])).await;
-        assert!(detail["result"]["abandoned"].is_string(), "{detail}");
+        let who = detail["seats"][0]["name"].as_str().unwrap().to_owned();
+        assert_eq!(
+            detail["result"]["abandoned"],
+            format!("{who} left the room"),
+            "{detail}"
+        );
         // Over now: its seed and actions may be seen.
         assert!(detail["seed"].is_string(), "{detail}");
     }

@@ -198,6 +198,8 @@ impl Table {
                 None => break,
             }
             if !self.has_people() {
+                self.log
+                    .abandon("every person left; the game does not go on with CPU players alone");
                 break;
             }
         }

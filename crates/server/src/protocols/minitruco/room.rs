@@ -243,13 +243,13 @@ impl Room {
         }
         // Ends this stay for the session (it may have asked for it already).
         let _ = person.stay.send(());
-        if let Some(table) = self.table.take() {
+        if let Some(mut table) = self.table.take() {
             tracing::info!(
                 room = self.config.number,
                 player = person.nick,
                 "game abandoned"
             );
-            drop(table);
+            table.abandon(&format!("{} left the room", person.nick));
             self.seating
                 .broadcast(&format!("A {}", super::render::position(seat)));
             self.seating.reset_ready();

@@ -79,6 +79,11 @@ impl Table {
         [0, 1, 2, 3].map(|s| self.cpu_names[s].as_deref())
     }
 
+    /// The game ends without a result, for `reason` (a person left the room).
+    pub fn abandon(&mut self, reason: &str) {
+        self.game.abandon(reason);
+    }
+
     /// The winner and final scores once the game is over.
     pub fn result(&self) -> Option<(Team, [u8; 2])> {
         match self.game.phase() {

@@ -273,15 +273,18 @@ impl Table {
         }
     }
 
-    /// The match is over, or everybody left it.
-    fn finished(&self) -> bool {
-        let Some(game) = &self.game else {
+    /// The match is over, or everybody left it (it is then stored abandoned, with why).
+    fn finished(&mut self) -> bool {
+        let Some(game) = &mut self.game else {
             return false;
         };
         let over = game.is_over();
-        let deserted = self.people.iter().all(Option::is_none);
+        let deserted = self.people.iter().all(Option::is_none) && !over;
         if over || deserted {
             tracing::info!(table = self.config.id, scores = ?game.scores(), deserted, "course truco match over");
+        }
+        if deserted {
+            game.abandon("every player left the table");
         }
         over || deserted
     }
