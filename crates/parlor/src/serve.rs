@@ -80,6 +80,15 @@ pub struct ServeArgs {
     /// timer).
     #[arg(long, env = "PARLOR_TRUCO_TURN_TIMEOUT", default_value_t = 60)]
     truco_turn_timeout: u64,
+    /// miniTruco: seconds a person has to act before a CPU stand-in plays that move (0: no
+    /// timer).
+    #[arg(long, env = "PARLOR_MINITRUCO_TURN_TIMEOUT", default_value_t = 90)]
+    minitruco_turn_timeout: u64,
+    /// Mahjong: seconds a person has to play, answer a claim or acknowledge a hand's end
+    /// before the server does it (pass, acknowledge, or a CPU stand-in's discard; 0: no
+    /// timer).
+    #[arg(long, env = "PARLOR_MAHJONG_TURN_TIMEOUT", default_value_t = 60)]
+    mahjong_turn_timeout: u64,
     /// Connections per listener at most (lowered at start so that the listeners together
     /// fit the process's file descriptor limit).
     #[arg(long, env = "PARLOR_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
@@ -117,6 +126,7 @@ impl ServeArgs {
             minitruco_cpu: self.minitruco_cpu.clone(),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
             truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
+            minitruco_turn_timeout: Duration::from_secs(self.minitruco_turn_timeout),
             limits: Limits {
                 max_connections: self.max_connections as usize,
                 max_per_address: self.max_per_address as usize,
@@ -137,6 +147,7 @@ impl ServeArgs {
                 east_only: self.mahjong_east_only,
                 cpu_strategy: self.mahjong_cpu.clone(),
                 cpu_delay: Duration::from_millis(self.bot_delay_ms),
+                turn_timeout: Duration::from_secs(self.mahjong_turn_timeout),
                 ..MahjongSettings::default()
             },
             data_dir: (!self.no_store).then(|| self.data_dir.clone()),

@@ -134,6 +134,9 @@ pub struct MahjongSettings {
     pub cpu_strategy: String,
     /// How long a CPU player thinks before each turn (claims and acks are instant).
     pub cpu_delay: Duration,
+    /// Time a person has to play, answer a claim or acknowledge the end of a hand before
+    /// the server does it for them (zero: no timer).
+    pub turn_timeout: Duration,
     /// Lines queued to one client before it is dropped as not reading.
     pub outbox_lines: usize,
 }
@@ -146,6 +149,7 @@ impl Default for MahjongSettings {
             east_only: false,
             cpu_strategy: "efficiency".into(),
             cpu_delay: Duration::from_millis(800),
+            turn_timeout: Duration::from_secs(60),
             outbox_lines: 4096,
         }
     }
@@ -198,6 +202,8 @@ pub struct Config {
     /// Course Truco: time a person has to act before the server acts for them (zero:
     /// no timer).
     pub truco_turn_timeout: Duration,
+    /// miniTruco: the same (zero: no timer).
+    pub minitruco_turn_timeout: Duration,
     pub limits: Limits,
     pub wars: WarsSettings,
     pub jass: JassSettings,
@@ -220,6 +226,7 @@ impl Default for Config {
             minitruco_cpu: None,
             keepalive: Duration::from_secs(5),
             truco_turn_timeout: Duration::from_secs(60),
+            minitruco_turn_timeout: Duration::from_secs(90),
             limits: Limits::default(),
             wars: WarsSettings::default(),
             jass: JassSettings::default(),

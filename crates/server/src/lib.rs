@@ -25,6 +25,7 @@ pub mod seeds;
 pub mod telemetry;
 pub mod text;
 pub mod truco_match;
+pub mod turn_timer;
 pub mod web;
 
 pub use config::{Config, Service};

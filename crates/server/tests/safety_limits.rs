@@ -305,3 +305,66 @@ async fn a_silent_course_truco_player_is_played_for() {
     assert!(!after.is_empty());
     s.stop().await;
 }
+
+#[tokio::test]
+async fn a_silent_minitruco_player_is_played_for() {
+    let s = TestServer::start(Config {
+        minitruco_turn_timeout: Duration::from_millis(200),
+        ..Config::for_tests(88)
+    })
+    .await;
+    let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    c.send("N quiet").await;
+    c.expect("N quiet").await;
+    c.send("E 1").await;
+    c.until(|l| l.starts_with("I 1 ")).await;
+    c.send("Q").await;
+    // Our turn comes; we say nothing, and our card is played for us.
+    c.until(|l| l.starts_with("V 1 ")).await;
+    let played = c.until(|l| l.starts_with("J 1 ")).await;
+    assert!(played.last().unwrap().split(' ').count() >= 3, "{played:?}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_silent_mahjong_player_is_played_for_and_cpu_players_never_block_the_table() {
+    let mut config = Config::for_tests(89);
+    config.mahjong.turn_timeout = Duration::from_millis(100);
+    let s = TestServer::start(config).await;
+    let mut c = LineClient::connect(s.addr("mahjong"), "\n").await;
+    c.send("mmj1c 5:quiet").await;
+    c.expect("mmj1s").await;
+    // Seat 1 deals: asked to play, we say nothing, and a tile goes from our hand to our
+    // discards for us; later claim windows pass by themselves.
+    c.until(|l| l == "play").await;
+    c.until(|l| l.starts_with("move ") && l.ends_with(" h1 d1"))
+        .await;
+    c.until(|l| l == "claim").await;
+    c.until(|l| l.starts_with("move ") && l.ends_with(" d1"))
+        .await;
+    s.stop().await;
+
+    // CPU players think while the table reads its inbox: chat is answered at once even
+    // while a CPU player's (long) thinking time runs.
+    let mut config = Config::for_tests(90);
+    config.mahjong.cpu_delay = Duration::from_secs(3600);
+    let s = TestServer::start(config).await;
+    let mut c = LineClient::connect(s.addr("mahjong"), "\n").await;
+    c.send("mmj1c 5:chatty").await;
+    c.expect("mmj1s").await;
+    // The last tile dealt to us (the dealer's draw) is one we hold: discard it.
+    let dealt = c.until(|l| l == "play").await;
+    let drawn = dealt
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("move ") && l.ends_with(" h1"))
+        .unwrap();
+    let tile = drawn.split(' ').nth(1).unwrap().to_owned();
+    c.send(&format!("discard {tile}")).await;
+    c.until(|l| l.starts_with("move ") && l.ends_with(" h1 d1"))
+        .await;
+    // Seat 2 (a CPU player) now thinks for an hour; the table still answers.
+    c.send("chat 1.2:hi").await;
+    c.until(|l| l == "chat 1 . 2:hi").await;
+    s.stop().await;
+}

@@ -13,12 +13,14 @@ use super::render;
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
 use crate::record::{self, GameLog, Note};
+use crate::turn_timer::TurnTimer;
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, DrawKind, Event, Game, Length, Pending, Rules, SeatSet};
 use parlor_store::Recorder;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 /// A person joining a table.
@@ -76,6 +78,12 @@ struct Table {
     log: GameLog,
     /// The results of the hand being played (a double ron has two).
     hand_results: Vec<Value>,
+    /// When the CPU player on turn moves (it thinks for the configured delay, while the
+    /// table keeps reading its inbox); `cpu_ready` once that time has come.
+    cpu_due: Option<Instant>,
+    cpu_ready: bool,
+    /// The time the people the game waits for have.
+    turn: TurnTimer,
 }
 
 /// A table set up but not yet running: its handle can be given out first, so that every
@@ -154,6 +162,7 @@ pub fn create(
         seats,
         None,
     );
+    let turn = TurnTimer::new(Some(settings.turn_timeout).filter(|t| !t.is_zero()));
     let table = Table {
         game,
         names,
@@ -164,6 +173,9 @@ pub fn create(
         acked: SeatSet::EMPTY,
         log,
         hand_results: Vec::new(),
+        cpu_due: None,
+        cpu_ready: false,
+        turn,
     };
     let new = NewTable {
         table,
@@ -182,12 +194,21 @@ fn cpu(strategy: &str) -> Box<dyn Strategy<mahjong::game::Game>> {
 impl Table {
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>, shutdown: CancellationToken) {
         loop {
-            if !self.cpu_moves().await {
+            if !self.cpu_moves() {
                 break;
             }
             self.prompt();
+            self.turn.update(self.waiting_for_people());
             let msg = tokio::select! {
                 msg = inbox.recv() => msg,
+                _ = crate::cpu::sleep_until(self.cpu_due), if self.cpu_due.is_some() => {
+                    self.cpu_ready = true;
+                    continue;
+                }
+                _ = self.turn.expired() => {
+                    self.time_out();
+                    continue;
+                }
                 _ = shutdown.cancelled() => None,
             };
             match msg {
@@ -217,7 +238,10 @@ impl Table {
     }
 
     /// Lets CPU players act until a person must; `false` once the game is over.
-    async fn cpu_moves(&mut self) -> bool {
+    /// Plays the CPU players' moves that are due (and the next hand once every person
+    /// has acknowledged the last one) until a person must act or a CPU player is still
+    /// thinking; `false` once the game is over.
+    fn cpu_moves(&mut self) -> bool {
         loop {
             match self.game.pending() {
                 Pending::GameOver => return false,
@@ -234,9 +258,12 @@ impl Table {
                     if !self.is_cpu(seat) {
                         return true;
                     }
-                    if !self.settings.cpu_delay.is_zero() {
-                        tokio::time::sleep(self.settings.cpu_delay).await;
+                    let delay = self.settings.cpu_delay;
+                    if !delay.is_zero() && !std::mem::take(&mut self.cpu_ready) {
+                        self.cpu_due.get_or_insert_with(|| Instant::now() + delay);
+                        return true;
                     }
+                    self.cpu_due = None;
                     self.cpu_act(seat);
                 }
                 Pending::Claims(seats) => match seats.iter().find(|&s| self.is_cpu(s)) {
@@ -244,6 +271,53 @@ impl Table {
                     None => return true,
                 },
             }
+        }
+    }
+
+    /// Whether the game waits for a person: to play, to answer a claim window, or to
+    /// acknowledge the end of the hand.
+    fn waiting_for_people(&self) -> bool {
+        match self.game.pending() {
+            Pending::Turn(seat) => !self.is_cpu(seat),
+            Pending::Claims(seats) => seats.iter().any(|s| !self.is_cpu(s)),
+            Pending::HandOver => self.people().iter().any(|&s| !self.acked.contains(s)),
+            Pending::GameOver => false,
+        }
+    }
+
+    /// The people the game waited for let their time run out. The expiry rule: a claim
+    /// window is passed, the end of a hand acknowledged, and a turn played by the
+    /// efficiency strategy (which discards, or declares what it would).
+    fn time_out(&mut self) {
+        self.turn.restart();
+        match self.game.pending() {
+            Pending::HandOver => {
+                for seat in self.people() {
+                    self.acked = self.acked.with(seat);
+                }
+            }
+            Pending::Claims(seats) => {
+                let people: Vec<usize> = seats.iter().filter(|&s| !self.is_cpu(s)).collect();
+                for seat in people {
+                    self.apply_for(seat, Action::Pass);
+                }
+            }
+            Pending::Turn(seat) if !self.is_cpu(seat) => {
+                let legal = self.game.legal_actions(seat);
+                let mut stand_in = cpu("efficiency");
+                let action = stand_in.choose(&self.game.view(seat), &legal, &mut self.rng);
+                self.apply_for(seat, action);
+            }
+            Pending::Turn(_) | Pending::GameOver => {}
+        }
+    }
+
+    /// Applies `action` for a person who did not choose it (their time ran out).
+    fn apply_for(&mut self, seat: usize, action: Action) {
+        let legal = self.game.legal_actions(seat);
+        if let Ok(events) = self.game.apply(seat, action) {
+            self.log.action(seat, &action, &legal);
+            self.publish(&events);
         }
     }
 
@@ -383,6 +457,7 @@ impl Table {
                 return self.reject(seat, "there is nothing to acknowledge");
             }
             self.acked = self.acked.with(seat);
+            self.turn.restart();
             return;
         }
         let action = match self.action(seat, msg) {
@@ -394,6 +469,7 @@ impl Table {
         match self.game.apply(seat, action) {
             Ok(events) => {
                 self.log.action(seat, &action, &legal);
+                self.turn.restart();
                 self.publish(&events);
             }
             Err(e) => self.reject(seat, e.message()),

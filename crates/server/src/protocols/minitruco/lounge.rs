@@ -116,6 +116,7 @@ impl Lounge {
                     recorder: recorder.clone(),
                     bot_delay: config.bot_delay,
                     cpu_strategy: config.minitruco_cpu.clone(),
+                    turn_timeout: Some(config.minitruco_turn_timeout).filter(|t| !t.is_zero()),
                     inbox: config.limits.room_inbox,
                     shutdown: shutdown.clone(),
                 })

@@ -80,6 +80,8 @@ pub struct RoomConfig {
     pub bot_delay: Duration,
     /// The CPU players' strategy; `None` draws one per seat.
     pub cpu_strategy: Option<String>,
+    /// Time a person has to act before a stand-in plays for them.
+    pub turn_timeout: Option<Duration>,
     pub inbox: usize,
     pub shutdown: CancellationToken,
 }
@@ -109,12 +111,14 @@ impl Room {
     async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         loop {
             let due = self.table.as_ref().and_then(Table::bot_due);
+            let turn_due = self.table.as_ref().and_then(Table::turn_due);
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("minitruco", || self.handle(msg)),
                     None => break,
                 },
                 _ = crate::cpu::sleep_until(due), if due.is_some() => self.step_bots(),
+                _ = crate::cpu::sleep_until(turn_due), if turn_due.is_some() => self.time_out(),
                 _ = self.config.shutdown.cancelled() => break,
             }
         }
@@ -265,6 +269,7 @@ impl Room {
             &self.config.recorder,
             self.config.number,
             self.config.cpu_strategy.as_deref(),
+            self.config.turn_timeout,
         );
         tracing::info!(
             room = self.config.number,
@@ -286,8 +291,17 @@ impl Room {
         } else {
             table.schedule_bots(Instant::now() + self.config.bot_delay);
         }
+        table.update_turn(&self.seating);
         self.check_game_over();
         self.publish_occupancy();
+    }
+
+    /// The people the game waited for let their time run out: a stand-in plays for them.
+    fn time_out(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.time_out(&self.seating);
+        }
+        self.after_change();
     }
 
     fn step_bots(&mut self) {

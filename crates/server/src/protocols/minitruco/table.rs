@@ -8,10 +8,15 @@ use crate::cpu::Cpus;
 use crate::record::truco::variant;
 use crate::record::{self, GameLog};
 use crate::truco_match::TrucoMatch;
+use crate::turn_timer::TurnTimer;
 use cards::Card;
 use parlor_store::Recorder;
+use std::time::Duration;
 use tokio::time::Instant;
 use truco::{Action, Answer, Event, Phase, Seat, Team};
+
+/// The strategy that plays for a person whose time ran out.
+const STAND_IN: &str = "heuristic";
 
 /// The game a room is playing.
 pub struct Table {
@@ -20,6 +25,8 @@ pub struct Table {
     cpus: Cpus,
     /// `CPU<pos>` for the seats CPU players took.
     cpu_names: [Option<String>; 4],
+    /// The time the people who must act have.
+    turn: TurnTimer,
 }
 
 impl Table {
@@ -32,6 +39,7 @@ impl Table {
         recorder: &Recorder,
         room: usize,
         cpu: Option<&str>,
+        turn_timeout: Option<Duration>,
     ) -> Table {
         let rules = seating.rules();
         let mut cpus = Cpus::new(seed);
@@ -66,6 +74,7 @@ impl Table {
             game,
             cpus,
             cpu_names,
+            turn: TurnTimer::new(turn_timeout),
         };
         for seat in 0..4 {
             seating.send_to(seat, &format!("P {}", position(seat)));
@@ -113,7 +122,33 @@ impl Table {
         };
         if let Ok(events) = self.game.apply(seat, action) {
             self.cpus.reset_timer();
+            self.turn.restart();
             show(&mut self.renderers, &events, seating);
+        }
+    }
+
+    /// Starts or stops the turn timer: it runs while the game waits for a person.
+    pub fn update_turn(&mut self, seating: &Seating) {
+        let waiting =
+            (0..4).any(|s| seating.is_person(s) && !self.game.legal_actions(s).is_empty());
+        self.turn.update(waiting);
+    }
+
+    /// When the people the game waits for run out of time.
+    pub fn turn_due(&self) -> Option<Instant> {
+        self.turn.due()
+    }
+
+    /// The people the game waited for let their time run out: for each, the `heuristic`
+    /// strategy makes the one move (what they see is that move's notification).
+    pub fn time_out(&mut self, seating: &Seating) {
+        self.turn.restart();
+        for seat in (0..4).filter(|&s| seating.is_person(s)) {
+            let renderers = &mut self.renderers;
+            self.cpus
+                .move_for(seat, STAND_IN, &mut self.game, |events| {
+                    show(renderers, events, seating)
+                });
         }
     }
 

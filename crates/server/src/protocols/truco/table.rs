@@ -7,6 +7,7 @@ use crate::net::Outbox;
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::truco_match::TrucoMatch;
+use crate::turn_timer::TurnTimer;
 use parlor_store::Recorder;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -79,7 +80,7 @@ pub fn spawn(config: TableConfig) -> TableHandle {
         game: None,
         renderers: [0, 1, 2, 3].map(Renderer::new),
         cpus: Cpus::new(0),
-        turn_due: None,
+        turn: TurnTimer::new(config.turn_timeout),
         config,
     };
     tokio::spawn(table.run(rx));
@@ -97,8 +98,8 @@ struct Table {
     game: Option<TrucoMatch>,
     renderers: [Renderer; 4],
     cpus: Cpus,
-    /// When the people who must act now run out of time.
-    turn_due: Option<Instant>,
+    /// The time the people who must act now have.
+    turn: TurnTimer,
 }
 
 impl Table {
@@ -117,7 +118,7 @@ impl Table {
                     }
                     self.after_change();
                 }
-                _ = sleep_until(self.turn_due), if self.turn_due.is_some() => {
+                _ = self.turn.expired() => {
                     self.time_out();
                     self.after_change();
                 }
@@ -217,7 +218,7 @@ impl Table {
         match game.apply(seat, action) {
             Ok(events) => {
                 self.cpus.reset_timer();
-                self.turn_due = None;
+                self.turn.restart();
                 show(&mut self.renderers, &self.people, &events);
             }
             Err(error) => self.send_to(seat, &error_line(error)),
@@ -227,7 +228,7 @@ impl Table {
     /// The people who had to act let their time run out: each is told, and the
     /// stand-in strategy makes their move.
     fn time_out(&mut self) {
-        self.turn_due = None;
+        self.turn.restart();
         let Some(game) = &mut self.game else {
             return;
         };
@@ -256,13 +257,7 @@ impl Table {
         };
         let people_to_act =
             (0..4).any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
-        match self.config.turn_timeout {
-            Some(limit) if people_to_act && self.turn_due.is_none() => {
-                self.turn_due = Some(Instant::now() + limit);
-            }
-            _ if !people_to_act => self.turn_due = None,
-            _ => {}
-        }
+        self.turn.update(people_to_act);
         if self.config.bot_delay.is_zero() {
             let (renderers, people) = (&mut self.renderers, &self.people);
             self.cpus
