@@ -2,7 +2,9 @@
 //! and signal handling around [`parlor_server::serve`].
 
 use clap::Args;
-use parlor_server::config::{Config, Limits, MahjongSettings, Ports, Service, WarsSettings};
+use parlor_server::config::{
+    Config, JassSettings, Limits, MahjongSettings, Ports, Service, WarsSettings,
+};
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -89,6 +91,10 @@ pub struct ServeArgs {
     /// timer).
     #[arg(long, env = "PARLOR_MAHJONG_TURN_TIMEOUT", default_value_t = 60)]
     mahjong_turn_timeout: u64,
+    /// Jass single games: seconds a person has to answer a request before a CPU stand-in
+    /// answers it (0: no timer; tournaments keep their own deadline).
+    #[arg(long, env = "PARLOR_JASS_TURN_TIMEOUT", default_value_t = 60)]
+    jass_turn_timeout: u64,
     /// Connections per listener at most (lowered at start so that the listeners together
     /// fit the process's file descriptor limit).
     #[arg(long, env = "PARLOR_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
@@ -140,6 +146,10 @@ impl ServeArgs {
                 min_players: usize::from(self.wars_min_players),
                 lobby_timeout: Duration::from_secs(self.wars_lobby),
                 ..WarsSettings::default()
+            },
+            jass: JassSettings {
+                turn_timeout: Duration::from_secs(self.jass_turn_timeout),
+                ..JassSettings::default()
             },
             mahjong: MahjongSettings {
                 fill_after: Duration::from_secs(self.mahjong_fill_after),

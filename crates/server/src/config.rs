@@ -107,6 +107,9 @@ pub struct JassSettings {
     pub multipliers: bool,
     /// Frames queued to one client before it is dropped as not reading.
     pub outbox_frames: usize,
+    /// Single games: time a person has to answer a request before the server answers
+    /// for them (zero: no timer). Tournaments have `tournament_deadline` instead.
+    pub turn_timeout: Duration,
 }
 
 impl Default for JassSettings {
@@ -116,6 +119,7 @@ impl Default for JassSettings {
             tournament_rounds: 1,
             multipliers: true,
             outbox_frames: 1024,
+            turn_timeout: Duration::from_secs(60),
         }
     }
 }

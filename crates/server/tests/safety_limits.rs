@@ -368,3 +368,31 @@ async fn a_silent_mahjong_player_is_played_for_and_cpu_players_never_block_the_t
     c.until(|l| l == "chat 1 . 2:hi").await;
     s.stop().await;
 }
+
+#[tokio::test]
+async fn a_silent_jass_player_is_answered_for() {
+    let mut config = Config::for_tests(91);
+    config.jass.turn_timeout = Duration::from_millis(200);
+    let s = TestServer::start(config).await;
+    let url = format!("ws://{}/", s.addr("jass"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let send = |kind: &str, data: serde_json::Value| {
+        Message::text(serde_json::json!({"type": kind, "data": data}).to_string())
+    };
+    ws.send(send("CHOOSE_PLAYER_NAME", "Quiet".into()))
+        .await
+        .unwrap();
+    let choice = serde_json::json!({"sessionChoice": "CREATE_NEW", "sessionName": "quiet"});
+    ws.send(send("CHOOSE_SESSION", choice)).await.unwrap();
+    for _ in 0..3 {
+        let bot = serde_json::json!({"sessionName": "quiet"});
+        ws.send(send("JOIN_BOT", bot)).await.unwrap();
+    }
+    // Seat 0 chooses the first trumpf: we never answer, and the game goes on.
+    let mut ws = ws;
+    until(&mut ws, |f| f.contains("REQUEST_TRUMPF")).await;
+    until(&mut ws, |f| f.contains("BROADCAST_TRUMPF")).await;
+    until(&mut ws, |f| f.contains("REQUEST_CARD")).await;
+    until(&mut ws, |f| f.contains("PLAYED_CARDS")).await;
+    s.stop().await;
+}

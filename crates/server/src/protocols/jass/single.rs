@@ -6,6 +6,7 @@ use super::lobby::Lobby;
 use super::message::{frame, ClientMsg};
 use super::table::{error, JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
+use crate::turn_timer::TurnTimer;
 use jass::Config;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
@@ -66,9 +67,30 @@ fn seat_for(seats: &[Option<Seat>; 4], team: Option<usize>) -> Option<usize> {
 
 impl SingleGame {
     async fn run(mut self, mut inbox: mpsc::Receiver<SessionMsg>, shutdown: CancellationToken) {
+        let mut turn =
+            TurnTimer::new(Some(self.lobby.settings.turn_timeout).filter(|t| !t.is_zero()));
+        let mut asked = None;
         loop {
+            // A new request gets the whole time; the timer runs while a person is asked.
+            let request = self.table.as_ref().and_then(JassTable::request_now);
+            if request != asked {
+                turn.restart();
+                asked = request;
+            }
+            turn.update(request.is_some_and(|(p, _)| self.is_person_seat(p.seat())));
             let msg = tokio::select! {
                 msg = inbox.recv() => msg,
+                _ = turn.expired() => {
+                    turn.restart();
+                    if let Some(table) = self.table.as_mut() {
+                        let out = table.time_out();
+                        self.deliver(&out);
+                    }
+                    if self.finished() {
+                        break;
+                    }
+                    continue;
+                }
                 _ = shutdown.cancelled() => None,
             };
             let Some(msg) = msg else { break };
@@ -138,6 +160,17 @@ impl SingleGame {
                 false
             }
         }
+    }
+
+    /// Whether a person (not a server bot) sits in `seat`.
+    fn is_person_seat(&self, seat: usize) -> bool {
+        matches!(
+            self.seats.get(seat),
+            Some(Some(Seat {
+                occupant: Occupant::Person(_),
+                ..
+            }))
+        )
     }
 
     /// Whether connection `conn` has a seat here (a spectator has none).

@@ -66,6 +66,9 @@ pub struct JassTable {
     rng: GameRng,
     /// The game's record for the store.
     log: GameLog,
+    /// Actions applied so far: with the pending request, it tells a new request from
+    /// the same one asked again.
+    moves: u64,
 }
 
 /// The wire name of a team (team 0 is seats 0 and 2).
@@ -108,6 +111,7 @@ impl JassTable {
             players,
             bots,
             pending: None,
+            moves: 0,
             trick: Vec::new(),
             rng: seeded_rng(seed ^ 0x0BAD_5EED),
             log,
@@ -140,6 +144,12 @@ impl JassTable {
     /// The request waiting for an answer.
     pub fn pending(&self) -> Option<Pending> {
         self.pending
+    }
+
+    /// The request pending now and how many actions came before it: it changes with
+    /// every new request, even one to the same seat.
+    pub fn request_now(&self) -> Option<(Pending, u64)> {
+        self.pending.map(|p| (p, self.moves))
     }
 
     /// The winning team once the game is over.
@@ -180,25 +190,18 @@ impl JassTable {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Trumpf { seat: s, pushed }) if s == seat => {
-                let legal = self.game.legal_actions(seat);
-                match self.game.apply(seat, action) {
-                    Ok(events) => {
-                        self.log.action(seat, &action, &legal);
-                        self.pending = None;
-                        self.show(&events, &mut out);
-                        self.play_bots(&mut out);
-                    }
-                    Err(_) => {
-                        // A pushed partner answering SCHIEBE, or another refused choice.
-                        out.push(Out {
-                            to: To::Seat(seat),
-                            frame: frame("REJECT_TRUMPF", json!({ "mode": "SCHIEBE" })),
-                        });
-                        out.push(Out {
-                            to: To::Seat(seat),
-                            frame: frame("REQUEST_TRUMPF", json!(pushed)),
-                        });
-                    }
+                if self.answer_for(seat, action, &mut out) {
+                    self.play_bots(&mut out);
+                } else {
+                    // A pushed partner answering SCHIEBE, or another refused choice.
+                    out.push(Out {
+                        to: To::Seat(seat),
+                        frame: frame("REJECT_TRUMPF", json!({ "mode": "SCHIEBE" })),
+                    });
+                    out.push(Out {
+                        to: To::Seat(seat),
+                        frame: frame("REQUEST_TRUMPF", json!(pushed)),
+                    });
                 }
             }
             _ => out.push(not_requested(seat, "CHOOSE_TRUMPF")),
@@ -211,21 +214,14 @@ impl JassTable {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Card { seat: s }) if s == seat => {
-                let legal = self.game.legal_actions(seat);
-                match self.game.apply(seat, Action::Play(chosen)) {
-                    Ok(events) => {
-                        self.log.action(seat, &Action::Play(chosen), &legal);
-                        self.pending = None;
-                        self.show(&events, &mut out);
-                        self.play_bots(&mut out);
-                    }
-                    Err(_) => {
-                        out.push(Out {
-                            to: To::Seat(seat),
-                            frame: frame("REJECT_CARD", card(chosen)),
-                        });
-                        out.push(self.card_request(seat));
-                    }
+                if self.answer_for(seat, Action::Play(chosen), &mut out) {
+                    self.play_bots(&mut out);
+                } else {
+                    out.push(Out {
+                        to: To::Seat(seat),
+                        frame: frame("REJECT_CARD", card(chosen)),
+                    });
+                    out.push(self.card_request(seat));
                 }
             }
             _ => out.push(not_requested(seat, "CHOOSE_CARD")),
@@ -291,14 +287,44 @@ impl JassTable {
                 return;
             }
             let action = bot.choose(&self.game.view(seat), &legal, &mut self.rng);
-            match self.game.apply(seat, action) {
-                Ok(events) => {
-                    self.log.action(seat, &action, &legal);
-                    self.pending = None;
-                    self.show(&events, out);
-                }
-                Err(_) => return,
+            if !self.answer_for(seat, action, out) {
+                return;
             }
+        }
+    }
+
+    /// The person asked now let their time run out: the `heuristic` strategy answers the
+    /// pending request for them (a trumpf, or a card), then the bots go on.
+    pub fn time_out(&mut self) -> Vec<Out> {
+        let mut out = Vec::new();
+        let Some(seat) = self.pending.map(Pending::seat) else {
+            return out;
+        };
+        let legal = self.game.legal_actions(seat);
+        if legal.is_empty() {
+            return out;
+        }
+        let mut stand_in = jass::bots::HeuristicBot;
+        let action = stand_in.choose(&self.game.view(seat), &legal, &mut self.rng);
+        if self.answer_for(seat, action, &mut out) {
+            self.play_bots(&mut out);
+        }
+        out
+    }
+
+    /// Applies `action` for `seat` (a bot, or a person whose time ran out); whether the
+    /// rules took it.
+    fn answer_for(&mut self, seat: Seat, action: Action, out: &mut Vec<Out>) -> bool {
+        let legal = self.game.legal_actions(seat);
+        match self.game.apply(seat, action) {
+            Ok(events) => {
+                self.log.action(seat, &action, &legal);
+                self.moves += 1;
+                self.pending = None;
+                self.show(&events, out);
+                true
+            }
+            Err(_) => false,
         }
     }
 
