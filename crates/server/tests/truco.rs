@@ -5,6 +5,7 @@ mod common;
 
 use common::{LineClient, TestServer};
 use parlor_server::Config;
+use std::time::Duration;
 
 async fn server(seed: u64) -> TestServer {
     TestServer::start(Config::for_tests(seed)).await
@@ -283,5 +284,31 @@ async fn bytes_that_are_not_commands() {
     for x in [0, 2, 3] {
         p[x].expect("LEFT 2").await;
     }
+    s.stop().await;
+}
+
+/// One person alone asks for CPU players (`CPU`): they fill the table and the match is
+/// played to its end; the next connection starts a new table.
+#[tokio::test]
+async fn cpu_players_fill_a_table_on_request() {
+    let s = TestServer::start(Config {
+        truco_turn_timeout: Duration::from_millis(20),
+        ..Config::for_tests(77)
+    })
+    .await;
+    let mut alone = LineClient::connect(s.addr("truco"), "\n").await;
+    alone.expect("WELCOME 1 1").await;
+    alone.expect("WAITING 1").await;
+    alone.send("CPU").await;
+    alone.expect("MATCH 1").await;
+    // We never play: each of our turns is played for us, and the CPU players theirs.
+    let end = alone.until(|l| l.starts_with("MATCH_END")).await;
+    assert!(
+        end.iter().any(|l| l.starts_with("PLAYED 2 ")),
+        "CPU player 2 played"
+    );
+    alone.expect_closed().await;
+    let mut next = LineClient::connect(s.addr("truco"), "\n").await;
+    next.expect("WELCOME 1 1").await;
     s.stop().await;
 }

@@ -152,7 +152,9 @@ function draw() {
       el('h2', {}, 'Waiting for the table'),
       el('p', {}, state.me ? `You are player ${state.me}, team ${state.team}.` : 'Connecting…'),
       el('p', { 'aria-live': 'polite' }, `${state.waiting || (state.me ? state.me : 0)} of 4 players are here; the match starts with four.`),
-      el('p', { class: 'hint' }, 'Anyone who opens this page or connects a Truco client joins this table.')));
+      el('p', { class: 'hint' }, 'Anyone who opens this page or connects a Truco client joins this table.'),
+      state.me ? el('div', { class: 'actions' },
+        el('button', { type: 'button', id: 'fill-cpu', onclick: () => server.send('CPU') }, 'Fill the empty seats with CPU players')) : null));
   }
   const myTurn = !state.over && state.turn === state.me && !state.raise && !state.busy;
   const canRaise = myTurn && state.lastRaiser !== state.team && NEXT_RAISE[state.value];

@@ -3,13 +3,28 @@
 use cards::Card;
 use truco::{Action, Answer};
 
-/// Parses one line into the action it asks for, or `None` for a line that is not a
-/// command (`ERROR BAD_COMMAND`).
+/// A client line: an action of the match, or parlor's one extension, `CPU`: a player
+/// waiting at a table that is not full asks for CPU players in the empty seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Action(Action),
+    FillWithCpus,
+}
+
+/// Parses one line, or `None` for a line that is not a command (`ERROR BAD_COMMAND`).
 ///
 /// ```text
-/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE
+/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU
 /// ```
-pub fn parse(line: &str) -> Option<Action> {
+pub fn parse(line: &str) -> Option<Line> {
+    if line.trim().eq_ignore_ascii_case("CPU") {
+        return Some(Line::FillWithCpus);
+    }
+    action(line).map(Line::Action)
+}
+
+/// The action a line asks for.
+fn action(line: &str) -> Option<Action> {
     let mut words = line.split_ascii_whitespace();
     let verb = words.next()?.to_ascii_uppercase();
     let action = match verb.as_str() {
@@ -40,20 +55,22 @@ mod tests {
     fn commands_in_any_case() {
         let card: Card = "10c".parse().unwrap();
         assert_eq!(
-            parse("PLAY 10c"),
+            action("PLAY 10c"),
             Some(Action::Play {
                 card,
                 closed: false
             })
         );
         assert_eq!(
-            parse("play 10C closed"),
+            action("play 10C closed"),
             Some(Action::Play { card, closed: true })
         );
-        assert_eq!(parse("truco"), Some(Action::Truco));
-        assert_eq!(parse(" ACCEPT "), Some(Action::Answer(Answer::Accept)));
-        assert_eq!(parse("Fold\r"), Some(Action::Answer(Answer::Fold)));
-        assert_eq!(parse("RAISE"), Some(Action::Answer(Answer::Raise)));
+        assert_eq!(action("truco"), Some(Action::Truco));
+        assert_eq!(action(" ACCEPT "), Some(Action::Answer(Answer::Accept)));
+        assert_eq!(action("Fold\r"), Some(Action::Answer(Answer::Fold)));
+        assert_eq!(action("RAISE"), Some(Action::Answer(Answer::Raise)));
+        assert_eq!(parse(" cpu "), Some(Line::FillWithCpus));
+        assert_eq!(parse("truco"), Some(Line::Action(Action::Truco)));
     }
 
     #[test]
@@ -68,7 +85,7 @@ mod tests {
             "HELLO",
             "J 3p",
         ] {
-            assert_eq!(parse(bad), None, "{bad:?}");
+            assert_eq!(action(bad), None, "{bad:?}");
         }
     }
 

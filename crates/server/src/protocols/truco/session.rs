@@ -1,7 +1,7 @@
 //! One course Truco connection: it is seated at the forming table and forwards its lines
 //! there.
 
-use super::command::parse;
+use super::command::{parse, Line};
 use super::lobby::Lobby;
 use super::table::TableMsg;
 use crate::net::{Input, LineConnection, Settings, Socket};
@@ -35,9 +35,13 @@ pub fn accept(
             match connection.next(None).await {
                 Input::Message(line) if line.trim().is_empty() => {}
                 Input::Message(line) => {
-                    let command = TableMsg::Command {
-                        conn,
-                        action: parse(&line),
+                    let command = match parse(&line) {
+                        Some(Line::FillWithCpus) => TableMsg::FillWithCpus { conn },
+                        Some(Line::Action(action)) => TableMsg::Command {
+                            conn,
+                            action: Some(action),
+                        },
+                        None => TableMsg::Command { conn, action: None },
                     };
                     let sent = tokio::select! {
                         sent = table.send(command) => sent,

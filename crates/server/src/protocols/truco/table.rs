@@ -31,6 +31,9 @@ pub enum TableMsg {
     },
     /// The connection is gone.
     Leave { conn: ConnId },
+    /// A player waiting at a table that is not full asks for CPU players in the empty
+    /// seats (the `CPU` line): the match starts at once.
+    FillWithCpus { conn: ConnId },
     /// A line from the player: the action it asks for, or `None` if it is not a command.
     Command {
         conn: ConnId,
@@ -144,6 +147,7 @@ impl Table {
             }
             TableMsg::Leave { conn } => self.leave(conn),
             TableMsg::Command { conn, action } => self.command(conn, action),
+            TableMsg::FillWithCpus { conn } => self.fill_with_cpus(conn),
         }
         self.after_change();
     }
@@ -159,7 +163,7 @@ impl Table {
         if connected < 4 {
             self.broadcast(&format!("WAITING {connected}"));
         } else {
-            self.start_match();
+            self.start_match([false; 4]);
         }
         Some(Joined {
             player: player(seat),
@@ -167,19 +171,46 @@ impl Table {
         })
     }
 
-    fn start_match(&mut self) {
+    /// Starts the match; CPU players (the stand-in strategy) take the seats marked `cpu`.
+    fn start_match(&mut self, cpu: [bool; 4]) {
         let seed = self.config.seeds.next_seed();
         tracing::info!(table = self.config.id, "course truco match started");
         self.cpus = Cpus::new(seed);
         let seats = (0..4)
-            .map(|s| record::seat(&format!("PLAYER{}", player(s)), None))
+            .map(|s| match cpu[s] {
+                true => record::seat(&format!("CPU{}", player(s)), Some(STAND_IN)),
+                false => record::seat(&format!("PLAYER{}", player(s)), None),
+            })
             .collect();
+        for seat in (0..4).filter(|&s| cpu[s]) {
+            self.cpus.seat(seat, Some(STAND_IN));
+        }
         let table = Some(format!("table {}", self.config.id));
         let log = GameLog::start(&self.config.recorder, "truco", "course", seed, seats, table);
         let (game, events) = TrucoMatch::new(Rules::course(), seed, log);
         self.broadcast("MATCH 1");
         show(&mut self.renderers, &self.people, &events);
         self.game = Some(game);
+    }
+
+    /// `CPU` from a waiting player: CPU players fill the empty seats and the match starts.
+    /// Ignored once the match runs (it is full then) or from anyone not seated here.
+    fn fill_with_cpus(&mut self, conn: ConnId) {
+        if self.game.is_some() {
+            return self.send_to_conn(conn, "ERROR BAD_COMMAND the match has started");
+        }
+        if self.seat_of(conn).is_none() {
+            return;
+        }
+        let cpu = [0, 1, 2, 3].map(|s| self.people[s].is_none());
+        tracing::info!(table = self.config.id, "CPU players fill the table");
+        self.start_match(cpu);
+    }
+
+    fn send_to_conn(&self, conn: ConnId, line: &str) {
+        if let Some(seat) = self.seat_of(conn) {
+            self.send_to(seat, line);
+        }
     }
 
     fn leave(&mut self, conn: ConnId) {
@@ -255,9 +286,6 @@ impl Table {
         let Some(game) = &mut self.game else {
             return;
         };
-        let people_to_act =
-            (0..4).any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
-        self.turn.update(people_to_act);
         if self.config.bot_delay.is_zero() {
             let (renderers, people) = (&mut self.renderers, &self.people);
             self.cpus
@@ -266,6 +294,10 @@ impl Table {
             self.cpus
                 .schedule(game, Instant::now() + self.config.bot_delay);
         }
+        // After the CPU players moved: the game may now wait for a person.
+        let people_to_act =
+            (0..4).any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
+        self.turn.update(people_to_act);
     }
 
     /// The match is over, or everybody left it (it is then stored abandoned, with why).
