@@ -91,6 +91,10 @@ pub struct ServeArgs {
     /// timer).
     #[arg(long, env = "PARLOR_MAHJONG_TURN_TIMEOUT", default_value_t = 60)]
     mahjong_turn_timeout: u64,
+    /// Warlords: CPU players (the `sound` strategy) that join every game with a person,
+    /// so one person can play (they count towards `--wars-min-players`).
+    #[arg(long, env = "PARLOR_WARS_CPU", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=6))]
+    wars_cpu: u8,
     /// Jass single games: seconds a person has to answer a request before a CPU stand-in
     /// answers it (0: no timer; tournaments keep their own deadline).
     #[arg(long, env = "PARLOR_JASS_TURN_TIMEOUT", default_value_t = 60)]
@@ -145,6 +149,7 @@ impl ServeArgs {
                 turn_timeout: Duration::from_secs(self.wars_timeout),
                 min_players: usize::from(self.wars_min_players),
                 lobby_timeout: Duration::from_secs(self.wars_lobby),
+                cpu_players: usize::from(self.wars_cpu),
                 ..WarsSettings::default()
             },
             jass: JassSettings {

@@ -81,6 +81,11 @@ pub struct WarsSettings {
     /// strike 60.
     pub chat_burst: usize,
     pub chat_window: Duration,
+    /// CPU players (the `sound` strategy) that join every game with at least one person,
+    /// so that one person can play (`--wars-cpu`).
+    pub cpu_players: usize,
+    /// How long a CPU player thinks before each move.
+    pub cpu_delay: Duration,
 }
 
 impl Default for WarsSettings {
@@ -92,6 +97,8 @@ impl Default for WarsSettings {
             max_clients: 35,
             chat_burst: 5,
             chat_window: Duration::from_secs(10),
+            cpu_players: 0,
+            cpu_delay: Duration::from_millis(800),
         }
     }
 }

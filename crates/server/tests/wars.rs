@@ -767,3 +767,20 @@ async fn quantity_too_low() {
     assert_eq!(c[answerer].until("[strik|").await, "[strik|13|1]");
     s.stop().await;
 }
+
+/// With `--wars-cpu 2` one person is enough for a game: two CPU players join it and every
+/// hand is played to its end with the person's automatic client.
+#[tokio::test]
+async fn cpu_players_make_a_game_for_one_person() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::ZERO,
+        turn_timeout: Duration::from_secs(60),
+        cpu_players: 2,
+        ..WarsSettings::default()
+    }))
+    .await;
+    let dealt = common::bots::warlords_hands(s.addr("wars"), 1, 2).await;
+    assert!(dealt[0] > 2, "hands dealt: {dealt:?}");
+    s.stop().await;
+}

@@ -10,7 +10,7 @@ use crate::cpu::sleep_until;
 use crate::net::Outbox;
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
-use cards::seeded_rng;
+use cards::{seeded_rng, GameRng};
 use parlor_store::Recorder;
 use president::{Action, CardSet, Event, Hand, PlayError, Seat};
 use serde_json::json;
@@ -50,6 +50,7 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
+        let rng = seeded_rng(seeds.next_seed());
         let state = State {
             table: Table::new(),
             recorder,
@@ -58,6 +59,8 @@ impl Hall {
             clients: HashMap::new(),
             lobby: Vec::new(),
             countdown: None,
+            cpu_due: None,
+            rng,
         };
         tokio::spawn(state.run(rx, shutdown));
         Hall { tx }
@@ -87,6 +90,10 @@ struct State {
     table: Table,
     /// When the lobby countdown (or the pause between hands) ends.
     countdown: Option<Instant>,
+    /// When the CPU player to act moves.
+    cpu_due: Option<Instant>,
+    /// The CPU players' random choices.
+    rng: GameRng,
 }
 
 impl State {
@@ -94,6 +101,7 @@ impl State {
         loop {
             let countdown = self.countdown;
             let turn = self.table.turn_deadline;
+            let cpu = self.cpu_due;
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("wars", || self.handle(msg)),
@@ -104,6 +112,7 @@ impl State {
                     self.countdown_over();
                 }
                 _ = sleep_until(turn), if turn.is_some() => self.turn_timed_out(),
+                _ = sleep_until(cpu), if cpu.is_some() => self.cpu_move(),
                 _ = shutdown.cancelled() => break,
             }
         }
@@ -255,9 +264,65 @@ impl State {
         }
     }
 
+    /// Gives the seat to act its time: a person the turn timeout, a CPU player its
+    /// thinking time.
     fn arm_turn_timer(&mut self) {
         let active = self.table.hand.as_ref().and_then(Hand::active);
-        self.table.turn_deadline = active.map(|_| Instant::now() + self.settings.turn_timeout);
+        let cpu = active.is_some_and(|seat| self.table.places[seat].cpu.is_some());
+        let now = Instant::now();
+        self.table.turn_deadline = active
+            .filter(|_| !cpu)
+            .map(|_| now + self.settings.turn_timeout);
+        self.cpu_due = cpu.then(|| now + self.settings.cpu_delay);
+    }
+
+    /// The CPU player to act makes its move (a play, a pass, or the warlord's swap).
+    fn cpu_move(&mut self) {
+        self.cpu_due = None;
+        let Some(hand) = &mut self.table.hand else {
+            return;
+        };
+        let Some(seat) = hand.active() else {
+            return;
+        };
+        let Some(bot) = self.table.places[seat].cpu.as_mut() else {
+            return;
+        };
+        let legal = hand.legal_actions(seat);
+        let action = bot.choose(&hand.view(seat), &legal, &mut self.rng);
+        if let Ok(events) = hand.apply(seat, action) {
+            if let Some(log) = &mut self.table.log {
+                log.action(seat, &action, &legal);
+            }
+            self.show(&events);
+        }
+    }
+
+    /// CPU players to seat with the people at the next deal: up to `--wars-cpu`, never
+    /// past seven seats, and none for a table without a person.
+    fn seat_cpu_players(&mut self, people: usize) {
+        if people == 0 {
+            return;
+        }
+        let seated = self.table.places.iter().filter(|p| p.cpu.is_some()).count();
+        for _ in seated..self.settings.cpu_players {
+            if self.table.places.len() >= 7 {
+                break;
+            }
+            let taken: Vec<String> = self
+                .clients
+                .values()
+                .filter_map(|c| c.name.clone())
+                .chain(self.table.places.iter().map(|p| p.name.clone()))
+                .collect();
+            let name = names::mangle("cpu", taken.iter().map(String::as_str));
+            self.table.places.push(Place {
+                conn: None,
+                name,
+                strikes: 0,
+                cpu: president::bots::by_name("sound"),
+            });
+        }
     }
 
     fn turn_timed_out(&mut self) {
@@ -336,7 +401,13 @@ impl State {
         if self.table.seated() || self.countdown.is_some() {
             return;
         }
-        if self.lobby.len() >= self.min_players() {
+        // CPU players (`--wars-cpu`) count: they join any game with a person.
+        let cpus = if self.lobby.is_empty() {
+            0
+        } else {
+            self.settings.cpu_players
+        };
+        if self.lobby.len() + cpus >= self.min_players() {
             self.start_countdown();
         }
     }
@@ -374,8 +445,20 @@ impl State {
                 conn: Some(*conn),
                 name,
                 strikes: self.clients.get(conn).map_or(0, |c| c.strikes),
+                cpu: None,
             });
         }
+        let people = self
+            .table
+            .places
+            .iter()
+            .filter(|p| p.conn.is_some())
+            .count();
+        if people == 0 {
+            // CPU players never play among themselves.
+            self.table.places.retain(|p| p.cpu.is_none());
+        }
+        self.seat_cpu_players(people);
         if self.table.places.len() >= self.min_players() {
             if !moving.is_empty() {
                 self.broadcast_lobby();
@@ -407,7 +490,7 @@ impl State {
             .table
             .places
             .iter()
-            .map(|p| record::seat(&p.name, None))
+            .map(|p| record::seat(&p.name, p.cpu.as_ref().map(|bot| bot.name())))
             .collect();
         let log = GameLog::start(
             &self.recorder,

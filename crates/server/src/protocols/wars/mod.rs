@@ -37,9 +37,14 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {
+    use crate::config::WarsSettings;
     let config = cx.config;
+    let settings = WarsSettings {
+        cpu_delay: config.bot_delay,
+        ..config.wars.clone()
+    };
     let hall = Hall::start(
-        config.wars.clone(),
+        settings,
         config.limits.room_inbox,
         cx.seeds.clone(),
         cx.recorder.clone(),

@@ -4,6 +4,7 @@
 use super::hall::ConnId;
 use super::message::{stabl, TableEntry};
 use crate::record::GameLog;
+use president::bots::Strategy;
 use president::{Card, CardSet, Hand, Seat, Status};
 use tokio::time::Instant;
 
@@ -13,6 +14,15 @@ pub struct Place {
     pub conn: Option<ConnId>,
     pub name: String,
     pub strikes: u8,
+    /// A CPU player's strategy (then `conn` is `None`).
+    pub cpu: Option<Box<dyn Strategy<Hand>>>,
+}
+
+impl Place {
+    /// Whether somebody plays this seat: a connected client or a CPU player.
+    pub fn present(&self) -> bool {
+        self.conn.is_some() || self.cpu.is_some()
+    }
 }
 
 /// The game in progress: seats in social order and the current hand.
@@ -80,7 +90,7 @@ impl Table {
     }
 
     fn status_letter(&self, seat: Seat) -> char {
-        if self.places[seat].conn.is_none() {
+        if !self.places[seat].present() {
             return 'd';
         }
         // While the warlord's swap is pending nobody is to play: marking the warlord
@@ -107,7 +117,7 @@ impl Table {
             ranked.extend(places.into_iter().flatten());
             self.places = ranked;
         }
-        self.places.retain(|p| p.conn.is_some());
+        self.places.retain(Place::present);
         self.hand = None;
         self.taken = None;
         self.turn_deadline = None;
