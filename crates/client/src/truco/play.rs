@@ -78,6 +78,10 @@ where
                     continue;
                 };
                 match state.prompt {
+                    // Waiting for the table: `cpu` asks for CPU players in the empty seats.
+                    None if typed.trim().eq_ignore_ascii_case("cpu") => {
+                        send(&mut writer, "CPU").await?
+                    }
                     None => writeln!(out, "(nothing to decide right now)")?,
                     Some(prompt) => match command(prompt, &typed, &state) {
                         Some(reply) => {

@@ -13,7 +13,9 @@ pub fn describe(line: &str, state: &TableState) -> Option<String> {
     let me = state.me.map(|s| s + 1).unwrap_or(0);
     let text = match w.as_slice() {
         ["WELCOME", p, t] => format!("You are player {p}, team {t} (team 1: players 1 and 3)."),
-        ["WAITING", n] => format!("Waiting for four players: {n} connected."),
+        ["WAITING", n] => format!(
+            "Waiting for four players: {n} connected. (Type cpu to fill the empty seats with CPU players.)"
+        ),
         ["MATCH", _] => "Four players: the match starts. First to 12 points wins.".into(),
         ["HAND", n, first, s1, s2] => {
             format!(

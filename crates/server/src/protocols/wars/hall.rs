@@ -50,7 +50,9 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
-        let rng = seeded_rng(seeds.next_seed());
+        // Reseeded from each hand's seed at its deal: no seed is drawn for it here, so the
+        // other games' seeds do not depend on whether Warlords runs.
+        let rng = seeded_rng(0);
         let state = State {
             table: Table::new(),
             recorder,
@@ -92,7 +94,7 @@ struct State {
     countdown: Option<Instant>,
     /// When the CPU player to act moves.
     cpu_due: Option<Instant>,
-    /// The CPU players' random choices.
+    /// The CPU players' random choices, seeded from the hand's seed at each deal.
     rng: GameRng,
 }
 
@@ -486,6 +488,7 @@ impl State {
         let Some((hand, events)) = Hand::deal(players, ranked, &mut seeded_rng(seed)) else {
             return;
         };
+        self.rng = seeded_rng(seed.rotate_left(21) ^ 0xC0FF_EE00);
         let seats = self
             .table
             .places
