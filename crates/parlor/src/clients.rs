@@ -41,16 +41,13 @@ pub fn truco(args: TrucoClientArgs) -> ExitCode {
     } else {
         Mode::Person
     };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("parlor truco-client: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
     let addr = format!("{}:{}", args.host, args.port);
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    match runtime.block_on(run(&addr, mode, stdin, std::io::stdout())) {
+    let played = on_runtime("truco-client", run(&addr, mode, stdin, std::io::stdout()));
+    let Some(played) = played else {
+        return ExitCode::FAILURE;
+    };
+    match played {
         Ok(Some(_)) => ExitCode::SUCCESS,
         Ok(None) => {
             eprintln!("the server closed the connection before the match ended");
@@ -96,17 +93,13 @@ pub fn wars(args: WarsClientArgs) -> ExitCode {
             hands: args.hands,
         }
     };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("parlor wars-client: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
     let addr = format!("{}:{}", args.server, args.port);
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let run = parlor_client::wars::run(&addr, &args.name, mode, stdin, std::io::stdout());
-    match runtime.block_on(run) {
+    let Some(played) = on_runtime("wars-client", run) else {
+        return ExitCode::FAILURE;
+    };
+    match played {
         Ok(state) => {
             println!("Played {} hands.", state.hands_dealt);
             ExitCode::SUCCESS
@@ -148,15 +141,12 @@ pub fn jass(args: JassBotArgs) -> ExitCode {
         tournament: args.tournament,
         session: args.session,
         seed: args.seed,
+        report: true,
     };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("parlor jass-bot: {error}");
-            return ExitCode::FAILURE;
-        }
+    let Some(played) = on_runtime("jass-bot", parlor_client::jass::run(&options)) else {
+        return ExitCode::FAILURE;
     };
-    match runtime.block_on(parlor_client::jass::run(&options)) {
+    match played {
         Ok(games) => {
             println!(
                 "Games finished: {}",
@@ -169,4 +159,21 @@ pub fn jass(args: JassBotArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs a client to its end on a fresh runtime; `None` (said on stderr) if there is none.
+/// The runtime is then let go without waiting for its blocking threads: one of them is
+/// still reading the keyboard, and the client must exit as soon as its game is over
+/// instead of waiting for Enter.
+fn on_runtime<F: std::future::Future>(command: &str, client: F) -> Option<F::Output> {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("parlor {command}: {error}");
+            return None;
+        }
+    };
+    let output = runtime.block_on(client);
+    runtime.shutdown_background();
+    Some(output)
 }

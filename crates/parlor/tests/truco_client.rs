@@ -13,10 +13,15 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// A course Truco server on this test's runtime; it stops when the token is cancelled or
 /// the returned `Running` is dropped.
 async fn course_server() -> (String, CancellationToken, parlor_server::Running) {
+    course_server_with(Config::for_tests(12)).await
+}
+
+/// [`course_server`] with `config`'s settings.
+async fn course_server_with(config: Config) -> (String, CancellationToken, parlor_server::Running) {
     let shutdown = CancellationToken::new();
     let config = Config {
         services: vec![Service::Truco],
-        ..Config::for_tests(12)
+        ..config
     };
     let running = serve(config, shutdown.clone()).await.expect("server");
     (running.addrs["truco"].port().to_string(), shutdown, running)
@@ -123,5 +128,34 @@ async fn a_person_plays_a_hand_through_stdin() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
+    shutdown.cancel();
+}
+
+/// A person alone types `cpu` to fill the table, lets every turn time out, and the client
+/// exits by itself when the match ends, its keyboard still open (it used to wait for
+/// Enter).
+#[tokio::test]
+async fn a_person_alone_fills_the_table_and_the_client_exits_at_the_end() {
+    let (port, shutdown, _running) = course_server_with(Config {
+        truco_turn_timeout: Duration::from_millis(20),
+        ..Config::for_tests(13)
+    })
+    .await;
+    let mut person = client(&port, &[]);
+    let mut stdin = person.stdin.take().unwrap();
+    let mut lines = BufReader::new(person.stdout.take().unwrap()).lines();
+    loop {
+        let line = next(&mut lines).await;
+        if line.contains("Type cpu") {
+            stdin.write_all(b"cpu\n").await.unwrap();
+            break;
+        }
+    }
+    let status = tokio::time::timeout(PATIENCE, person.wait())
+        .await
+        .expect("the client exits when the match is over, keyboard open or not")
+        .unwrap();
+    assert!(status.success());
+    drop(stdin);
     shutdown.cancel();
 }

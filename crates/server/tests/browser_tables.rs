@@ -30,6 +30,7 @@ async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
                 tournament: true,
                 session: Some(TOURNAMENT.into()),
                 seed: i as u64,
+                report: false,
             };
             async move { parlor_client::jass::run(&options).await }
         });

@@ -18,6 +18,9 @@ pub struct Options {
     /// A session to join or create by name (AUTOJOIN without one).
     pub session: Option<String>,
     pub seed: u64,
+    /// Print what happens to standard output: the session and seat, a line per deal and
+    /// each game's result (`parlor jass-bot`); tests and benchmarks stay quiet.
+    pub report: bool,
 }
 
 /// Plays until the server closes the connection(s); returns the games seen per
@@ -57,6 +60,31 @@ fn message(action: Action) -> Value {
     }
 }
 
+/// A line for a person watching the bot, or `None` for messages not worth one.
+fn report_line(name: &str, kind: &str, data: &Value) -> Option<String> {
+    let teams = |data: &Value| {
+        let team = |t: &Value| format!("{} {}", t["name"].as_str().unwrap_or("?"), t["points"]);
+        data.as_array()
+            .map(|teams| teams.iter().map(team).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    match kind {
+        "BROADCAST_SESSION_JOINED" if data["player"]["name"] == name => Some(format!(
+            "{name}: joined session {} in seat {}",
+            data["sessionName"].as_str().unwrap_or("?"),
+            data["player"]["seatId"]
+        )),
+        "BROADCAST_GAME_FINISHED" => Some(format!("{name}: deal over; totals {}", teams(data))),
+        "BROADCAST_WINNER_TEAM" => Some(format!(
+            "{name}: game won by {} with {} points",
+            data["name"].as_str().unwrap_or("?"),
+            data["points"]
+        )),
+        "BROADCAST_TOURNAMENT_STARTED" => Some(format!("{name}: the tournament starts")),
+        _ => None,
+    }
+}
+
 async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
     let mut strategy: Box<dyn Strategy<jass::Game>> = jass::bots::by_name(&options.strategy)
         .ok_or_else(|| format!("unknown strategy {}", options.strategy))?;
@@ -78,6 +106,11 @@ async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
         let kind = value["type"].as_str().unwrap_or("").to_owned();
         let data = &value["data"];
         state.apply(&kind, data);
+        if options.report {
+            if let Some(line) = report_line(&options.name, &kind, data) {
+                println!("{line}");
+            }
+        }
         let reply = match kind.as_str() {
             "REQUEST_PLAYER_NAME" => {
                 Some(json!({ "type": "CHOOSE_PLAYER_NAME", "data": options.name }))
@@ -115,4 +148,33 @@ async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
         }
     }
     Ok(state.games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_watching_the_bot_sees_its_seat_deals_and_games() {
+        let joined = json!({"sessionName": "Cup", "player": {"name": "ann", "seatId": 2}});
+        assert_eq!(
+            report_line("ann", "BROADCAST_SESSION_JOINED", &joined).as_deref(),
+            Some("ann: joined session Cup in seat 2")
+        );
+        assert_eq!(
+            report_line("bob", "BROADCAST_SESSION_JOINED", &joined),
+            None
+        );
+        let deal = json!([{"name": "Team 1", "points": 120}, {"name": "Team 2", "points": 37}]);
+        assert_eq!(
+            report_line("ann", "BROADCAST_GAME_FINISHED", &deal).as_deref(),
+            Some("ann: deal over; totals Team 1 120, Team 2 37")
+        );
+        let won = json!({"name": "Team 2", "points": 2510});
+        assert_eq!(
+            report_line("ann", "BROADCAST_WINNER_TEAM", &won).as_deref(),
+            Some("ann: game won by Team 2 with 2510 points")
+        );
+        assert_eq!(report_line("ann", "REQUEST_CARD", &json!([])), None);
+    }
 }

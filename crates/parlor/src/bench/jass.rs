@@ -46,6 +46,7 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
                 tournament: false,
                 session: Some(format!("bench {game}")),
                 seed: (game * 4 + seat) as u64,
+                report: false,
             };
             tokio::spawn(async move { parlor_client::jass::run(&options).await })
         })

@@ -60,6 +60,7 @@ pub async fn jass_game(url: &str, session: &str) -> Vec<u32> {
             tournament: false,
             session: Some(session.into()),
             seed: i,
+            report: false,
         };
         tokio::spawn(async move { parlor_client::jass::run(&options).await })
     });
