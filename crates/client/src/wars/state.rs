@@ -26,8 +26,9 @@ pub enum Sent {
     Swap {
         cards_before: usize,
     },
-    /// A move the server refused with a strike: a `shand` with our real hand follows.
-    Refused,
+    /// A move the server refused with a strike: a `shand` with our real hand follows,
+    /// and the decision (a play, or the swap) is ours to make again.
+    Refused(Prompt),
 }
 
 /// The client's knowledge.
@@ -63,8 +64,12 @@ impl WarsState {
             ServerMsg::Hand(cards) => {
                 self.hand = cards.clone();
                 self.hand.sort_unstable();
-                if matches!(self.sent, Some(Sent::Refused)) {
+                if let Some(Sent::Refused(again)) = self.sent {
                     self.sent = None;
+                    match again {
+                        Prompt::Play => self.our_turn = true,
+                        Prompt::Swap => self.swap_pending = true,
+                    }
                 }
             }
             ServerMsg::SwapW(_) => {
@@ -96,7 +101,7 @@ impl WarsState {
                     // A pass is never allowed on an empty table, so a table with none
                     // came after ours: the round ended and may well start with us.
                     Some(Sent::Pass) => status != Some('a') || last.is_empty(),
-                    Some(Sent::Refused) => false,
+                    Some(Sent::Refused(_)) => false,
                     None => true,
                 };
                 if caught_up {
@@ -110,7 +115,10 @@ impl WarsState {
                 self.strikes.push(*code);
                 match code {
                     20 => {}
-                    10..=19 | 70 => self.sent = Some(Sent::Refused),
+                    // Out of turn: there is nothing to make again.
+                    15 => self.sent = None,
+                    10..=19 => self.sent = Some(Sent::Refused(Prompt::Play)),
+                    70 => self.sent = Some(Sent::Refused(Prompt::Swap)),
                     _ => self.sent = None,
                 }
             }
@@ -238,5 +246,29 @@ mod tests {
         // The swap done (no `shand` came): now we play.
         apply(&mut state, "[stabl|a0:boss    :13,w0:mid     :13,w0:low     :13,e0:        :00,e0:        :00,e0:        :00,e0:        :00|52,52,52,52|0]");
         assert_eq!(state.prompt(), Some(Prompt::Play));
+    }
+
+    /// A refused play (strike 13) is ours to make again once the hand that follows the
+    /// strike has come: a person is asked again, not left to time out.
+    #[test]
+    fn a_refused_play_is_asked_again() {
+        let mut state = WarsState::default();
+        apply(&mut state, "[sjoin|me      ]");
+        apply(
+            &mut state,
+            "[shand|00,05,09,52,52,52,52,52,52,52,52,52,52,52,52,52,52,52]",
+        );
+        apply(&mut state, "[stabl|a0:me      :03,w0:other   :05,e0:        :00,e0:        :00,e0:        :00,e0:        :00,e0:        :00|20,21,52,52|0]");
+        assert_eq!(state.prompt(), Some(Prompt::Play));
+        state.played(&[0]);
+        state.send(Sent::Play { cards_before: 3 });
+        assert_eq!(state.prompt(), None);
+        apply(&mut state, "[strik|13|1]");
+        apply(
+            &mut state,
+            "[shand|00,05,09,52,52,52,52,52,52,52,52,52,52,52,52,52,52,52]",
+        );
+        assert_eq!(state.prompt(), Some(Prompt::Play), "asked again");
+        assert_eq!(state.hand, [0, 5, 9]);
     }
 }
