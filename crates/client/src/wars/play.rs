@@ -194,14 +194,57 @@ fn show<O: Write>(msg: &ServerMsg, state: &WarsState, out: &mut O) -> std::io::R
                 };
                 writeln!(out, "  {:<8} {:<8} {:>2} cards, {} strikes", seat.name, status, seat.cards, seat.strikes)?;
             }
-            let last: Vec<String> = last.iter().map(|&c| card_name(c)).collect();
-            writeln!(out, "  Last play: {}", if last.is_empty() { "none (new round)".into() } else { last.join(" ") })?;
+            let names: Vec<String> = last.iter().map(|&c| card_name(c)).collect();
+            writeln!(out, "  Last play: {}", if names.is_empty() { "none (new round)".into() } else { names.join(" ") })?;
+            if let Some(ranks) = ranks_after_hand(seats) {
+                writeln!(out, "Hand over. {ranks}")?;
+            }
             if state.prompt() == Some(Prompt::Play) {
                 writeln!(out, "Your turn. Your hand: {}\n  play N [N ...] | pass", state.hand_text())?;
+                if let Some(hint) = what_beats(last) {
+                    writeln!(out, "  {hint}")?;
+                }
             }
         }
     }
     Ok(())
+}
+
+/// What a play must be to beat `last` (the rules of the seed: at least as many cards, of
+/// the same value or higher, or any 2s); `None` at the start of a round.
+fn what_beats(last: &[u8]) -> Option<String> {
+    let first = *last.first()?;
+    let value = card_name(first);
+    let value = value.trim_end_matches(['♣', '♦', '♥', '♠']);
+    let count = last.len();
+    let cards = if count == 1 { "card" } else { "cards" };
+    Some(format!(
+        "To beat it: {count} or more {cards} of value {value} or higher, or 2s; or pass."
+    ))
+}
+
+/// The ranks, warlord first, when a table shows a hand just over (every seat empty-handed,
+/// seated in their new order); `None` otherwise.
+fn ranks_after_hand(seats: &[super::message::SeatInfo]) -> Option<String> {
+    let seated: Vec<&str> = seats
+        .iter()
+        .filter(|s| s.status != 'e')
+        .map(|s| s.name.as_str())
+        .collect();
+    if seated.len() < 3 || seats.iter().any(|s| s.cards > 0) {
+        return None;
+    }
+    let last = seated.len() - 1;
+    let ranks: Vec<String> = seated
+        .iter()
+        .enumerate()
+        .map(|(i, name)| match i {
+            0 => format!("1. {name} (warlord)"),
+            i if i == last => format!("{}. {name} (scumbag)", i + 1),
+            i => format!("{}. {name}", i + 1),
+        })
+        .collect();
+    Some(format!("Ranks: {}", ranks.join(", ")))
 }
 
 /// A strike code in words.
@@ -221,5 +264,33 @@ fn strike_meaning(code: u8) -> &'static str {
         70..=72 => "bad swap",
         81 => "the server is full",
         _ => "illegal move",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wars::message::SeatInfo;
+
+    #[test]
+    fn a_person_is_told_what_beats_the_table_and_the_ranks_at_the_end() {
+        assert_eq!(what_beats(&[]), None);
+        assert_eq!(
+            what_beats(&[20, 21]).as_deref(),
+            Some("To beat it: 2 or more cards of value 8 or higher, or 2s; or pass.")
+        );
+        let seat = |name: &str, cards| SeatInfo {
+            status: 'w',
+            strikes: 0,
+            name: name.into(),
+            cards,
+        };
+        let over = [seat("ann", 0), seat("ben", 0), seat("cat", 0)];
+        assert_eq!(
+            ranks_after_hand(&over).as_deref(),
+            Some("Ranks: 1. ann (warlord), 2. ben, 3. cat (scumbag)")
+        );
+        let playing = [seat("ann", 3), seat("ben", 0), seat("cat", 5)];
+        assert_eq!(ranks_after_hand(&playing), None);
     }
 }
