@@ -784,3 +784,27 @@ async fn cpu_players_make_a_game_for_one_person() {
     assert!(dealt[0] > 2, "hands dealt: {dealt:?}");
     s.stop().await;
 }
+
+/// A lone client asks for CPU players (`[cfill]`, parlor's extension): a game of `-m`
+/// starts with two CPU players beside it.
+#[tokio::test]
+async fn a_lone_client_asks_for_cpu_players() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, _) = Wars::joined(s.addr("wars"), "solo").await;
+    c.send("[cfill]").await;
+    let table = loop {
+        let table = c.until("[stabl|").await;
+        if seats(&table).iter().map(|s| s.2).sum::<usize>() == 52 {
+            break table;
+        }
+    };
+    let seated = seats(&table);
+    assert_eq!(seated.len(), 3, "-m 3 reached with CPU players: {table}");
+    assert!(seated.iter().any(|s| s.1 == "solo"), "{table}");
+    assert_eq!(
+        seated.iter().filter(|s| s.1.starts_with("cpu")).count(),
+        2,
+        "{table}"
+    );
+    s.stop().await;
+}

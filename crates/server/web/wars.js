@@ -199,7 +199,10 @@ function render() {
       el('h2', {}, 'Lobby'),
       el('p', {}, state.me ? `You are ${state.me}. ` : 'Joining… ',
         state.players.length ? 'A hand is being played: you join the table when it ends.' : 'The next hand starts when three players are here.'),
-      el('ul', { 'aria-label': 'waiting in the lobby' }, state.lobby.map((n) => el('li', {}, n === state.me ? `${n} (you)` : n)))));
+      el('ul', { 'aria-label': 'waiting in the lobby' }, state.lobby.map((n) => el('li', {}, n === state.me ? `${n} (you)` : n))),
+      state.me && !state.players.length
+        ? el('div', { class: 'actions' }, el('button', { type: 'button', id: 'fill-cpu', onclick: () => server.send('[cfill]') }, 'Fill the table with CPU players'))
+        : null));
   }
   if (state.players.length) parts.push(tableView(mine, myTurn));
   if (state.ranks) {

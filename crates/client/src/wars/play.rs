@@ -147,10 +147,12 @@ fn command<O: Write>(
             .map(|c| swap_message(state, c[0])),
         Some("chat") => Some(cchat(typed.trim_start()[4..].trim_start())),
         Some("hand") => Some("[chand]".to_owned()),
+        // parlor's extension: CPU players fill the next game.
+        Some("fill") => Some("[cfill]".to_owned()),
         _ => None,
     };
     if message.is_none() {
-        writeln!(out, "Commands: play N [N ...] (cards by their number in your hand) | pass | swap N | chat TEXT | hand")?;
+        writeln!(out, "Commands: play N [N ...] (cards by their number in your hand) | pass | swap N | chat TEXT | hand | fill (parlor: CPU players fill the game)")?;
     }
     Ok(message)
 }

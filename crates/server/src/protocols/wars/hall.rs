@@ -62,6 +62,7 @@ impl Hall {
             lobby: Vec::new(),
             countdown: None,
             cpu_due: None,
+            fill: false,
             rng,
         };
         tokio::spawn(state.run(rx, shutdown));
@@ -94,6 +95,9 @@ struct State {
     countdown: Option<Instant>,
     /// When the CPU player to act moves.
     cpu_due: Option<Instant>,
+    /// A waiting client asked for CPU players (`cfill`): they fill games up to `-m` as
+    /// long as a person plays.
+    fill: bool,
     /// The CPU players' random choices, seeded from the hand's seed at each deal.
     rng: GameRng,
 }
@@ -171,6 +175,13 @@ impl State {
                 self.act(conn, action, strike::LOBBY_PLAY);
             }
             (Request::Swap(card), true) => self.act(conn, Action::Swap(card), strike::NOT_WARLORD),
+            (Request::Fill, true) => {
+                // Asked from the lobby: CPU players will fill the next game up to `-m`.
+                if self.lobby.contains(&conn) {
+                    self.fill = true;
+                    self.check_lobby();
+                }
+            }
         }
     }
 
@@ -304,10 +315,16 @@ impl State {
     /// past seven seats, and none for a table without a person.
     fn seat_cpu_players(&mut self, people: usize) {
         if people == 0 {
+            self.fill = false;
             return;
         }
         let seated = self.table.places.iter().filter(|p| p.cpu.is_some()).count();
-        for _ in seated..self.settings.cpu_players {
+        let asked = if self.fill {
+            self.min_players().saturating_sub(people)
+        } else {
+            0
+        };
+        for _ in seated..self.settings.cpu_players.max(asked) {
             if self.table.places.len() >= 7 {
                 break;
             }
@@ -403,11 +420,12 @@ impl State {
         if self.table.seated() || self.countdown.is_some() {
             return;
         }
-        // CPU players (`--wars-cpu`) count: they join any game with a person.
-        let cpus = if self.lobby.is_empty() {
-            0
-        } else {
-            self.settings.cpu_players
+        // CPU players (`--wars-cpu`, or up to `-m` after a `cfill`) count: they join any
+        // game with a person.
+        let cpus = match (self.lobby.is_empty(), self.fill) {
+            (true, _) => 0,
+            (false, true) => self.min_players(),
+            (false, false) => self.settings.cpu_players,
         };
         if self.lobby.len() + cpus >= self.min_players() {
             self.start_countdown();

@@ -48,6 +48,9 @@ pub enum Request {
     Hand,
     /// `cswap`: the card the warlord gives the scumbag.
     Swap(Card),
+    /// `cfill` (parlor's extension): a waiting client asks for CPU players to fill the
+    /// next game up to `-m`.
+    Fill,
 }
 
 /// Parses a message body between the brackets; `Err` is the strike code it earns.
@@ -63,12 +66,13 @@ pub fn parse(text: &str) -> Result<Request, u8> {
         ("join", Some(name)) => Ok(Request::Join(name.trim_end().to_owned())),
         ("chat", Some(message)) => Ok(Request::Chat(message.trim_end().to_owned())),
         ("hand", None | Some("")) => Ok(Request::Hand),
+        ("fill", None | Some("")) => Ok(Request::Fill),
         ("play", Some(cards)) => parse_play(cards),
         ("swap", Some(card)) => match code(card) {
             Some(card) => Ok(Request::Swap(card)),
             None => Err(strike::MALFORMED),
         },
-        ("join" | "chat" | "hand" | "play" | "swap", _) => Err(strike::MALFORMED),
+        ("join" | "chat" | "hand" | "play" | "swap" | "fill", _) => Err(strike::MALFORMED),
         _ => Err(strike::UNKNOWN_TYPE),
     }
 }
