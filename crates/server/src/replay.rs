@@ -11,7 +11,7 @@ use crate::record::{parse_entry, Entry};
 use std::fmt::Debug;
 
 /// What replaying a game gave.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Replayed {
     /// One line per hand, in order.
     pub hands: Vec<String>,

@@ -163,5 +163,17 @@ async fn a_jass_name_with_control_characters_is_refused() {
         "{answer}"
     );
     assert!(frame(&mut ws).await.contains("REQUEST_PLAYER_NAME"));
+    // Session names reach the other players too.
+    let named = serde_json::json!({"type": "CHOOSE_PLAYER_NAME", "data": "bot"});
+    ws.send(Message::text(named.to_string())).await.unwrap();
+    assert!(frame(&mut ws).await.contains("REQUEST_SESSION_CHOICE"));
+    let session = serde_json::json!({"type": "CHOOSE_SESSION",
+        "data": {"sessionChoice": "CREATE_NEW", "sessionName": "x\u{1b}[2J\ny"}});
+    ws.send(Message::text(session.to_string())).await.unwrap();
+    let answer = frame(&mut ws).await;
+    assert!(
+        answer.contains("BAD_MESSAGE") && answer.contains("sessionName"),
+        "{answer}"
+    );
     s.stop().await;
 }

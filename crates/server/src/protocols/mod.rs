@@ -52,6 +52,21 @@ pub enum Entry {
     WebSocket { tcp: TcpSession, ws: WsEntry },
 }
 
+impl Entry {
+    /// A byte-stream protocol whose sessions `session` runs, bridged to browsers with
+    /// `framing`.
+    pub fn stream<F, Fut>(framing: Framing, session: F) -> Entry
+    where
+        F: Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = ()> + Send + 'static,
+    {
+        Entry::Stream {
+            session: Arc::new(move |socket, peer, stop| Box::pin(session(socket, peer, stop))),
+            framing,
+        }
+    }
+}
+
 /// One protocol, as `serve`, the API and replay know it.
 pub struct Protocol {
     /// The name in `/healthz`, `/ws/<name>`, the store and the metrics.

@@ -23,10 +23,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         ..Config::default()
     };
     let (mut game, _) = Game::new(config, seeded_rng(seed));
-    let mut out = Replayed {
-        hands: Vec::new(),
-        end: None,
-    };
+    let mut out = Replayed::default();
     let team_end = |winner: usize, totals: [u32; 2]| {
         let scores = (0..4).map(|s| i64::from(totals[s % 2])).collect();
         let ranks = (0..4)

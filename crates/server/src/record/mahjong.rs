@@ -45,10 +45,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
     use mahjong::game::{Event, Game, Pending};
     let rules = rules_of(variant).ok_or_else(|| format!("unknown mahjong variant {variant}"))?;
     let (mut game, _) = Game::new(rules, seeded_rng(seed));
-    let mut out = Replayed {
-        hands: Vec::new(),
-        end: None,
-    };
+    let mut out = Replayed::default();
     let mut results: Vec<String> = Vec::new();
     for (at, entry) in entries(log) {
         let Entry::Action { seat, index, text } = entry? else {

@@ -31,10 +31,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         players_of(variant).ok_or_else(|| format!("unknown wars variant {variant}"))?;
     let (mut hand, _) = Hand::deal(players, ranked, &mut seeded_rng(seed))
         .ok_or_else(|| format!("{players} players cannot be dealt"))?;
-    let mut out = Replayed {
-        hands: Vec::new(),
-        end: None,
-    };
+    let mut out = Replayed::default();
     for (at, entry) in entries(log) {
         let events = match entry? {
             Entry::Note(Note::Left { seat }) => hand.leave(seat),

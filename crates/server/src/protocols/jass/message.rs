@@ -4,6 +4,7 @@
 //! the raw frame as a string when it is not a known message, or an object of
 //! `{"data.<field>": ["<error>", ...]}` when a known message has bad fields.
 
+use crate::text::has_unsafe;
 use cards::{Card, Rank, Suit};
 use jass::Mode;
 use serde_json::{json, Map, Value};
@@ -191,7 +192,10 @@ fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
     });
     let name = match data.get("sessionName") {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) if !s.trim().is_empty() && s.len() <= 100 => Some(s.clone()),
+        // Other players see session names: no control characters.
+        Some(Value::String(s)) if !s.trim().is_empty() && s.len() <= 100 && !has_unsafe(s, "") => {
+            Some(s.clone())
+        }
         Some(other) => {
             errors.add(
                 "data.sessionName",
@@ -228,10 +232,16 @@ pub fn parse(frame: &str) -> Result<ClientMsg, Value> {
     let data = value.get("data").cloned().unwrap_or(Value::Null);
     match kind {
         "CHOOSE_PLAYER_NAME" => match data.as_str() {
-            Some(name) if !name.trim().is_empty() && name.chars().count() <= 64 => {
+            Some(name)
+                if !name.trim().is_empty()
+                    && name.chars().count() <= 64
+                    && !has_unsafe(name, "") =>
+            {
                 Ok(ClientMsg::PlayerName(name.to_owned()))
             }
-            _ => Err(json!({"data": ["must be a name of 1 to 64 characters"]})),
+            _ => Err(
+                json!({"data": ["must be a name of 1 to 64 characters, without control characters"]}),
+            ),
         },
         "CHOOSE_SESSION" => parse_session(&data).map(ClientMsg::ChooseSession),
         "CHOOSE_TRUMPF" => parse_trumpf(&data).map(ClientMsg::ChooseTrumpf),

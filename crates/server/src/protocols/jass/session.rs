@@ -58,15 +58,6 @@ pub async fn serve(mut ws: WsConnection, lobby: Lobby, hello_timeout: Duration) 
                 outbox.send(frame("BAD_MESSAGE", data));
                 ask_again(&outbox, &name, &lobby);
             }
-            (Ok(ClientMsg::PlayerName(chosen)), None, None)
-                if crate::text::has_unsafe(&chosen, "") =>
-            {
-                outbox.send(frame(
-                    "BAD_MESSAGE",
-                    json!({ "data": ["a player name may not contain control characters"] }),
-                ));
-                ask_again(&outbox, &name, &lobby);
-            }
             (Ok(ClientMsg::PlayerName(chosen)), None, None) => {
                 name = Some(chosen);
                 ask_again(&outbox, &name, &lobby);

@@ -48,18 +48,11 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.recorder.clone(),
         cx.shutdown.clone(),
     );
-    super::Entry::Stream {
-        session: std::sync::Arc::new(move |socket, peer, stop| {
+    super::Entry::stream(
+        crate::net::Framing::CountedLines,
+        move |socket, peer, stop| {
             let lobby = lobby.clone();
-            Box::pin(session::run(
-                socket,
-                peer,
-                lobby,
-                outbox_lines,
-                hello_timeout,
-                stop,
-            ))
-        }),
-        framing: crate::net::Framing::CountedLines,
-    }
+            session::run(socket, peer, lobby, outbox_lines, hello_timeout, stop)
+        },
+    )
 }

@@ -46,10 +46,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         &cx.recorder,
         cx.shutdown.clone(),
     );
-    super::Entry::Stream {
-        session: std::sync::Arc::new(move |socket, peer, stop| {
-            Box::pin(session::accept(socket, peer, &lobby, stop))
-        }),
-        framing: crate::net::Framing::Lines,
-    }
+    super::Entry::stream(crate::net::Framing::Lines, move |socket, peer, stop| {
+        session::accept(socket, peer, &lobby, stop)
+    })
 }

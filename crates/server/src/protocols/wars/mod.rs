@@ -51,18 +51,14 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.shutdown.clone(),
     );
     let (outbox_lines, hello_timeout) = (config.limits.outbox_lines, config.limits.hello_timeout);
-    super::Entry::Stream {
-        session: std::sync::Arc::new(move |socket, peer, stop| {
-            let hall = hall.clone();
-            Box::pin(session::run(
-                socket,
-                peer,
-                hall,
-                outbox_lines,
-                hello_timeout,
-                stop,
-            ))
-        }),
-        framing: crate::net::Framing::Brackets,
-    }
+    super::Entry::stream(crate::net::Framing::Brackets, move |socket, peer, stop| {
+        session::run(
+            socket,
+            peer,
+            hall.clone(),
+            outbox_lines,
+            hello_timeout,
+            stop,
+        )
+    })
 }
