@@ -13,9 +13,11 @@
 
 mod alloc;
 pub mod arena;
+mod projected;
 mod random;
 
 pub use cards::GameRng;
+pub use projected::Projected;
 pub use random::RandomBot;
 
 use std::fmt::Debug;

@@ -86,6 +86,10 @@ pub struct ServeArgs {
     /// timer).
     #[arg(long, env = "PARLOR_MINITRUCO_TURN_TIMEOUT", default_value_t = 90)]
     minitruco_turn_timeout: u64,
+    /// Seconds a person whose connection drops mid-game keeps their seat and may come back
+    /// to it (a CPU stand-in plays for them meanwhile; 0: the seat is given up at once).
+    #[arg(long, env = "PARLOR_RECONNECT_GRACE", default_value_t = 60)]
+    reconnect_grace: u64,
     /// Mahjong: seconds a person has to play, answer a claim or acknowledge a hand's end
     /// before the server does it (pass, acknowledge, or a CPU stand-in's discard; 0: no
     /// timer).
@@ -137,6 +141,7 @@ impl ServeArgs {
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
             truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
             minitruco_turn_timeout: Duration::from_secs(self.minitruco_turn_timeout),
+            reconnect_grace: Duration::from_secs(self.reconnect_grace),
             limits: Limits {
                 max_connections: self.max_connections as usize,
                 max_per_address: self.max_per_address as usize,

@@ -215,6 +215,10 @@ pub struct Config {
     pub truco_turn_timeout: Duration,
     /// miniTruco: the same (zero: no timer).
     pub minitruco_turn_timeout: Duration,
+    /// How long a person whose connection drops mid-game keeps their seat (a stand-in
+    /// plays for them meanwhile) and may come back to it (zero: the seat is given up at
+    /// once).
+    pub reconnect_grace: Duration,
     pub limits: Limits,
     pub wars: WarsSettings,
     pub jass: JassSettings,
@@ -238,6 +242,7 @@ impl Default for Config {
             keepalive: Duration::from_secs(5),
             truco_turn_timeout: Duration::from_secs(60),
             minitruco_turn_timeout: Duration::from_secs(90),
+            reconnect_grace: Duration::from_secs(60),
             limits: Limits::default(),
             wars: WarsSettings::default(),
             jass: JassSettings::default(),

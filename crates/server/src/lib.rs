@@ -15,16 +15,15 @@
 
 pub mod api;
 pub mod config;
-pub mod cpu;
 pub mod http;
 pub mod net;
 pub mod protocols;
 pub mod record;
 pub mod replay;
 pub mod seeds;
+pub mod table;
 pub mod telemetry;
 pub mod text;
-pub mod truco_match;
 pub mod turn_timer;
 pub mod web;
 

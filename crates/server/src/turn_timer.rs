@@ -43,7 +43,7 @@ impl TurnTimer {
 
     /// Completes when the time runs out; never while no timer runs.
     pub async fn expired(&self) {
-        crate::cpu::sleep_until(self.due).await
+        crate::table::sleep_until(self.due).await
     }
 }
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::minitruco::play_until_game_over;
-use common::{LineClient, TestServer};
+use common::{connect_from, LineClient, TestServer};
 use parlor_server::Config;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -388,7 +388,12 @@ async fn a_hand_of_eleven_shows_the_partner_cards() {
 
 #[tokio::test]
 async fn a_person_leaving_mid_game_ends_it_for_everyone() {
-    let s = server(9).await;
+    // Without a grace period a dropped connection leaves at once.
+    let config = Config {
+        reconnect_grace: Duration::ZERO,
+        ..Config::for_tests(9)
+    };
+    let s = TestServer::start(config).await;
     let mut a = in_room(&s, "alice", 1).await;
     let mut b = in_room(&s, "bob", 1).await;
     a.line().await;
@@ -548,5 +553,82 @@ async fn answers_as_the_original_server_gave_them() {
     web.expect("HTTP/1.0 404 Not Found").await;
     web.expect("").await;
     web.expect_closed().await;
+    s.stop().await;
+}
+
+/// Alice and bob in room 1, a game started (alice has read up to her position, bob up to
+/// his first deal); returns bob's `M` line.
+async fn game_of_two(s: &TestServer) -> (LineClient, LineClient, String) {
+    let mut a = in_room(s, "alice", 1).await;
+    let mut b = in_room(s, "bob", 1).await;
+    a.send("Q").await;
+    b.send("Q").await;
+    a.until(|l| l == "P 1").await;
+    let dealt = b.until(|l| l.starts_with("M ")).await.pop().unwrap();
+    (a, b, dealt)
+}
+
+#[tokio::test]
+async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
+    let (s, _dir) = TestServer::storing(Config::for_tests(11)).await;
+    let (mut a, b, dealt) = game_of_two(&s).await;
+    drop(b);
+    // While bob is away his nickname is his: only his address may take it back.
+    let mut other = LineClient::over(
+        connect_from([127, 0, 0, 2], s.addr("minitruco")).await,
+        "\r\n",
+    );
+    other.send("N bob").await;
+    other.expect("X NE").await;
+    let mut b = loop {
+        let mut again = client(&s).await;
+        again.send("N bob").await;
+        // The room may not have heard of the drop yet: then the nickname is still in use.
+        if again.line().await == "N bob" {
+            break again;
+        }
+    };
+    b.expect("E 1").await;
+    let info = b.line().await;
+    assert!(info.starts_with("I 1 alice|bob|CPU3|CPU4 "), "{info}");
+    b.expect("P 2").await;
+    let (alice, bob) = tokio::join!(
+        play_until_game_over(&mut a, 1),
+        play_until_game_over(&mut b, 2)
+    );
+    // The hand so far, as bob's seat saw it, came first: his cards.
+    assert_eq!(bob[0], dealt);
+    assert_eq!(alice.last(), bob.last(), "the same game ends for both");
+    let game = &s.stored("minitruco", "finished", 1).await[0];
+    assert_eq!(game["seats"][1]["name"], "bob", "{game}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_person_away_past_the_grace_period_gives_the_seat_up() {
+    let config = Config {
+        reconnect_grace: Duration::from_millis(50),
+        ..Config::for_tests(12)
+    };
+    let s = TestServer::start(config).await;
+    let (mut a, b, _) = game_of_two(&s).await;
+    drop(b);
+    a.until(|l| l == "A 2").await;
+    a.until(|l| l == "I 1 alice||| FTTT 1 FF").await;
+    // Bob's nickname is free again.
+    named(&s, "bob").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn saying_s_mid_game_leaves_at_once() {
+    let (s, _dir) = TestServer::storing(Config::for_tests(13)).await;
+    let (mut a, mut b, _) = game_of_two(&s).await;
+    b.send("S").await;
+    b.until(|l| l == "S").await;
+    a.until(|l| l == "A 2").await;
+    let id = s.stored("minitruco", "abandoned", 1).await[0]["id"].clone();
+    let (_, game) = s.get_json(&format!("/api/games/{id}")).await;
+    assert!(game.to_string().contains("bob left the room"), "{game}");
     s.stop().await;
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{LineClient, TestServer};
+use common::{connect_from, LineClient, TestServer};
 use parlor_server::Config;
 use proptest::prelude::*;
 use std::net::SocketAddr;
@@ -18,7 +18,13 @@ fn server() -> &'static (Runtime, SocketAddr) {
     SERVER.get_or_init(|| {
         let runtime = Runtime::new().expect("runtime");
         let addr = runtime.block_on(async {
-            let server = TestServer::start(Config::for_tests(99)).await;
+            // A short grace period: a session dropped mid-game is away for a moment,
+            // then its seat and nickname are given up.
+            let config = Config {
+                reconnect_grace: Duration::from_millis(50),
+                ..Config::for_tests(99)
+            };
+            let server = TestServer::start(config).await;
             let addr = server.addr("minitruco");
             std::mem::forget(server); // lives as long as the test binary
             addr
@@ -104,9 +110,11 @@ async fn run_case(addr: SocketAddr, input: Vec<u8>) {
     drop(reading);
 
     // Everything the fuzzing client held is released: its nickname and its seats. Its
-    // session finishes a moment after the disconnect, so this polls, within a deadline
+    // session finishes a moment after the disconnect (and a seat in a game is kept for
+    // the grace period), so this polls, within a deadline
     // that turns a leak into a failure rather than a hang.
-    let mut probe = LineClient::connect(addr, "\r\n").await;
+    // From another address, so the probe cannot take a seat left away back.
+    let mut probe = LineClient::over(connect_from([127, 0, 0, 2], addr).await, "\r\n");
     let released = async {
         loop {
             probe.send("N fuzz").await;

@@ -7,14 +7,13 @@
 mod common;
 
 use common::ws::{open, send, until};
-use common::{LineClient, TestServer, PATIENCE};
+use common::{connect_from, LineClient, TestServer, PATIENCE};
 use futures::SinkExt;
 use parlor_server::config::{Limits, WarsSettings};
 use parlor_server::Config;
-use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::MaybeTlsStream;
 
@@ -35,12 +34,6 @@ fn tight(seed: u64) -> Config {
 
 /// A TCP connection to `to` from loopback address `from` (127.0.0.x: each its own host
 /// as far as the server can tell).
-async fn connect_from(from: [u8; 4], to: SocketAddr) -> TcpStream {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind(SocketAddr::from((from, 0))).unwrap();
-    socket.connect(to).await.expect("connect")
-}
-
 /// Waits until the server closes `tcp` (reading and dropping whatever it sends).
 async fn closed_by_server(tcp: &mut TcpStream) {
     let mut sink = Vec::new();

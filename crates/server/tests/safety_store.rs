@@ -1,5 +1,5 @@
-//! The store tells the truth at once: a game ended by a player leaving is marked
-//! abandoned when it happens, and a damaged database found by any read makes `/healthz`
+//! The store tells the truth at once: a game ended by a player leaving (or not coming
+//! back in time) is marked abandoned when it happens, and a damaged database found by any read makes `/healthz`
 //! say so, naming the real failure.
 
 mod common;
@@ -40,13 +40,17 @@ async fn in_a_game(s: &TestServer, nick: &str, room: usize) -> LineClient {
 
 #[tokio::test]
 async fn a_game_left_mid_hand_is_abandoned_at_once() {
-    let (s, _dir) = TestServer::storing(Config::for_tests(91)).await;
+    let config = Config {
+        reconnect_grace: std::time::Duration::from_millis(20),
+        ..Config::for_tests(91)
+    };
+    let (s, _dir) = TestServer::storing(config).await;
     // One leaves with `S`...
     let mut leaver = in_a_game(&s, "leaver", 1).await;
     leaver.send("S").await;
     let games = abandoned(&s, 1).await;
     assert!(games[0]["ended_at_ms"].is_i64(), "{}", games[0]);
-    // ...one simply disconnects.
+    // ...one simply disconnects, and does not come back within the grace period.
     let dropper = in_a_game(&s, "dropper", 2).await;
     drop(dropper);
     let games = abandoned(&s, 2).await;

@@ -28,25 +28,10 @@ async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
     TestServer::storing(config).await
 }
 
-/// Waits until the API lists `count` finished games of `protocol` (the recorder writes
-/// a moment after the table reports the end); returns them, newest first.
+/// Waits until the API lists `count` finished games of `protocol`; returns them, newest
+/// first.
 async fn finished(s: &TestServer, protocol: &str, count: usize) -> Vec<Value> {
-    let poll = async {
-        loop {
-            let (status, body) = s
-                .get_json(&format!("/api/games?protocol={protocol}&status=finished"))
-                .await;
-            assert_eq!(status, 200, "{body}");
-            let games = body.as_array().unwrap().clone();
-            if games.len() >= count {
-                return games;
-            }
-            tokio::task::yield_now().await;
-        }
-    };
-    tokio::time::timeout(PATIENCE, poll)
-        .await
-        .expect("the games were stored")
+    s.stored(protocol, "finished", count).await
 }
 
 /// Replays stored game `id` and checks the replay gives its stored hands and result.

@@ -1,10 +1,57 @@
 //! How a Truco game (miniTruco or course rules) is recorded and replayed: its variant's
-//! name, and the replay of its action log.
+//! name, what each hand's result and the end look like in the store, and the replay of
+//! its action log.
 
-use crate::record::{ranks_by_score, Entry};
+use crate::record::{ranks_by_score, Entry, GameLog};
 use crate::replay::{entries, pick, Replayed};
+use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
-use truco::{DeckStyle, ManilhaStyle, Rules};
+use serde_json::json;
+use truco::{DeckStyle, Event, Events, Game, ManilhaStyle, Rules};
+
+/// A Truco game being played and recorded.
+pub type TrucoRecord = Recorded<Game, TrucoChronicle>;
+
+/// Records each hand's outcome and points, and the winner at the end.
+pub struct TrucoChronicle;
+
+impl Chronicle<Game> for TrucoChronicle {
+    fn record(&mut self, _game: &Game, events: &Events, log: &mut GameLog) {
+        for event in events {
+            match *event {
+                Event::HandEnded {
+                    outcome,
+                    points,
+                    scores,
+                } => log.hand(json!({
+                    "outcome": format!("{outcome:?}"),
+                    "points": points,
+                    "scores": scores,
+                })),
+                Event::GameEnded { winner, scores } => {
+                    let (per_seat, ranks) = standings(scores);
+                    let result = json!({ "winner_team": winner + 1, "scores": scores });
+                    log.finish(result, per_seat, ranks);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Each seat's final score (its team's) and rank.
+fn standings(scores: [u8; 2]) -> (Vec<i64>, Vec<u32>) {
+    let per_seat: Vec<i64> = (0..4).map(|s| i64::from(scores[s % 2])).collect();
+    let ranks = ranks_by_score(&per_seat);
+    (per_seat, ranks)
+}
+
+/// Deals the first hand of a game under `rules` from `seed`; `log` has recorded its
+/// start.
+pub fn start(rules: Rules, seed: u64, log: GameLog) -> (TrucoRecord, Events) {
+    let (game, events) = Game::new(rules, seeded_rng(seed));
+    (Recorded::new(game, log, TrucoChronicle), events)
+}
 
 /// The rule variant as the store records it; [`rules_of`] reads it back.
 pub fn variant(rules: &Rules) -> &'static str {
@@ -34,7 +81,6 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
 
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use truco::{Event, Game};
     let rules = rules_of(variant).ok_or_else(|| format!("unknown truco variant {variant}"))?;
     let (mut game, _) = Game::new(rules, seeded_rng(seed));
     let mut out = Replayed::default();
@@ -55,11 +101,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
                 } => out
                     .hands
                     .push(format!("{outcome:?}: {points} points, scores {scores:?}")),
-                Event::GameEnded { scores, .. } => {
-                    let per_seat: Vec<i64> = (0..4).map(|s| i64::from(scores[s % 2])).collect();
-                    let ranks = ranks_by_score(&per_seat);
-                    out.end = Some((per_seat, ranks));
-                }
+                Event::GameEnded { scores, .. } => out.end = Some(standings(scores)),
                 _ => {}
             }
         }

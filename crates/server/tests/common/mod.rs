@@ -66,6 +66,31 @@ impl TestServer {
     }
 
     /// Stops the server and waits until every listener has finished.
+    /// Waits until the API lists `count` games of `protocol` with `status` (the recorder
+    /// writes a moment after the table reports the end); returns them, newest first.
+    pub async fn stored(
+        &self,
+        protocol: &str,
+        status: &str,
+        count: usize,
+    ) -> Vec<serde_json::Value> {
+        let path = format!("/api/games?protocol={protocol}&status={status}");
+        let poll = async {
+            loop {
+                let (code, body) = self.get_json(&path).await;
+                assert_eq!(code, 200, "{body}");
+                let games = body.as_array().unwrap().clone();
+                if games.len() >= count {
+                    return games;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(PATIENCE, poll)
+            .await
+            .expect("the games were stored")
+    }
+
     pub async fn stop(mut self) {
         self.shutdown.cancel();
         if let Some(running) = self.running.take() {
@@ -82,6 +107,13 @@ impl Drop for TestServer {
     }
 }
 
+/// A TCP connection to `to` from the loopback address `from` (127.0.0.0/8 is all local).
+pub async fn connect_from(from: [u8; 4], to: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    socket.connect(to).await.expect("connect")
+}
+
 /// A client of a line protocol.
 pub struct LineClient {
     reader: BufReader<OwnedReadHalf>,
@@ -94,6 +126,11 @@ pub struct LineClient {
 impl LineClient {
     pub async fn connect(addr: SocketAddr, terminator: &'static str) -> LineClient {
         let socket = TcpStream::connect(addr).await.expect("connect");
+        LineClient::over(socket, terminator)
+    }
+
+    /// A client on a connection already made (say, from another address).
+    pub fn over(socket: TcpStream, terminator: &'static str) -> LineClient {
         let (reader, writer) = socket.into_split();
         LineClient {
             reader: BufReader::new(reader),

@@ -8,7 +8,7 @@ use super::lobby::Lobby;
 use super::message::{bare, frame, ClientMsg};
 use super::table::{JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
-use crate::cpu::sleep_until;
+use crate::table::sleep_until;
 use jass::Config;
 use parlor_store::{GameId, TournamentRecord};
 use rating::{rate_period, Outcome, Rating, Settings};

@@ -201,7 +201,7 @@ impl Table {
             self.turn.update(self.waiting_for_people());
             let msg = tokio::select! {
                 msg = inbox.recv() => msg,
-                _ = crate::cpu::sleep_until(self.cpu_due), if self.cpu_due.is_some() => {
+                _ = crate::table::sleep_until(self.cpu_due), if self.cpu_due.is_some() => {
                     self.cpu_ready = true;
                     continue;
                 }

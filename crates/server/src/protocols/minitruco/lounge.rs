@@ -5,7 +5,8 @@ use crate::config::Config;
 use crate::seeds::SeedSource;
 use crate::text;
 use parlor_store::Recorder;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -36,9 +37,18 @@ impl NickError {
 }
 
 /// The nicknames in use, as their [`text::name_keys`] (two nicknames that share a key
-/// look alike). Shared by sessions and rooms.
+/// look alike), and which of them belong to a person away from a game. Shared by
+/// sessions and rooms.
 #[derive(Clone, Debug, Default)]
-pub struct Nicks(Arc<Mutex<HashSet<String>>>);
+pub struct Nicks(Arc<Mutex<Registry>>);
+
+#[derive(Debug, Default)]
+struct Registry {
+    taken: HashSet<String>,
+    /// Lower-cased nickname -> the room holding its seat and the address it may come back
+    /// from.
+    away: HashMap<String, (usize, IpAddr)>,
+}
 
 impl Nicks {
     /// Takes `new` for a user who had `old`; on success `old` is freed.
@@ -59,7 +69,8 @@ impl Nicks {
             return Err(NickError::InUse);
         }
         let keys = text::name_keys(new);
-        let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut registry = self.lock();
+        let nicks = &mut registry.taken;
         // Renaming oneself to a look-alike (another case) is fine.
         let own = old.is_some_and(|o| text::look_alike(o, new));
         if !own && keys.iter().any(|key| nicks.contains(key)) {
@@ -74,12 +85,35 @@ impl Nicks {
         Ok(())
     }
 
-    /// Frees a nickname (its user disconnected).
+    /// Frees a nickname (its user disconnected, or did not come back in time).
     pub fn release(&self, nick: &str) {
-        let mut nicks = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut registry = self.lock();
+        registry.away.remove(&nick.to_lowercase());
         for key in text::name_keys(nick) {
-            nicks.remove(&key);
+            registry.taken.remove(&key);
         }
+    }
+
+    /// The person called `nick` dropped from a game in `room` and may come back from
+    /// `addr`: the nickname stays taken until they do or the room gives their seat up.
+    pub fn set_away(&self, nick: &str, room: usize, addr: IpAddr) {
+        self.lock().away.insert(nick.to_lowercase(), (room, addr));
+    }
+
+    /// The room where `nick` is away, if a connection from `addr` may come back to it.
+    pub fn away_room(&self, nick: &str, addr: IpAddr) -> Option<usize> {
+        let registry = self.lock();
+        let (room, from) = registry.away.get(&nick.to_lowercase())?;
+        (*from == addr).then_some(*room)
+    }
+
+    /// The person away is back: the nickname is theirs again, on their new connection.
+    pub fn back(&self, nick: &str) {
+        self.lock().away.remove(&nick.to_lowercase());
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Registry> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -117,6 +151,7 @@ impl Lounge {
                     bot_delay: config.bot_delay,
                     cpu_strategy: config.minitruco_cpu.clone(),
                     turn_timeout: Some(config.minitruco_turn_timeout).filter(|t| !t.is_zero()),
+                    grace: config.reconnect_grace,
                     inbox: config.limits.room_inbox,
                     shutdown: shutdown.clone(),
                 })
@@ -206,5 +241,27 @@ mod tests {
         assert_eq!(nicks.claim(None, "alice"), Ok(()));
         nicks.release("CAROL");
         assert_eq!(nicks.claim(None, "carol"), Ok(()));
+    }
+
+    #[test]
+    fn a_nickname_away_is_kept_for_its_address() {
+        let nicks = Nicks::default();
+        let home = IpAddr::from([10, 0, 0, 1]);
+        assert_eq!(nicks.claim(None, "Ana"), Ok(()));
+        nicks.set_away("Ana", 3, home);
+        assert_eq!(nicks.claim(None, "ana"), Err(NickError::InUse));
+        assert_eq!(nicks.away_room("ANA", home), Some(3));
+        assert_eq!(nicks.away_room("ana", IpAddr::from([10, 0, 0, 2])), None);
+        nicks.back("ana");
+        assert_eq!(nicks.away_room("ana", home), None);
+        assert_eq!(
+            nicks.claim(None, "ana"),
+            Err(NickError::InUse),
+            "back, still hers"
+        );
+        nicks.set_away("Ana", 3, home);
+        nicks.release("Ana");
+        assert_eq!(nicks.away_room("ana", home), None);
+        assert_eq!(nicks.claim(None, "ana"), Ok(()));
     }
 }

@@ -11,7 +11,9 @@ use super::seating::{Person, Seating};
 use super::table::Table;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
+use crate::table::{sleep_until, Timing};
 use parlor_store::Recorder;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,13 +35,32 @@ pub enum RoomMsg {
     Join {
         conn: ConnId,
         nick: String,
+        addr: IpAddr,
         outbox: Outbox,
         /// Dropped by the room when this stay ends (see [`Person::stay`]).
         stay: oneshot::Sender<()>,
         reply: oneshot::Sender<bool>,
     },
-    /// The person leaves (`S`, a disconnect, or a connection closed for not reading).
-    Leave { conn: ConnId, said_s: bool },
+    /// The person leaves (`S`).
+    Leave { conn: ConnId },
+    /// The person's connection is gone (closed, broken, or dropped for not reading).
+    /// Answered with `true` if they keep their seat in the game for the grace period (the
+    /// room then holds their nickname), `false` if they have left.
+    Dropped {
+        conn: ConnId,
+        reply: oneshot::Sender<bool>,
+    },
+    /// `N` with the nickname of a person away from this room's game, from the address
+    /// they played from: they take their seat back on this connection. Answered with
+    /// whether they did (the grace period may have just ended).
+    Resume {
+        conn: ConnId,
+        nick: String,
+        addr: IpAddr,
+        outbox: Outbox,
+        stay: oneshot::Sender<()>,
+        reply: oneshot::Sender<bool>,
+    },
     /// The current `I` line.
     Info { reply: oneshot::Sender<String> },
     /// `N` while in the room; answered with the nickname now in force.
@@ -82,6 +103,8 @@ pub struct RoomConfig {
     pub cpu_strategy: Option<String>,
     /// Time a person has to act before a stand-in plays for them.
     pub turn_timeout: Option<Duration>,
+    /// How long a person who drops mid-game keeps their seat.
+    pub grace: Duration,
     pub inbox: usize,
     pub shutdown: CancellationToken,
 }
@@ -91,7 +114,7 @@ pub fn spawn(config: RoomConfig) -> RoomHandle {
     let (tx, rx) = mpsc::channel(config.inbox.max(1));
     let occupancy = Arc::new(AtomicU8::new(0));
     let room = Room {
-        seating: Seating::new(config.number),
+        seating: Seating::new(config.number, config.grace),
         table: None,
         occupancy: occupancy.clone(),
         config,
@@ -110,15 +133,15 @@ struct Room {
 impl Room {
     async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         loop {
-            let due = self.table.as_ref().and_then(Table::bot_due);
-            let turn_due = self.table.as_ref().and_then(Table::turn_due);
+            let due = self.table.as_ref().and_then(Table::due);
+            let away = self.seating.seats().next_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("minitruco", || self.handle(msg)),
                     None => break,
                 },
-                _ = crate::cpu::sleep_until(due), if due.is_some() => self.step_bots(),
-                _ = crate::cpu::sleep_until(turn_due), if turn_due.is_some() => self.time_out(),
+                _ = sleep_until(due), if due.is_some() => self.wake(),
+                _ = sleep_until(away), if away.is_some() => self.give_up_expired(),
                 _ = self.config.shutdown.cancelled() => break,
             }
         }
@@ -132,6 +155,7 @@ impl Room {
             RoomMsg::Join {
                 conn,
                 nick,
+                addr,
                 outbox,
                 stay,
                 reply,
@@ -139,12 +163,30 @@ impl Room {
                 let joined = self.table.is_none() && self.seating.free_seat().is_some();
                 if joined {
                     outbox.send(format!("E {}", self.config.number));
-                    self.seating.seat(Person::new(conn, nick, outbox, stay));
+                    self.seating
+                        .seat(Person::new(conn, nick, addr, outbox, stay));
                     self.changed();
                 }
                 let _ = reply.send(joined);
             }
-            RoomMsg::Leave { conn, said_s } => self.remove(conn, said_s),
+            RoomMsg::Leave { conn } => {
+                if let Some(seat) = self.seating.seat_of(conn) {
+                    self.remove(seat, true);
+                }
+            }
+            RoomMsg::Dropped { conn, reply } => {
+                let _ = reply.send(self.dropped(conn));
+            }
+            RoomMsg::Resume {
+                conn,
+                nick,
+                addr,
+                outbox,
+                stay,
+                reply,
+            } => {
+                let _ = reply.send(self.resume(conn, &nick, addr, outbox, stay));
+            }
             RoomMsg::Info { reply } => {
                 let _ = reply.send(self.info_line());
             }
@@ -192,8 +234,8 @@ impl Room {
             Command::Kick(arg) if is_manager && idle => {
                 match arg.and_then(|p| p.parse::<usize>().ok()) {
                     Some(p @ 1..=4) => {
-                        if let Some(conn) = self.seating.conn_at(p - 1).filter(|_| p - 1 != seat) {
-                            self.remove(conn, true);
+                        if self.seating.conn_at(p - 1).is_some() && p - 1 != seat {
+                            self.remove(p - 1, true);
                         }
                     }
                     _ => self.seating.send_to(seat, "X JI"),
@@ -238,8 +280,83 @@ impl Room {
         }
     }
 
-    fn remove(&mut self, conn: ConnId, tell_them: bool) {
-        let Some((seat, person)) = self.seating.unseat(conn) else {
+    /// A person's connection is gone: mid-game they keep the seat for the grace period
+    /// (whether they do is the answer), otherwise they leave.
+    fn dropped(&mut self, conn: ConnId) -> bool {
+        let Some(seat) = self.seating.seat_of(conn) else {
+            return false;
+        };
+        if self.table.is_some() && self.seating.step_away(seat) {
+            if let Some(person) = self.seating.seats().holder(seat) {
+                tracing::info!(
+                    room = self.config.number,
+                    player = person.nick,
+                    "away; the seat is kept"
+                );
+                self.config
+                    .nicks
+                    .set_away(&person.nick, self.config.number, person.addr);
+            }
+            return true;
+        }
+        self.remove(seat, false);
+        false
+    }
+
+    /// A person away comes back on a new connection: they get their seat and are brought
+    /// up to date (`N`, `E`, `I`, `P`, then the hand so far). `false` if nobody of that
+    /// name from that address is away here.
+    fn resume(
+        &mut self,
+        conn: ConnId,
+        nick: &str,
+        addr: IpAddr,
+        outbox: Outbox,
+        stay: oneshot::Sender<()>,
+    ) -> bool {
+        let Some(table) = &self.table else {
+            return false;
+        };
+        let seat = self.seating.away_seat(nick).filter(|&seat| {
+            self.seating
+                .seats()
+                .holder(seat)
+                .is_some_and(|p| p.addr == addr)
+        });
+        let Some(seat) = seat else {
+            return false;
+        };
+        self.seating.come_back(seat, conn, outbox, stay);
+        let nick = self.seating.nick(seat).to_owned();
+        self.config.nicks.back(&nick);
+        tracing::info!(
+            room = self.config.number,
+            player = nick,
+            "back at the table"
+        );
+        self.seating.send_to(seat, &format!("N {nick}"));
+        self.seating
+            .send_to(seat, &format!("E {}", self.config.number));
+        self.seating.send_to(seat, &self.info_line());
+        self.seating
+            .send_to(seat, &format!("P {}", super::render::position(seat)));
+        table.catch_up(seat, &self.seating);
+        true
+    }
+
+    /// People away whose grace period is over give their seats up, as if they had left.
+    fn give_up_expired(&mut self) {
+        while let Some(seat) = self.seating.seats().expired(Instant::now()) {
+            self.remove(seat, false);
+        }
+        self.after_change();
+    }
+
+    /// Someone leaves `seat` (told with `S` if `tell_them`); a game in progress is
+    /// abandoned, and everyone still away from it leaves too.
+    fn remove(&mut self, seat: usize, tell_them: bool) {
+        let was_away = self.seating.seats().is_away(seat);
+        let Some(person) = self.seating.unseat(seat) else {
             return;
         };
         if tell_them {
@@ -247,6 +364,10 @@ impl Room {
         }
         // Ends this stay for the session (it may have asked for it already).
         let _ = person.stay.send(());
+        if was_away {
+            // Nobody else will free it: the person's session is gone.
+            self.config.nicks.release(&person.nick);
+        }
         if let Some(mut table) = self.table.take() {
             tracing::info!(
                 room = self.config.number,
@@ -257,19 +378,35 @@ impl Room {
             self.seating
                 .broadcast(&format!("A {}", super::render::position(seat)));
             self.seating.reset_ready();
+            self.release_away();
         }
         self.changed();
     }
 
+    /// With no game to come back to, the people away leave the room.
+    fn release_away(&mut self) {
+        for seat in 0..4 {
+            if self.seating.seats().is_away(seat) {
+                if let Some(person) = self.seating.unseat(seat) {
+                    self.config.nicks.release(&person.nick);
+                }
+            }
+        }
+    }
+
     fn start_game(&mut self) {
         let seed = self.config.seeds.next_seed();
+        let timing = Timing {
+            cpu_delay: self.config.bot_delay,
+            turn_limit: self.config.turn_timeout,
+        };
         let table = Table::start(
             seed,
             &mut self.seating,
             &self.config.recorder,
             self.config.number,
             self.config.cpu_strategy.as_deref(),
-            self.config.turn_timeout,
+            timing,
         );
         tracing::info!(
             room = self.config.number,
@@ -280,33 +417,21 @@ impl Room {
         self.after_change();
     }
 
-    /// Lets CPU players move: at once without a delay, else once their timer is due.
+    /// Lets CPU players and stand-ins move (at once without a delay, else once their
+    /// timer is due) and runs the turn timer.
     fn after_change(&mut self) {
-        let Some(table) = &mut self.table else {
-            self.publish_occupancy();
-            return;
-        };
-        if self.config.bot_delay.is_zero() {
-            table.play_bots(&self.seating);
-        } else {
-            table.schedule_bots(Instant::now() + self.config.bot_delay);
+        if let Some(table) = &mut self.table {
+            table.after_change(&self.seating);
+            self.check_game_over();
         }
-        table.update_turn(&self.seating);
-        self.check_game_over();
         self.publish_occupancy();
     }
 
-    /// The people the game waited for let their time run out: a stand-in plays for them.
-    fn time_out(&mut self) {
+    /// The game's timer is due: CPU players move, or people out of time get a stand-in's
+    /// move.
+    fn wake(&mut self) {
         if let Some(table) = &mut self.table {
-            table.time_out(&self.seating);
-        }
-        self.after_change();
-    }
-
-    fn step_bots(&mut self) {
-        if let Some(table) = &mut self.table {
-            table.step_bots(&self.seating);
+            table.wake(&self.seating);
         }
         self.after_change();
     }
@@ -316,6 +441,7 @@ impl Room {
             tracing::info!(room = self.config.number, winner = result.0 + 1, scores = ?result.1, "game over");
             self.table = None;
             self.seating.reset_ready();
+            self.release_away();
             // No `I` unasked after `G`: the 2008 client takes any `I` for the end of the
             // game and would skip its end-of-game screen. The next change in the room,
             // or the client's own `I`, brings the room's state.

@@ -2,7 +2,12 @@
 
 use super::room::ConnId;
 use crate::net::Outbox;
+use crate::table::Seats;
+use crate::text;
+use std::net::IpAddr;
+use std::time::Duration;
 use tokio::sync::oneshot;
+use tokio::time::Instant;
 use truco::{DeckStyle, ManilhaStyle, Rules, RulesError};
 
 /// A person (a connection with a nickname) in a seat.
@@ -15,19 +20,29 @@ pub struct Person {
     /// notice about an earlier stay can never end a later one in the same room.
     pub stay: oneshot::Sender<()>,
     pub ready: bool,
+    /// Where the person connects from: coming back under the same nickname is allowed
+    /// from the same address only.
+    pub addr: IpAddr,
     /// Arrival order in the room: the earliest arrival is the manager.
     since: u64,
 }
 
 impl Person {
     /// A person who has just arrived.
-    pub fn new(conn: ConnId, nick: String, outbox: Outbox, stay: oneshot::Sender<()>) -> Person {
+    pub fn new(
+        conn: ConnId,
+        nick: String,
+        addr: IpAddr,
+        outbox: Outbox,
+        stay: oneshot::Sender<()>,
+    ) -> Person {
         Person {
             conn,
             nick,
             outbox,
             stay,
             ready: false,
+            addr,
             since: 0,
         }
     }
@@ -36,7 +51,7 @@ impl Person {
 /// The four seats of a room and its rule options.
 pub struct Seating {
     number: usize,
-    seats: [Option<Person>; 4],
+    seats: Seats<Person>,
     arrivals: u64,
     rules: Rules,
 }
@@ -47,19 +62,25 @@ fn default_rules() -> Rules {
 }
 
 impl Seating {
-    /// An empty room with the default rules (dirty deck, new manilha).
-    pub fn new(number: usize) -> Seating {
+    /// An empty room with the default rules (dirty deck, new manilha); a person who drops
+    /// mid-game keeps their seat for `grace`.
+    pub fn new(number: usize, grace: Duration) -> Seating {
         Seating {
             number,
-            seats: [None, None, None, None],
+            seats: Seats::new(4, grace),
             arrivals: 0,
             rules: default_rules(),
         }
     }
 
+    /// The seats, for the game.
+    pub fn seats(&self) -> &Seats<Person> {
+        &self.seats
+    }
+
     /// The lowest free seat.
     pub fn free_seat(&self) -> Option<usize> {
-        self.seats.iter().position(Option::is_none)
+        self.seats.free_seat()
     }
 
     /// Seats a person in the lowest free seat (the caller checked there is one).
@@ -67,56 +88,81 @@ impl Seating {
         if let Some(seat) = self.free_seat() {
             self.arrivals += 1;
             person.since = self.arrivals;
-            self.seats[seat] = Some(person);
+            self.seats.sit(seat, person);
         }
     }
 
-    /// Removes a connection's person; an emptied room returns to the default rules.
-    pub fn unseat(&mut self, conn: ConnId) -> Option<(usize, Person)> {
-        let seat = self.seat_of(conn)?;
-        let person = self.seats[seat].take()?;
-        if self.people().next().is_none() {
+    /// Removes a seat's person (here or away); an emptied room returns to the default
+    /// rules.
+    pub fn unseat(&mut self, seat: usize) -> Option<Person> {
+        let person = self.seats.clear(seat)?;
+        if self.seats.held().next().is_none() {
             self.rules = default_rules();
         }
-        Some((seat, person))
+        Some(person)
+    }
+
+    /// The person in `seat` dropped mid-game and keeps the seat for the grace period;
+    /// `false` if there is none (the seat is to be given up).
+    pub fn step_away(&mut self, seat: usize) -> bool {
+        self.seats.step_away(seat, Instant::now())
+    }
+
+    /// The seat held, away, by the person with this nickname.
+    pub fn away_seat(&self, nick: &str) -> Option<usize> {
+        self.seats.find_away(|p| text::look_alike(&p.nick, nick))
+    }
+
+    /// The person away from `seat` is back on a new connection.
+    pub fn come_back(
+        &mut self,
+        seat: usize,
+        conn: ConnId,
+        outbox: Outbox,
+        stay: oneshot::Sender<()>,
+    ) -> bool {
+        self.seats.come_back(seat, |person| {
+            person.conn = conn;
+            person.outbox = outbox;
+            person.stay = stay;
+        })
     }
 
     /// The seat of a connection.
     pub fn seat_of(&self, conn: ConnId) -> Option<usize> {
-        self.seats
-            .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.conn == conn))
+        self.seats.find_here(|p| p.conn == conn)
     }
 
     /// The connection in a seat.
     pub fn conn_at(&self, seat: usize) -> Option<ConnId> {
-        self.seats.get(seat)?.as_ref().map(|p| p.conn)
+        self.seats.here(seat).map(|p| p.conn)
     }
 
-    /// Whether a person sits in `seat`.
+    /// Whether a person holds `seat` (at the keyboard or away).
     pub fn is_person(&self, seat: usize) -> bool {
-        self.seats[seat].is_some()
+        self.seats.holder(seat).is_some()
     }
 
     /// The manager: the person in the room longest.
     pub fn manager(&self) -> Option<usize> {
-        (0..4)
-            .filter_map(|s| self.seats[s].as_ref().map(|p| (p.since, s)))
+        self.seats
+            .held()
+            .map(|(s, p)| (p.since, s))
             .min()
             .map(|(_, seat)| seat)
     }
 
-    /// Everyone in the room.
+    /// Everyone in the room at the keyboard.
     pub fn people(&self) -> impl Iterator<Item = &Person> {
-        self.seats.iter().flatten()
+        self.seats.here_all().map(|(_, p)| p)
     }
 
     /// The nickname in a seat (empty for an empty seat).
     pub fn nick(&self, seat: usize) -> &str {
-        self.seats[seat].as_ref().map_or("", |p| p.nick.as_str())
+        self.seats.holder(seat).map_or("", |p| p.nick.as_str())
     }
 
-    /// The person with this nickname, compared case-insensitively.
+    /// The person at the keyboard with this nickname, compared case-insensitively.
     pub fn find_nick(&self, nick: &str) -> Option<&Person> {
         let nick = nick.to_lowercase();
         self.people().find(|p| p.nick.to_lowercase() == nick)
@@ -129,7 +175,7 @@ impl Seating {
 
     /// Changes a person's nickname (already claimed in the registry).
     pub fn rename(&mut self, seat: usize, nick: String) {
-        if let Some(p) = &mut self.seats[seat] {
+        if let Some(p) = self.seats.here_mut(seat) {
             p.nick = nick;
         }
     }
@@ -143,7 +189,7 @@ impl Seating {
 
     /// Sends a line to the person in a seat.
     pub fn send_to(&self, seat: usize, line: &str) {
-        if let Some(p) = &self.seats[seat] {
+        if let Some(p) = self.seats.here(seat) {
             p.outbox.send(line);
         }
     }
@@ -180,19 +226,13 @@ impl Seating {
         let right = (manager + 1) % 4;
         let partner = (manager + 2) % 4;
         let left = (manager + 3) % 4;
-        let mut moved = [None, None, None];
-        for (slot, seat) in moved.iter_mut().zip([partner, right, left]) {
-            *slot = self.seats[seat].take();
-        }
-        let [from_partner, from_right, from_left] = moved;
-        self.seats[right] = from_partner;
-        self.seats[left] = from_right;
-        self.seats[partner] = from_left;
+        self.seats
+            .rotate(&[partner, right, left], &[right, left, partner]);
     }
 
     /// `Q`: a person is ready.
     pub fn set_ready(&mut self, seat: usize) {
-        if let Some(p) = &mut self.seats[seat] {
+        if let Some(p) = self.seats.here_mut(seat) {
             p.ready = true;
         }
     }
@@ -204,7 +244,7 @@ impl Seating {
 
     /// After a game (or when one is abandoned) everybody must say `Q` again.
     pub fn reset_ready(&mut self) {
-        for p in self.seats.iter_mut().flatten() {
+        for p in self.seats.here_all_mut() {
             p.ready = false;
         }
     }
@@ -213,17 +253,15 @@ impl Seating {
     /// During a game, `cpus` names the CPU players in the seats without a person.
     pub fn info_line(&self, cpus: Option<[Option<&str>; 4]>) -> String {
         let names: Vec<&str> = (0..4)
-            .map(|s| match (&self.seats[s], cpus) {
+            .map(|s| match (self.seats.holder(s), cpus) {
                 (Some(p), _) => p.nick.as_str(),
                 (None, Some(cpus)) => cpus[s].unwrap_or(""),
                 (None, None) => "",
             })
             .collect();
-        let ready: String = self
-            .seats
-            .iter()
-            .map(|p| {
-                if p.as_ref().is_none_or(|p| p.ready) {
+        let ready: String = (0..4)
+            .map(|s| {
+                if self.seats.holder(s).is_none_or(|p| p.ready) {
                     'T'
                 } else {
                     'F'
@@ -250,11 +288,12 @@ mod tests {
 
     fn person(conn: ConnId, nick: &str) -> Person {
         let (outbox, _) = Outbox::new(8, CancellationToken::new());
-        Person::new(conn, nick.into(), outbox, oneshot::channel().0)
+        let addr = IpAddr::from([127, 0, 0, 1]);
+        Person::new(conn, nick.into(), addr, outbox, oneshot::channel().0)
     }
 
     fn full() -> Seating {
-        let mut s = Seating::new(1);
+        let mut s = Seating::new(1, Duration::ZERO);
         for (conn, nick) in [(1, "a"), (2, "b"), (3, "c"), (4, "d")] {
             s.seat(person(conn, nick));
         }
@@ -265,8 +304,8 @@ mod tests {
     fn lowest_free_seat_and_the_manager_is_the_earliest() {
         let mut s = full();
         assert_eq!(s.free_seat(), None);
-        s.unseat(2);
         s.unseat(1);
+        s.unseat(0);
         assert_eq!(s.free_seat(), Some(0));
         assert_eq!(s.manager(), Some(2));
         s.seat(person(5, "e"));
@@ -288,13 +327,13 @@ mod tests {
 
     #[test]
     fn an_emptied_room_forgets_its_rules() {
-        let mut s = Seating::new(3);
+        let mut s = Seating::new(3, Duration::ZERO);
         s.seat(person(1, "a"));
         s.set_rules(true, false).unwrap();
         assert!(s.info_line(None).ends_with(" 1 TF"));
         assert!(s.set_rules(true, true).is_err());
         assert!(s.info_line(None).ends_with(" 1 TF"));
-        s.unseat(1);
+        s.unseat(0);
         assert_eq!(s.rules(), default_rules());
         assert_eq!(s.info_line(None), "I 3 ||| TTTT 1 FF");
     }

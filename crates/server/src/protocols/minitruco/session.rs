@@ -6,7 +6,7 @@ use super::lounge::Lounge;
 use super::room::{ConnId, RoomMsg};
 use super::VERSION;
 use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
@@ -25,6 +25,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         lounge,
         nick: None,
         room: None,
+        addr: peer.ip(),
     };
     let keepalive = Some(session.lounge.keepalive());
     // A nickname (`N`) is the hello: without one in time the connection is closed.
@@ -100,6 +101,8 @@ struct Session {
     nick: Option<String>,
     /// The room the person is in.
     room: Option<Stay>,
+    /// Where the connection comes from (coming back to a seat is allowed from there).
+    addr: IpAddr,
     stop: CancellationToken,
 }
 
@@ -121,10 +124,7 @@ impl Session {
             Command::Enter(arg) => self.enter(arg.as_deref()).await,
             Command::Leave => match self.room.take().map(|stay| stay.number) {
                 Some(number) => {
-                    let leave = RoomMsg::Leave {
-                        conn: self.conn,
-                        said_s: true,
-                    };
+                    let leave = RoomMsg::Leave { conn: self.conn };
                     self.to_room(number, leave).await;
                 }
                 None => self.outbox.send("X FS"),
@@ -157,6 +157,9 @@ impl Session {
             }
             return;
         }
+        if self.nick.is_none() && self.resume(&nick).await {
+            return;
+        }
         match self.lounge.nicks().claim(self.nick.as_deref(), &nick) {
             Ok(()) => {
                 self.outbox.send(format!("N {nick}"));
@@ -164,6 +167,32 @@ impl Session {
             }
             Err(error) => self.outbox.send(error.line()),
         }
+    }
+
+    /// A first `N` with the nickname of a person away from a game, from the address they
+    /// played from: this connection takes their seat back (the room sends `N`, `E` and
+    /// the game so far). Whether it did.
+    async fn resume(&mut self, nick: &str) -> bool {
+        let Some(number) = self.lounge.nicks().away_room(nick, self.addr) else {
+            return false;
+        };
+        let (reply, answer) = oneshot::channel();
+        let (stay, ended) = oneshot::channel();
+        let resume = RoomMsg::Resume {
+            conn: self.conn,
+            nick: nick.to_owned(),
+            addr: self.addr,
+            outbox: self.outbox.clone(),
+            stay,
+            reply,
+        };
+        self.to_room(number, resume).await;
+        if answer.await != Ok(true) {
+            return false;
+        }
+        self.nick = Some(nick.to_owned());
+        self.room = Some(Stay { number, ended });
+        true
     }
 
     async fn info(&mut self, number: usize) {
@@ -186,6 +215,7 @@ impl Session {
         let join = RoomMsg::Join {
             conn: self.conn,
             nick: self.nick.clone().unwrap_or_default(),
+            addr: self.addr,
             outbox: self.outbox.clone(),
             stay,
             reply,
@@ -209,19 +239,24 @@ impl Session {
         }
     }
 
-    /// Leaves the room and frees the nickname.
+    /// Tells the room the connection is gone and frees the nickname, unless the room
+    /// keeps it for a person who may come back to their game.
     async fn finish(&mut self) {
+        let mut kept = false;
         if let Some(number) = self.room.take().map(|stay| stay.number) {
             if let Some(room) = self.lounge.room(number) {
-                let leave = RoomMsg::Leave {
+                let (reply, answer) = oneshot::channel();
+                let dropped = RoomMsg::Dropped {
                     conn: self.conn,
-                    said_s: false,
+                    reply,
                 };
                 // The room may be gone already if the whole server is stopping.
-                let _ = room.send(leave).await;
+                if room.send(dropped).await {
+                    kept = answer.await == Ok(true);
+                }
             }
         }
-        if let Some(nick) = self.nick.take() {
+        if let Some(nick) = self.nick.take().filter(|_| !kept) {
             self.lounge.nicks().release(&nick);
         }
     }

@@ -1,32 +1,32 @@
-//! A game in progress in a room: the Truco engine, the CPU players in the empty seats and
-//! the renderers that turn its events into each person's lines.
+//! A game in progress in a room: the Truco game on the table kernel (CPU players in the
+//! empty seats, a stand-in for people away or out of time) and the renderers that turn
+//! its events into each person's lines.
 
 use super::command::Command;
 use super::render::{position, Renderer};
 use super::seating::Seating;
-use crate::cpu::Cpus;
-use crate::record::truco::variant;
+use crate::record::truco::{self as record_truco, variant, TrucoChronicle};
 use crate::record::{self, GameLog};
-use crate::truco_match::TrucoMatch;
-use crate::turn_timer::TurnTimer;
-use cards::Card;
+use crate::table::{Play, Timing};
+use cards::{seeded_rng, Card};
 use parlor_store::Recorder;
-use std::time::Duration;
+use rand::seq::SliceRandom;
 use tokio::time::Instant;
+use truco::bots;
 use truco::{Action, Answer, Event, Phase, Seat, Team};
 
-/// The strategy that plays for a person whose time ran out.
+/// The strategy that plays for a person who is away or whose time ran out.
 const STAND_IN: &str = "heuristic";
 
 /// The game a room is playing.
 pub struct Table {
-    game: TrucoMatch,
+    play: Play<truco::Game, TrucoChronicle>,
     renderers: [Renderer; 4],
-    cpus: Cpus,
-    /// `CPU<pos>` for the seats CPU players took.
-    cpu_names: [Option<String>; 4],
-    /// The time the people who must act have.
-    turn: TurnTimer,
+}
+
+/// The strategy named `name`, or the random one.
+fn strategy(name: &str) -> Box<dyn bots::Strategy<truco::Game>> {
+    bots::by_name(name).unwrap_or_else(|| Box::new(bots::RandomBot))
 }
 
 impl Table {
@@ -39,23 +39,21 @@ impl Table {
         recorder: &Recorder,
         room: usize,
         cpu: Option<&str>,
-        turn_timeout: Option<Duration>,
+        timing: Timing,
     ) -> Table {
         let rules = seating.rules();
-        let mut cpus = Cpus::new(seed);
-        let mut strategies = [None; 4];
-        let cpu_names = [0, 1, 2, 3].map(|seat| {
+        let mut rng = seeded_rng(seed.rotate_left(17) ^ 0x5EED_B075);
+        let strategies = [0, 1, 2, 3].map(|seat| {
             (!seating.is_person(seat)).then(|| {
-                let strategy = cpus.seat(seat, cpu);
-                strategies[seat] = Some(strategy);
-                tracing::debug!(seat = position(seat), strategy, "CPU player seated");
-                format!("CPU{}", position(seat))
+                cpu.or_else(|| bots::NAMES.choose(&mut rng).copied())
+                    .unwrap_or("random")
             })
         });
         let names = seating.names();
+        let cpu_name = |seat| format!("CPU{}", position(seat));
         let seats = (0..4)
-            .map(|s| match &cpu_names[s] {
-                Some(cpu) => record::seat(cpu, strategies[s]),
+            .map(|s| match strategies[s] {
+                Some(strategy) => record::seat(&cpu_name(s), Some(strategy)),
                 None => record::seat(names[s], None),
             })
             .collect();
@@ -68,13 +66,17 @@ impl Table {
             seats,
             table_name,
         );
-        let (game, events) = TrucoMatch::new(rules, seed, log);
+        let (game, events) = record_truco::start(rules, seed, log);
+        let mut play = Play::new(game, &events, rng, timing, strategy(STAND_IN));
+        for (seat, name) in strategies.iter().enumerate() {
+            if let Some(name) = name {
+                tracing::debug!(seat = position(seat), strategy = name, "CPU player seated");
+                play.seat_cpu(seat, cpu_name(seat), strategy(name));
+            }
+        }
         let mut table = Table {
             renderers: [0, 1, 2, 3].map(|s| Renderer::new(s, rules.uses_vira())),
-            game,
-            cpus,
-            cpu_names,
-            turn: TurnTimer::new(turn_timeout),
+            play,
         };
         for seat in 0..4 {
             seating.send_to(seat, &format!("P {}", position(seat)));
@@ -85,18 +87,18 @@ impl Table {
 
     /// The CPU players' names by seat, for `I` during the game.
     pub fn cpu_names(&self) -> [Option<&str>; 4] {
-        [0, 1, 2, 3].map(|s| self.cpu_names[s].as_deref())
+        [0, 1, 2, 3].map(|s| self.play.cpu_name(s))
     }
 
     /// The game ends without a result, for `reason` (a person left the room).
     pub fn abandon(&mut self, reason: &str) {
-        self.game.abandon(reason);
+        self.play.abandon(reason);
     }
 
     /// The winner and final scores once the game is over.
     pub fn result(&self) -> Option<(Team, [u8; 2])> {
-        match self.game.phase() {
-            Phase::Over { winner } => Some((winner, self.game.scores())),
+        match self.play.phase() {
+            Phase::Over { winner } => Some((winner, self.play.scores())),
             _ => None,
         }
     }
@@ -111,7 +113,7 @@ impl Table {
                 };
                 Action::Play {
                     card,
-                    closed: closed && self.game.closed_allowed(seat),
+                    closed: closed && self.play.closed_allowed(seat),
                 }
             }
             Command::Truco => Action::Truco,
@@ -120,66 +122,57 @@ impl Table {
             Command::HandOfEleven(play) => Action::PlayHandOfEleven(play),
             _ => return,
         };
-        if let Ok(events) = self.game.apply(seat, action) {
-            self.cpus.reset_timer();
-            self.turn.restart();
+        if let Ok(events) = self.play.act(seat, action) {
             show(&mut self.renderers, &events, seating);
         }
     }
 
-    /// Starts or stops the turn timer: it runs while the game waits for a person.
-    pub fn update_turn(&mut self, seating: &Seating) {
-        let waiting =
-            (0..4).any(|s| seating.is_person(s) && !self.game.legal_actions(s).is_empty());
-        self.turn.update(waiting);
+    /// After any change: CPU players and stand-ins move or get their timer, and the turn
+    /// timer runs while a person must act.
+    pub fn after_change(&mut self, seating: &Seating) {
+        let renderers = &mut self.renderers;
+        self.play
+            .after_change(seating.seats(), |events| show(renderers, events, seating));
     }
 
-    /// When the people the game waits for run out of time.
-    pub fn turn_due(&self) -> Option<Instant> {
-        self.turn.due()
+    /// When the table must wake up for the game.
+    pub fn due(&self) -> Option<Instant> {
+        self.play.due()
     }
 
-    /// The people the game waited for let their time run out: for each, the `heuristic`
-    /// strategy makes the one move (what they see is that move's notification).
-    pub fn time_out(&mut self, seating: &Seating) {
-        self.turn.restart();
-        for seat in (0..4).filter(|&s| seating.is_person(s)) {
-            let renderers = &mut self.renderers;
-            self.cpus
-                .move_for(seat, STAND_IN, &mut self.game, |events| {
-                    show(renderers, events, seating)
-                });
+    /// The table woke up: due machines move, and people out of time get the stand-in's
+    /// move (what they see is that move's notification).
+    pub fn wake(&mut self, seating: &Seating) {
+        let renderers = &mut self.renderers;
+        self.play.wake(
+            Instant::now(),
+            seating.seats(),
+            |events| show(renderers, events, seating),
+            |_| {},
+        );
+    }
+
+    /// Brings the person back in `seat` up to date: the current hand so far, as their
+    /// seat saw it, in the notifications they would have had, except turns already
+    /// taken (a `V` is a prompt: only the last one still stands).
+    pub fn catch_up(&self, seat: Seat, seating: &Seating) {
+        let mut renderer = Renderer::new(seat, self.play.rules().uses_vira());
+        let events: Vec<Event> = self.play.catch_up(seat).collect();
+        let last_turn = events.iter().rposition(|e| matches!(e, Event::Turn { .. }));
+        for (at, event) in events.iter().enumerate() {
+            if matches!(event, Event::Turn { .. }) && Some(at) != last_turn {
+                continue;
+            }
+            if let Some(line) = renderer.render(event) {
+                seating.send_to(seat, &line);
+            }
         }
-    }
-
-    /// Lets every CPU player move until a person must act (no thinking time).
-    pub fn play_bots(&mut self, seating: &Seating) {
-        let renderers = &mut self.renderers;
-        self.cpus
-            .play_all(&mut self.game, |events| show(renderers, events, seating));
-    }
-
-    /// One move for each CPU player that has one.
-    pub fn step_bots(&mut self, seating: &Seating) {
-        let renderers = &mut self.renderers;
-        self.cpus
-            .step(&mut self.game, |events| show(renderers, events, seating));
-    }
-
-    /// Arms the CPU timer for `at` if a CPU player has a move and no timer runs.
-    pub fn schedule_bots(&mut self, at: Instant) {
-        self.cpus.schedule(&self.game, at);
-    }
-
-    /// When the CPU players move next.
-    pub fn bot_due(&self) -> Option<Instant> {
-        self.cpus.due()
     }
 }
 
 /// Sends each person the lines the events give their seat.
 fn show(renderers: &mut [Renderer; 4], events: &[Event], seating: &Seating) {
-    for seat in (0..4).filter(|&s| seating.is_person(s)) {
+    for seat in (0..4).filter(|&s| seating.seats().is_here(s)) {
         for event in events {
             if let Some(line) = renderers[seat].render(event) {
                 seating.send_to(seat, &line);

@@ -2,17 +2,18 @@
 //! leaves mid-match is replaced by a CPU player; after `MATCH_END` every connection closes.
 
 use super::render::{player, Renderer};
-use crate::cpu::{sleep_until, Cpus};
 use crate::net::Outbox;
+use crate::record::truco::{self as record_truco, TrucoChronicle};
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
-use crate::truco_match::TrucoMatch;
-use crate::turn_timer::TurnTimer;
+use crate::table::{sleep_until, Play, Seats, Timing};
+use cards::seeded_rng;
 use parlor_store::Recorder;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+use truco::bots::{self, Strategy};
 use truco::{team_of, Action, Event, RuleError, Rules, Seat};
 
 pub use crate::net::ConnId;
@@ -79,11 +80,10 @@ pub struct TableConfig {
 pub fn spawn(config: TableConfig) -> TableHandle {
     let (tx, rx) = mpsc::channel(config.inbox.max(1));
     let table = Table {
-        people: [None, None, None, None],
+        // Course clients have no name to come back under: a seat left is given up.
+        people: Seats::new(4, Duration::ZERO),
         game: None,
         renderers: [0, 1, 2, 3].map(Renderer::new),
-        cpus: Cpus::new(0),
-        turn: TurnTimer::new(config.turn_timeout),
         config,
     };
     tokio::spawn(table.run(rx));
@@ -97,32 +97,27 @@ struct Person {
 
 struct Table {
     config: TableConfig,
-    people: [Option<Person>; 4],
-    game: Option<TrucoMatch>,
+    people: Seats<Person>,
+    game: Option<Play<truco::Game, TrucoChronicle>>,
     renderers: [Renderer; 4],
-    cpus: Cpus,
-    /// The time the people who must act now have.
-    turn: TurnTimer,
+}
+
+/// The stand-in strategy, for CPU players and people out of time.
+fn stand_in() -> Box<dyn Strategy<truco::Game>> {
+    bots::by_name(STAND_IN).unwrap_or_else(|| Box::new(bots::RandomBot))
 }
 
 impl Table {
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>) {
         loop {
-            let due = self.cpus.due();
+            let due = self.game.as_ref().and_then(|game| game.due());
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("truco", || self.handle(msg)),
                     None => break,
                 },
                 _ = sleep_until(due), if due.is_some() => {
-                    if let Some(game) = &mut self.game {
-                        let (renderers, people) = (&mut self.renderers, &self.people);
-                        self.cpus.step(game, |events| show(renderers, people, events));
-                    }
-                    self.after_change();
-                }
-                _ = self.turn.expired() => {
-                    self.time_out();
+                    self.wake();
                     self.after_change();
                 }
                 _ = self.config.shutdown.cancelled() => break,
@@ -131,7 +126,7 @@ impl Table {
                 break;
             }
         }
-        for person in self.people.iter().flatten() {
+        for (_, person) in self.people.here_all() {
             person.outbox.close();
         }
     }
@@ -156,10 +151,10 @@ impl Table {
         if self.game.is_some() {
             return None;
         }
-        let seat = self.people.iter().position(Option::is_none)?;
+        let seat = self.people.free_seat()?;
         outbox.send(format!("WELCOME {} {}", player(seat), team_of(seat) + 1));
-        self.people[seat] = Some(Person { conn, outbox });
-        let connected = self.people.iter().flatten().count();
+        self.people.sit(seat, Person { conn, outbox });
+        let connected = self.people.here_all().count();
         if connected < 4 {
             self.broadcast(&format!("WAITING {connected}"));
         } else {
@@ -175,19 +170,24 @@ impl Table {
     fn start_match(&mut self, cpu: [bool; 4]) {
         let seed = self.config.seeds.next_seed();
         tracing::info!(table = self.config.id, "course truco match started");
-        self.cpus = Cpus::new(seed);
         let seats = (0..4)
             .map(|s| match cpu[s] {
                 true => record::seat(&format!("CPU{}", player(s)), Some(STAND_IN)),
                 false => record::seat(&format!("PLAYER{}", player(s)), None),
             })
             .collect();
-        for seat in (0..4).filter(|&s| cpu[s]) {
-            self.cpus.seat(seat, Some(STAND_IN));
-        }
         let table = Some(format!("table {}", self.config.id));
         let log = GameLog::start(&self.config.recorder, "truco", "course", seed, seats, table);
-        let (game, events) = TrucoMatch::new(Rules::course(), seed, log);
+        let (game, events) = record_truco::start(Rules::course(), seed, log);
+        let rng = seeded_rng(seed.rotate_left(17) ^ 0x5EED_B075);
+        let timing = Timing {
+            cpu_delay: self.config.bot_delay,
+            turn_limit: self.config.turn_timeout,
+        };
+        let mut game = Play::new(game, &events, rng, timing, stand_in());
+        for seat in (0..4).filter(|&s| cpu[s]) {
+            game.seat_cpu(seat, format!("CPU{}", player(seat)), stand_in());
+        }
         self.broadcast("MATCH 1");
         show(&mut self.renderers, &self.people, &events);
         self.game = Some(game);
@@ -202,7 +202,7 @@ impl Table {
         if self.seat_of(conn).is_none() {
             return;
         }
-        let cpu = [0, 1, 2, 3].map(|s| self.people[s].is_none());
+        let cpu = [0, 1, 2, 3].map(|s| !self.people.is_here(s));
         tracing::info!(table = self.config.id, "CPU players fill the table");
         self.start_match(cpu);
     }
@@ -217,14 +217,14 @@ impl Table {
         let Some(seat) = self.seat_of(conn) else {
             return;
         };
-        self.people[seat] = None;
-        let connected = self.people.iter().flatten().count();
+        self.people.clear(seat);
+        let connected = self.people.here_all().count();
         match &mut self.game {
             None => self.broadcast(&format!("WAITING {connected}")),
             Some(game) => {
                 game.note(Note::CpuTookOver { seat });
+                game.seat_cpu(seat, format!("CPU{}", player(seat)), stand_in());
                 self.broadcast(&format!("LEFT {}", player(seat)));
-                self.cpus.seat(seat, Some(STAND_IN));
 
                 tracing::info!(
                     table = self.config.id,
@@ -246,58 +246,40 @@ impl Table {
             };
             return self.send_to(seat, error);
         };
-        match game.apply(seat, action) {
-            Ok(events) => {
-                self.cpus.reset_timer();
-                self.turn.restart();
-                show(&mut self.renderers, &self.people, &events);
-            }
+        match game.act(seat, action) {
+            Ok(events) => show(&mut self.renderers, &self.people, &events),
             Err(error) => self.send_to(seat, &error_line(error)),
         }
     }
 
-    /// The people who had to act let their time run out: each is told, and the
-    /// stand-in strategy makes their move.
-    fn time_out(&mut self) {
-        self.turn.restart();
+    /// The match's timer is due: CPU players move, and each person whose time ran out
+    /// is told before the stand-in strategy makes their move.
+    fn wake(&mut self) {
         let Some(game) = &mut self.game else {
             return;
         };
-        for seat in 0..4 {
-            let Some(person) = &self.people[seat] else {
-                continue;
-            };
-            if game.legal_actions(seat).is_empty() {
-                continue;
-            }
-            person
-                .outbox
-                .send("ERROR TIMEOUT your time ran out; the server played for you");
-            let (renderers, people) = (&mut self.renderers, &self.people);
-            self.cpus.move_for(seat, STAND_IN, game, |events| {
-                show(renderers, people, events)
-            });
-        }
+        let (renderers, people) = (&mut self.renderers, &self.people);
+        game.wake(
+            Instant::now(),
+            people,
+            |events| show(renderers, people, events),
+            |seat| {
+                if let Some(person) = people.here(seat) {
+                    person
+                        .outbox
+                        .send("ERROR TIMEOUT your time ran out; the server played for you");
+                }
+            },
+        );
     }
 
     /// Lets CPU players move (at once without a delay, else on their timer), and starts
     /// the turn timer of the people who must act now.
     fn after_change(&mut self) {
-        let Some(game) = &mut self.game else {
-            return;
-        };
-        if self.config.bot_delay.is_zero() {
+        if let Some(game) = &mut self.game {
             let (renderers, people) = (&mut self.renderers, &self.people);
-            self.cpus
-                .play_all(game, |events| show(renderers, people, events));
-        } else {
-            self.cpus
-                .schedule(game, Instant::now() + self.config.bot_delay);
+            game.after_change(people, |events| show(renderers, people, events));
         }
-        // After the CPU players moved: the game may now wait for a person.
-        let people_to_act =
-            (0..4).any(|s| self.people[s].is_some() && !game.legal_actions(s).is_empty());
-        self.turn.update(people_to_act);
     }
 
     /// The match is over, or everybody left it (it is then stored abandoned, with why).
@@ -306,7 +288,7 @@ impl Table {
             return false;
         };
         let over = game.is_over();
-        let deserted = self.people.iter().all(Option::is_none) && !over;
+        let deserted = self.people.here_all().next().is_none() && !over;
         if over || deserted {
             tracing::info!(table = self.config.id, scores = ?game.scores(), deserted, "course truco match over");
         }
@@ -317,29 +299,26 @@ impl Table {
     }
 
     fn seat_of(&self, conn: ConnId) -> Option<Seat> {
-        self.people
-            .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.conn == conn))
+        self.people.find_here(|p| p.conn == conn)
     }
 
     fn send_to(&self, seat: Seat, line: &str) {
-        if let Some(person) = &self.people[seat] {
+        if let Some(person) = self.people.here(seat) {
             person.outbox.send(line);
         }
     }
 
     fn broadcast(&self, line: &str) {
-        for person in self.people.iter().flatten() {
+        for (_, person) in self.people.here_all() {
             person.outbox.send(line);
         }
     }
 }
 
 /// Sends each person the lines the events give their seat.
-fn show(renderers: &mut [Renderer; 4], people: &[Option<Person>; 4], events: &[Event]) {
+fn show(renderers: &mut [Renderer; 4], people: &Seats<Person>, events: &[Event]) {
     let mut lines = Vec::new();
-    for (seat, person) in people.iter().enumerate() {
-        let Some(person) = person else { continue };
+    for (seat, person) in people.here_all() {
         for event in events {
             lines.clear();
             renderers[seat].render(event, &mut lines);

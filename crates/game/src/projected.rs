@@ -1,0 +1,23 @@
+//! Events one at a time, as each seat may see them: what a server needs to tell a seat
+//! what happened, and to bring a seat that comes back up to date with the same messages
+//! it would have had.
+
+use crate::{Game, Seat};
+use std::fmt::Debug;
+
+/// A game whose applied actions' events can be read one by one and projected per seat.
+pub trait Projected: Game {
+    /// One thing that happened (full information).
+    type Event: Clone + Debug;
+
+    /// The events of one applied action, in order.
+    fn events(events: &Self::Events) -> &[Self::Event];
+
+    /// `event` as `seat` may see it (hidden cards removed), or `None` if it is none of
+    /// that seat's business. The one place hidden information is taken out.
+    fn for_seat(event: &Self::Event, seat: Seat) -> Option<Self::Event>;
+
+    /// Whether `event` begins a new hand: what came before it no longer matters to a
+    /// seat catching up.
+    fn starts_hand(event: &Self::Event) -> bool;
+}

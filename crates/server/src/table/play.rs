@@ -1,0 +1,274 @@
+//! A game in progress at a table, with everything every game needs around its rules: the
+//! CPU players in their seats, a stand-in for people who are away or out of time, the
+//! CPU players' thinking delay and the people's turn timer (deadlines the table actor
+//! selects on, never sleeps that stop it reading its inbox), the record, and the events
+//! of the current hand, to bring a person who comes back up to date.
+
+use super::recorded::{Chronicle, Recorded};
+use super::seats::Seats;
+use crate::record::Note;
+use crate::turn_timer::TurnTimer;
+use parlor_game::{GameRng, Projected, Seat, Strategy};
+use std::ops::Deref;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How long the machines and the people take.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// The CPU players' (and stand-ins') thinking time; zero: they move at once.
+    pub cpu_delay: Duration,
+    /// The time a person has to act before the stand-in acts for them (`None`: no limit).
+    pub turn_limit: Option<Duration>,
+}
+
+/// A CPU player in a seat.
+struct Cpu<G> {
+    name: String,
+    strategy: Box<dyn Strategy<G>>,
+}
+
+/// A game being played at a table.
+pub struct Play<G: Projected, C> {
+    game: Recorded<G, C>,
+    cpus: Vec<Option<Cpu<G>>>,
+    /// Plays for a person who is away, or whose time ran out.
+    stand_in: Box<dyn Strategy<G>>,
+    rng: GameRng,
+    timing: Timing,
+    turn: TurnTimer,
+    cpu_due: Option<Instant>,
+    /// Everything that happened since the current hand began.
+    hand: Vec<G::Event>,
+}
+
+impl<G: Projected, C> Deref for Play<G, C> {
+    type Target = G;
+
+    fn deref(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: Projected, C: Chronicle<G>> Play<G, C> {
+    /// A game that has just begun with the events `first`; CPU and stand-in choices are
+    /// drawn from `rng`.
+    pub fn new(
+        game: Recorded<G, C>,
+        first: &G::Events,
+        rng: GameRng,
+        timing: Timing,
+        stand_in: Box<dyn Strategy<G>>,
+    ) -> Play<G, C> {
+        let seats = game.seats();
+        let mut play = Play {
+            game,
+            cpus: (0..seats).map(|_| None).collect(),
+            stand_in,
+            rng,
+            timing,
+            turn: TurnTimer::new(timing.turn_limit),
+            cpu_due: None,
+            hand: Vec::new(),
+        };
+        play.remember(first);
+        play
+    }
+
+    /// A CPU player named `name` plays `seat` from now on.
+    pub fn seat_cpu(&mut self, seat: Seat, name: String, strategy: Box<dyn Strategy<G>>) {
+        if let Some(slot) = self.cpus.get_mut(seat) {
+            *slot = Some(Cpu { name, strategy });
+        }
+    }
+
+    /// The name of the CPU player in `seat`.
+    pub fn cpu_name(&self, seat: Seat) -> Option<&str> {
+        self.cpus.get(seat)?.as_ref().map(|cpu| cpu.name.as_str())
+    }
+
+    /// Whether a CPU player plays `seat`.
+    pub fn is_cpu(&self, seat: Seat) -> bool {
+        self.cpu_name(seat).is_some()
+    }
+
+    /// A person's own action: applied and recorded, or refused with nothing changed.
+    /// Whoever must act next gets their whole time.
+    pub fn act(&mut self, seat: Seat, action: G::Action) -> Result<G::Events, G::Refusal> {
+        let events = self.game.apply(seat, action)?;
+        self.remember(&events);
+        self.turn.restart();
+        self.cpu_due = None;
+        Ok(events)
+    }
+
+    /// After any change: machines (CPU players, stand-ins for people away) move at once
+    /// without a thinking delay, else their timer is armed; the turn timer runs while a
+    /// person at the keyboard must act. With nobody at the keyboard the game waits (the
+    /// machines would otherwise play it out among themselves).
+    pub fn after_change<P>(&mut self, seats: &Seats<P>, mut show: impl FnMut(&G::Events)) {
+        if seats.here_all().next().is_none() {
+            self.cpu_due = None;
+            self.turn.update(false);
+            return;
+        }
+        if self.timing.cpu_delay.is_zero() {
+            while self.step_machines(seats, &mut show) {}
+        } else if self.cpu_due.is_none() && self.machine_to_act(seats) {
+            self.cpu_due = Some(Instant::now() + self.timing.cpu_delay);
+        }
+        let waiting = self.game.to_act().any(|s| seats.is_here(s));
+        self.turn.update(waiting);
+    }
+
+    /// When the table must next wake up for this game: a machine's move or a person's
+    /// time running out.
+    pub fn due(&self) -> Option<Instant> {
+        match (self.cpu_due, self.turn.due()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The table woke up at `now`: machines whose time came move, and for each person
+    /// whose time ran out `timed_out` is called before the stand-in acts for them. Call
+    /// [`Play::after_change`] next.
+    pub fn wake<P>(
+        &mut self,
+        now: Instant,
+        seats: &Seats<P>,
+        mut show: impl FnMut(&G::Events),
+        mut timed_out: impl FnMut(Seat),
+    ) {
+        if self.cpu_due.is_some_and(|due| due <= now) {
+            self.step_machines(seats, &mut show);
+        }
+        if self.turn.due().is_some_and(|due| due <= now) {
+            self.turn.restart();
+            let late: Vec<Seat> = self.game.to_act().filter(|&s| seats.is_here(s)).collect();
+            for seat in late {
+                timed_out(seat);
+                if let Some(events) = self.machine_move(seat) {
+                    show(&events);
+                }
+            }
+        }
+    }
+
+    /// One move for each machine that may act; whether any moved.
+    fn step_machines<P>(&mut self, seats: &Seats<P>, show: &mut impl FnMut(&G::Events)) -> bool {
+        self.cpu_due = None;
+        let mut moved = false;
+        if seats.here_all().next().is_none() {
+            return moved;
+        }
+        for seat in 0..self.cpus.len() {
+            if seats.is_here(seat) && !self.is_cpu(seat) {
+                continue;
+            }
+            if let Some(events) = self.machine_move(seat) {
+                moved = true;
+                show(&events);
+            }
+        }
+        moved
+    }
+
+    /// Whether a CPU player or a stand-in has a move to make.
+    fn machine_to_act<P>(&self, seats: &Seats<P>) -> bool {
+        self.game
+            .to_act()
+            .any(|s| self.is_cpu(s) || !seats.is_here(s))
+    }
+
+    /// The CPU player of `seat`, or else the stand-in, makes its move if it has one.
+    fn machine_move(&mut self, seat: Seat) -> Option<G::Events> {
+        let legal = self.game.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let strategy = match self.cpus[seat].as_mut() {
+            Some(cpu) => &mut cpu.strategy,
+            None => &mut self.stand_in,
+        };
+        let action = strategy.choose(&self.game.view(seat), &legal, &mut self.rng);
+        let events = self.game.apply(seat, action).ok()?;
+        self.remember(&events);
+        Some(events)
+    }
+
+    /// Keeps the current hand's events for [`Play::catch_up`].
+    fn remember(&mut self, events: &G::Events) {
+        for event in G::events(events) {
+            if G::starts_hand(event) {
+                self.hand.clear();
+            }
+            self.hand.push(event.clone());
+        }
+    }
+
+    /// The current hand so far as `seat` may see it: what a person coming back is shown
+    /// to be brought up to date.
+    pub fn catch_up(&self, seat: Seat) -> impl Iterator<Item = G::Event> + '_ {
+        self.hand.iter().filter_map(move |e| G::for_seat(e, seat))
+    }
+
+    /// The game ends without a result, for `reason` (stored as abandoned at once).
+    pub fn abandon(&mut self, reason: &str) {
+        self.game.abandon(reason);
+    }
+
+    /// Notes something that is not an action (a player left, a CPU player took over).
+    pub fn note(&mut self, note: Note) {
+        self.game.note(note);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::truco::{start, TrucoChronicle};
+    use crate::record::GameLog;
+    use parlor_store::Recorder;
+    use truco::bots::HeuristicBot;
+    use truco::Rules;
+
+    fn game() -> Play<truco::Game, TrucoChronicle> {
+        let log = GameLog::start(&Recorder::disabled(), "truco", "course", 7, vec![], None);
+        let (game, events) = start(Rules::course(), 7, log);
+        let timing = Timing {
+            cpu_delay: Duration::ZERO,
+            turn_limit: None,
+        };
+        let rng = cards::seeded_rng(7);
+        Play::new(game, &events, rng, timing, Box::new(HeuristicBot))
+    }
+
+    #[test]
+    fn stand_ins_cover_people_away_only_while_someone_is_here() {
+        let mut play = game();
+        for seat in 1..4 {
+            play.seat_cpu(seat, format!("CPU{seat}"), Box::new(HeuristicBot));
+        }
+        let mut seats = Seats::new(4, Duration::from_secs(60));
+        seats.sit(0, "ana");
+        seats.step_away(0, Instant::now());
+        let mut moves = 0;
+        play.after_change(&seats, |_| moves += 1);
+        assert_eq!(moves, 0, "nobody here: the game waits");
+        assert!(play.due().is_none());
+        // A second table where someone is here: the away seat's stand-in plays on.
+        let mut play = game();
+        let mut seats = Seats::new(4, Duration::from_secs(60));
+        seats.sit(0, "ana");
+        seats.sit(1, "bo");
+        seats.step_away(0, Instant::now());
+        play.after_change(&seats, |_| {});
+        assert!(play.legal_actions(0).is_empty(), "ana's stand-in moved");
+        assert!(!play.legal_actions(1).is_empty(), "bo is waited for");
+        assert!(
+            play.catch_up(0).count() > 0,
+            "the hand so far, for ana's return"
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! A game and its record in one value: the only way to change the game is
+//! [`Recorded::apply`] (or [`Recorded::advance`]), which logs the action and lets the
+//! game's [`Chronicle`] write hand results and the end, so no table can forget to record.
+
+use crate::record::{GameLog, Note};
+use parlor_game::{Game, Seat};
+use std::ops::Deref;
+
+/// What the store keeps of a game's events besides the actions: each hand's result and
+/// the game's end. One per game, in `record/<game>.rs`, beside its replay.
+pub trait Chronicle<G: Game>: Send {
+    /// Writes what `events` (just applied to `game`) mean for the record.
+    fn record(&mut self, game: &G, events: &G::Events, log: &mut GameLog);
+}
+
+/// A game being played and recorded. Reading the game goes through `Deref`.
+pub struct Recorded<G, C> {
+    game: G,
+    log: GameLog,
+    chronicle: C,
+}
+
+impl<G, C> Deref for Recorded<G, C> {
+    type Target = G;
+
+    fn deref(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
+    /// A game whose start `log` has recorded.
+    pub fn new(game: G, log: GameLog, chronicle: C) -> Recorded<G, C> {
+        Recorded {
+            game,
+            log,
+            chronicle,
+        }
+    }
+
+    /// Applies and records `seat`'s action; a refusal changes and records nothing.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<G::Events, G::Refusal> {
+        let legal = self.game.legal_actions(seat);
+        let events = self.game.apply(seat, action)?;
+        self.log.action(seat, &action, &legal);
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        Ok(events)
+    }
+
+    /// The step the game takes by itself when nobody may act (see [`Game::advance`]),
+    /// recorded like an action's events.
+    pub fn advance(&mut self) -> Option<G::Events> {
+        let events = self.game.advance()?;
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        Some(events)
+    }
+
+    /// The game ends without a result, for `reason` (stored as abandoned at once).
+    pub fn abandon(&mut self, reason: &str) {
+        self.log.abandon(reason);
+    }
+
+    /// Notes something that is not an action (a player left, a CPU player took over).
+    pub fn note(&mut self, note: Note) {
+        self.log.note(note);
+    }
+}
