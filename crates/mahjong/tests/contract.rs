@@ -18,3 +18,30 @@ fn cpu_players_finish_a_hanchan_through_the_contract() {
     let total: i64 = (0..4).map(|s| game.score(s)).sum();
     assert!(total <= 100_000 && (100_000 - total) % 1000 == 0, "{total}");
 }
+
+#[test]
+fn a_seat_sees_no_tile_the_rules_hide_from_it() {
+    use mahjong::game::{Event, Shown};
+    use parlor_game::Projected;
+    let (_, events) = Game::new(Rules::default(), seeded_rng(8));
+    let hidden = |m: &mahjong::game::Move, seat| m.face_for(seat).is_none();
+    for seat in 0..4 {
+        let mut concealed = 0;
+        for event in &events {
+            let Some(seen) = <Game as Projected>::for_seat(event, seat) else {
+                continue;
+            };
+            if let (Event::Move(m), Event::Move(s)) = (event, &seen) {
+                if hidden(m, seat) {
+                    concealed += 1;
+                    assert_eq!((s.tile.id(), s.shown), (0, Shown::Nobody), "{m:?}");
+                    assert_eq!((s.from, s.to), (m.from, m.to));
+                } else {
+                    assert_eq!(s, m);
+                }
+            }
+        }
+        // The wall and the other three hands.
+        assert!(concealed > 3 * 13, "seat {seat}: {concealed}");
+    }
+}

@@ -143,7 +143,8 @@ pub struct MahjongSettings {
     pub east_only: bool,
     /// The CPU players' strategy (a name from `mahjong::bots::NAMES`).
     pub cpu_strategy: String,
-    /// How long a CPU player thinks before each turn (claims and acks are instant).
+    /// How long a CPU player thinks before each move, claim answers included (acks are
+    /// instant).
     pub cpu_delay: Duration,
     /// Time a person has to play, answer a claim or acknowledge the end of a hand before
     /// the server does it for them (zero: no timer).

@@ -164,6 +164,36 @@ async fn a_person_who_leaves_is_replaced_and_the_others_play_on() {
 }
 
 #[tokio::test]
+async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
+    let (s, _dir) = TestServer::storing(config(16, Duration::ZERO)).await;
+    let addr = s.addr("mahjong");
+    let mut ana = Mj::join(addr, "ana", Calls::Never).await;
+    ana.conn.until(|l| l == "play").await;
+    drop(ana);
+    // Alone at the table, the game waits for her.
+    s.open_connections("mahjong", 0).await;
+    // The same name from another address waits for a new table.
+    let mut other = LineClient::over(common::connect_from([127, 0, 0, 2], addr).await, "\n");
+    other.send("mmj1c 3:ana").await;
+    other.expect("mmj1s").await;
+    other.expect("game 1 3:ana 5:CPU 2 5:CPU 3 5:CPU 4").await;
+    drop(other);
+    // From her own address she is back in her seat: `game`, the hand so far, the prompt.
+    let mut ana = Mj::join(addr, "ana", Calls::Never).await;
+    assert_eq!(ana.me, 0);
+    let first = ana.conn.line().await;
+    assert!(first.starts_with("newhand "), "{first}");
+    ana.on_line(&first).await;
+    ana.play_game().await;
+    check_game(&ana);
+    // One game played to its end by ana, and the other address's table.
+    let finished = s.stored("mahjong", "finished", 1).await;
+    assert_eq!(finished.len(), 1, "{finished:?}");
+    assert_eq!(finished[0]["seats"][0]["name"], "ana");
+    s.stop().await;
+}
+
+#[tokio::test]
 async fn chat_goes_to_the_players_named() {
     let s = TestServer::start(config(16, Duration::from_secs(3600))).await;
     let addr = s.addr("mahjong");

@@ -43,22 +43,6 @@ async fn closed_by_server(tcp: &mut TcpStream) {
         .ok();
 }
 
-/// Waits until `/healthz` counts `open` connections for `protocol`.
-async fn open_connections(s: &TestServer, protocol: &str, open: u64) {
-    let poll = async {
-        loop {
-            let (_, health) = s.get_json("/healthz").await;
-            if health["connections"][protocol] == open {
-                return;
-            }
-            tokio::task::yield_now().await;
-        }
-    };
-    tokio::time::timeout(PATIENCE, poll)
-        .await
-        .unwrap_or_else(|_| panic!("{protocol} never came down to {open} connections"));
-}
-
 #[tokio::test]
 async fn idle_half_sent_and_dripping_http_clients_are_closed() {
     let s = TestServer::start(tight(81)).await;
@@ -89,7 +73,7 @@ async fn idle_half_sent_and_dripping_http_clients_are_closed() {
         .await
         .unwrap();
     closed_by_server(&mut kept).await;
-    open_connections(&s, "http", 1).await;
+    s.open_connections("http", 1).await;
     s.stop().await;
 }
 
@@ -169,7 +153,7 @@ async fn a_browser_that_goes_away_leaves_its_seat_at_once() {
     let mut web = seated_browser(&s).await;
     web.close(None).await.unwrap();
     webby_is_free(&s).await;
-    open_connections(&s, "minitruco", 1).await;
+    s.open_connections("minitruco", 1).await;
     // A FIN without a close frame.
     let web = seated_browser(&s).await;
     drop(tcp_of(web));
@@ -180,7 +164,7 @@ async fn a_browser_that_goes_away_leaves_its_seat_at_once() {
     tcp.set_zero_linger().unwrap();
     drop(tcp);
     webby_is_free(&s).await;
-    open_connections(&s, "minitruco", 1).await;
+    s.open_connections("minitruco", 1).await;
     s.stop().await;
 }
 
@@ -211,7 +195,7 @@ async fn a_bad_frame_gets_the_right_close_code_and_frees_the_seat() {
     huge.extend_from_slice(&[1, 2, 3, 4]);
     assert_eq!(close_code_after(&s, &huge).await, 1009);
     webby_is_free(&s).await;
-    open_connections(&s, "minitruco", 1).await;
+    s.open_connections("minitruco", 1).await;
     s.stop().await;
 }
 
@@ -275,7 +259,7 @@ async fn a_flood_without_reading_is_dropped_when_its_queue_fills() {
     tokio::time::timeout(Duration::from_secs(5), sent)
         .await
         .expect("the server dropped the flood as soon as its queue was full");
-    open_connections(&s, "mahjong", 0).await;
+    s.open_connections("mahjong", 0).await;
     s.stop().await;
 }
 

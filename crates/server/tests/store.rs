@@ -16,7 +16,12 @@ use std::time::Duration;
 
 /// A server storing games in a fresh temporary directory.
 async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
-    let config = Config {
+    TestServer::storing(config(seed)).await
+}
+
+/// The configuration of [`server`].
+fn config(seed: u64) -> Config {
+    Config {
         wars: WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::ZERO,
@@ -24,8 +29,7 @@ async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
             ..WarsSettings::default()
         },
         ..Config::for_tests(seed)
-    };
-    TestServer::storing(config).await
+    }
 }
 
 /// Waits until the API lists `count` finished games of `protocol`; returns them, newest
@@ -200,7 +204,12 @@ async fn jass_games_are_stored_and_replay_exactly() {
 
 #[tokio::test]
 async fn the_api_pages_filters_and_refuses_nonsense() {
-    let (s, _dir) = server(46).await;
+    // People who drop are given a moment to come back, then their games end.
+    let config = Config {
+        reconnect_grace: Duration::from_millis(20),
+        ..config(46)
+    };
+    let (s, _dir) = TestServer::storing(config).await;
     for i in 0..3 {
         let mut mj = Mj::join(s.addr("mahjong"), &format!("p{i}"), Calls::Never).await;
         // One hand, then leave: the game is not finished.
@@ -223,8 +232,8 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     assert_eq!(next.as_array().unwrap().len(), 1);
     assert!(next[0]["id"].as_i64().unwrap() < last);
     assert_ne!(page[0]["status"], "finished");
-    // Everyone left each game: each is stored abandoned at once, with when and why,
-    // not left `playing` until the next start.
+    // Everyone left each game (and did not come back in time): each is stored abandoned
+    // at once, with when and why, not left `playing` until the next start.
     let abandoned = async {
         loop {
             let (_, gone) = s.get_json("/api/games?status=abandoned").await;

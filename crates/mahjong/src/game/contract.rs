@@ -25,3 +25,29 @@ impl parlor_game::Game for Game {
         i64::from(self.scores()[seat])
     }
 }
+
+impl parlor_game::Projected for Game {
+    type Event = Event;
+
+    fn events(events: &Vec<Event>) -> &[Event] {
+        events
+    }
+
+    /// A move whose face the seat may not see keeps only its places: the physical tile
+    /// (which names its kind) is replaced by the first tile and its face by `Nobody`.
+    fn for_seat(event: &Event, seat: Seat) -> Option<Event> {
+        match event {
+            Event::Move(m) if !m.is_for(seat) => None,
+            Event::Move(m) if m.face_for(seat).is_none() => Some(Event::Move(super::Move {
+                tile: crate::Tile::new(0).expect("tile 0 exists"),
+                shown: super::Shown::Nobody,
+                ..*m
+            })),
+            event => Some(event.clone()),
+        }
+    }
+
+    fn starts_hand(event: &Event) -> bool {
+        matches!(event, Event::NewHand { .. })
+    }
+}

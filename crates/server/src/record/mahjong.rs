@@ -1,10 +1,67 @@
-//! How a Mahjong game is recorded and replayed: its variant's name, and the replay of its
-//! action log.
+//! How a Mahjong game is recorded and replayed: its variant's name, what each hand's
+//! results and the end look like in the store, and the replay of its action log.
 
-use crate::record::Entry;
+use crate::record::{Entry, GameLog};
 use crate::replay::{entries, pick, Replayed};
+use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
-use mahjong::game::{Length, Rules};
+use mahjong::game::{DrawKind, Event, Game, Length, Rules};
+use serde_json::{json, Value};
+
+/// A Mahjong game being played and recorded.
+pub type MahjongRecord = Recorded<Game, MahjongChronicle>;
+
+/// Records each hand's wins (a double ron has two) or draw with the scores after it, and
+/// the final scores and places.
+#[derive(Default)]
+pub struct MahjongChronicle {
+    /// The results of the hand being played.
+    results: Vec<Value>,
+}
+
+impl Chronicle<Game> for MahjongChronicle {
+    fn record(&mut self, _game: &Game, events: &Vec<Event>, log: &mut GameLog) {
+        for event in events {
+            match event {
+                Event::Win(w) => self.results.push(json!({
+                    "winner": w.winner,
+                    "from": w.from,
+                    "han": w.agari.han,
+                    "fu": w.agari.fu,
+                    "yaku": w.agari.yaku.iter().map(|(y, _)| y.name()).collect::<Vec<_>>(),
+                    "deltas": w.deltas,
+                })),
+                Event::Draw { kind, deltas, .. } => {
+                    let why = match kind {
+                        DrawKind::Exhaustive { .. } => "exhaustive".to_owned(),
+                        DrawKind::Abortive(a) => format!("{a:?}"),
+                    };
+                    self.results.push(json!({ "draw": why, "deltas": deltas }));
+                }
+                Event::HandOver { scores } => {
+                    let results = std::mem::take(&mut self.results);
+                    log.hand(json!({ "results": results, "scores": scores }));
+                }
+                Event::GameOver { scores, ranks } => log.finish(
+                    json!({ "scores": scores, "ranks": ranks }),
+                    scores.iter().map(|&s| i64::from(s)).collect(),
+                    ranks.iter().map(|&r| u32::from(r)).collect(),
+                ),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A game under `rules` from `seed`, with its first hand's events; `log` has recorded its
+/// start.
+pub fn start(rules: Rules, seed: u64, log: GameLog) -> (MahjongRecord, Vec<Event>) {
+    let (game, events) = Game::new(rules, seeded_rng(seed));
+    (
+        Recorded::new(game, log, MahjongChronicle::default()),
+        events,
+    )
+}
 
 /// The rule variant as the store records it (and replays read it back).
 pub fn variant(rules: &Rules) -> String {
@@ -42,7 +99,7 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
 
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use mahjong::game::{Event, Game, Pending};
+    use mahjong::game::Pending;
     let rules = rules_of(variant).ok_or_else(|| format!("unknown mahjong variant {variant}"))?;
     let (mut game, _) = Game::new(rules, seeded_rng(seed));
     let mut out = Replayed::default();

@@ -197,6 +197,15 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         Some(events)
     }
 
+    /// The step the game takes by itself when nobody may act (mahjong's next hand, once
+    /// the table has let everyone see the last one end); recorded.
+    pub fn advance(&mut self) -> Option<G::Events> {
+        let events = self.game.advance()?;
+        self.remember(&events);
+        self.turn.restart();
+        Some(events)
+    }
+
     /// Keeps the current hand's events for [`Play::catch_up`].
     fn remember(&mut self, events: &G::Events) {
         for event in G::events(events) {

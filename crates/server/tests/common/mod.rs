@@ -91,6 +91,23 @@ impl TestServer {
             .expect("the games were stored")
     }
 
+    /// Waits until `/healthz` counts `open` connections for `protocol` (a session that
+    /// ended has told its table and lobby everything it had to).
+    pub async fn open_connections(&self, protocol: &str, open: u64) {
+        let poll = async {
+            loop {
+                let (_, health) = self.get_json("/healthz").await;
+                if health["connections"][protocol] == open {
+                    return;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(PATIENCE, poll)
+            .await
+            .unwrap_or_else(|_| panic!("{protocol} never came down to {open} connections"));
+    }
+
     pub async fn stop(mut self) {
         self.shutdown.cancel();
         if let Some(running) = self.running.take() {

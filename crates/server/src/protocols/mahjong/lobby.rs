@@ -4,12 +4,17 @@
 //! arrived, with CPU players in the empty seats (zero: at once, so one person plays
 //! straight away). Each table then runs as its own actor ([`super::table`]); the lobby
 //! only hands every waiting session the handle of the table it sits at.
+//!
+//! The lobby also remembers who is away from a table (their connection dropped mid-game)
+//! until their grace period ends: an `mmj1c` with the same name from the same address
+//! goes back to that seat instead of waiting.
 
 use super::table::{self, Human, TableHandle};
 use crate::config::MahjongSettings;
-use crate::net::Outbox;
 use crate::seeds::SeedSource;
 use parlor_store::Recorder;
+use std::net::IpAddr;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
@@ -17,6 +22,7 @@ use tokio_util::sync::CancellationToken;
 pub use crate::net::ConnId;
 
 /// Where a seated session finds its table.
+#[derive(Clone, Debug)]
 pub struct Seating {
     /// The table actor.
     pub table: TableHandle,
@@ -28,13 +34,28 @@ pub struct Seating {
 enum LobbyMsg {
     Join {
         conn: ConnId,
-        name: String,
-        outbox: Outbox,
+        human: Human,
         seated: oneshot::Sender<Seating>,
     },
     Leave {
         conn: ConnId,
     },
+    /// `name` from `addr` dropped from the table and seat in `seating` and may come back
+    /// until `until`.
+    Away {
+        name: String,
+        addr: IpAddr,
+        seating: Seating,
+        until: Instant,
+    },
+}
+
+/// A person away from a table.
+struct Away {
+    name: String,
+    addr: IpAddr,
+    seating: Seating,
+    until: Instant,
 }
 
 /// How sessions reach the lobby. Cheap to clone.
@@ -55,6 +76,9 @@ struct State {
     seeds: SeedSource,
     recorder: Recorder,
     waiting: Vec<Waiting>,
+    away: Vec<Away>,
+    /// How long a person who drops keeps their seat.
+    grace: Duration,
     /// When the first person now waiting arrived.
     since: Option<Instant>,
     shutdown: CancellationToken,
@@ -64,6 +88,7 @@ impl Lobby {
     /// Starts the lobby actor.
     pub fn start(
         settings: MahjongSettings,
+        grace: Duration,
         seeds: SeedSource,
         recorder: Recorder,
         shutdown: CancellationToken,
@@ -74,6 +99,8 @@ impl Lobby {
             seeds,
             recorder,
             waiting: Vec::new(),
+            away: Vec::new(),
+            grace,
             since: None,
             shutdown: shutdown.clone(),
         };
@@ -81,25 +108,32 @@ impl Lobby {
         Lobby { tx }
     }
 
-    /// Waits for a seat; the receiver yields it when the table starts (or is dropped if
-    /// the server stops first).
-    pub async fn join(
-        &self,
-        conn: ConnId,
-        name: String,
-        outbox: Outbox,
-    ) -> oneshot::Receiver<Seating> {
+    /// Waits for a seat; the receiver yields it when the table starts, or at once for a
+    /// person coming back to the seat they are away from (it is dropped if the server
+    /// stops first, or if the seat was given up just before).
+    pub async fn join(&self, conn: ConnId, human: Human) -> oneshot::Receiver<Seating> {
         let (seated, rx) = oneshot::channel();
         let _ = self
             .tx
             .send(LobbyMsg::Join {
                 conn,
-                name,
-                outbox,
+                human,
                 seated,
             })
             .await;
         rx
+    }
+
+    /// `name` from `addr` is away from `seating` (the table keeps the seat for the grace
+    /// period from now).
+    pub async fn away(&self, name: String, addr: IpAddr, seating: Seating) {
+        let away = LobbyMsg::Away {
+            name,
+            addr,
+            seating,
+            until: Instant::now(),
+        };
+        let _ = self.tx.send(away).await;
     }
 
     /// The connection closed before its table started.
@@ -129,13 +163,26 @@ impl State {
         match msg {
             LobbyMsg::Join {
                 conn,
-                name,
-                outbox,
+                human,
                 seated,
             } => {
+                let now = Instant::now();
+                self.away.retain(|a| a.until > now);
+                let back = self
+                    .away
+                    .iter()
+                    .position(|a| a.name == human.name && a.addr == human.addr);
+                if let Some(at) = back {
+                    let away = self.away.swap_remove(at);
+                    let table = away.seating.table.clone();
+                    tokio::spawn(
+                        async move { table.resume(away.seating, human.outbox, seated).await },
+                    );
+                    return;
+                }
                 self.waiting.push(Waiting {
                     conn,
-                    human: Human { name, outbox },
+                    human,
                     seated,
                 });
                 self.since.get_or_insert_with(Instant::now);
@@ -143,6 +190,17 @@ impl State {
                     self.start_table();
                 }
             }
+            LobbyMsg::Away {
+                name,
+                addr,
+                seating,
+                until,
+            } => self.away.push(Away {
+                name,
+                addr,
+                seating,
+                until: until + self.grace,
+            }),
             LobbyMsg::Leave { conn } => {
                 self.waiting.retain(|w| w.conn != conn);
                 if self.waiting.is_empty() {
@@ -163,6 +221,7 @@ impl State {
         let (table, new) = table::create(
             humans,
             self.settings.clone(),
+            self.grace,
             self.seeds.next_seed(),
             &self.recorder,
             self.shutdown.clone(),
@@ -173,8 +232,9 @@ impl State {
                 seat,
             };
             if w.seated.send(seating).is_err() {
-                // The session ended while the table was being set: a CPU player sits in.
-                table.left(seat);
+                // The session ended while the table was being set: the seat is away.
+                let table = table.clone();
+                tokio::spawn(async move { table.dropped(seat).await });
             }
         }
         new.spawn();

@@ -16,6 +16,7 @@
 //! - [`codec`]: bytes to client messages, by grammar (mmj1 has no framing).
 //! - [`render`]: every server message's text, tiles and places spelled canonically.
 //! - [`lobby`]: people wait here until a table of four forms or CPU players fill it.
+//! - [`operation`]: operations (tile kinds) to the engine's actions (physical tiles).
 //! - [`table`]: the actor that owns one game: operations in, moves out per receiver.
 //! - [`session`]: one connection.
 //!
@@ -23,6 +24,7 @@
 
 pub mod codec;
 pub mod lobby;
+pub mod operation;
 pub mod render;
 pub mod session;
 pub mod table;
@@ -44,6 +46,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
     let hello_timeout = cx.config.limits.hello_timeout;
     let lobby = Lobby::start(
         settings,
+        cx.config.reconnect_grace,
         cx.seeds.clone(),
         cx.recorder.clone(),
         cx.shutdown.clone(),

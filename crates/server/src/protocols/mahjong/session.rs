@@ -8,6 +8,7 @@
 use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{Lobby, Seating};
 use super::render;
+use super::table::Human;
 use crate::net::{Connection, HelloTimer, Input, Settings, Socket};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -48,6 +49,7 @@ pub async fn run(
     let outbox = connection.outbox().clone();
     let mut stage = Stage::Greeting;
     let mut chats: Vec<Instant> = Vec::new();
+    let mut named = None;
     let mut hello = HelloTimer::start(hello_timeout);
     loop {
         if !matches!(stage, Stage::Greeting) {
@@ -81,7 +83,13 @@ pub async fn run(
             (Stage::Greeting, ClientMsg::Hello(name)) => match check_name(&name) {
                 Ok(name) => {
                     outbox.send("mmj1s");
-                    stage = Stage::Waiting(lobby.join(conn, name, outbox.clone()).await);
+                    let human = Human {
+                        name: name.clone(),
+                        outbox: outbox.clone(),
+                        addr: peer.ip(),
+                    };
+                    stage = Stage::Waiting(lobby.join(conn, human).await);
+                    named = Some(name);
                 }
                 Err(why) => outbox.send(render::reject(why)),
             },
@@ -99,7 +107,12 @@ pub async fn run(
         }
     }
     match stage {
-        Stage::Seated(s) => s.table.left(s.seat),
+        Stage::Seated(s) => {
+            if s.table.dropped(s.seat).await {
+                let name = named.unwrap_or_default();
+                lobby.away(name, peer.ip(), s).await;
+            }
+        }
         Stage::Waiting(_) => lobby.leave(conn).await,
         Stage::Greeting => {}
     }

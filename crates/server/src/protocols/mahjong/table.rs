@@ -1,41 +1,65 @@
-//! The table actor: one task owns a [`Game`] and its four seats, people and CPU players.
+//! The table actor: one task owns a game on the table kernel ([`crate::table`]) and its
+//! four seats, people and CPU players.
 //!
 //! Every client operation arrives here as a [`ClientMsg`], is turned into the rules
-//! engine's [`Action`] (mmj1 names tile kinds; the engine picks the physical tile) and
-//! applied; the events that follow are rendered per seat. A refused operation gets
-//! `reject` with the engine's reason and changes nothing. CPU players act as soon as the
-//! game waits for them; people are prompted with `play` or `claim` once per decision.
-//! After a hand every person must `ack` before the next `newhand`. When somebody leaves,
-//! a CPU player takes the seat; when nobody is left, the table closes.
+//! engine's [`Action`] ([`super::operation`]) and applied; the events that follow are
+//! rendered per seat. A refused operation gets `reject` with the engine's reason and
+//! changes nothing. CPU players act on the kernel's timer; people are prompted with `play`
+//! or `claim` once per decision. After a hand every person must `ack` before the next
+//! `newhand`. A person whose connection drops keeps the seat for the grace period (a
+//! stand-in plays for them) and may come back under the same name from the same address;
+//! after it a CPU player takes the seat. When no person is left, the table closes.
 
-use super::codec::{ClientMsg, TileName};
+use super::codec::ClientMsg;
+use super::lobby::Seating;
+use super::operation;
 use super::render;
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
+use crate::record::mahjong::{self as record_mahjong, MahjongChronicle};
 use crate::record::{self, GameLog, Note};
+use crate::table::{sleep_until, Play, Seats, Timing};
 use crate::turn_timer::TurnTimer;
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
-use mahjong::game::{Action, DrawKind, Event, Game, Length, Pending, Rules, SeatSet};
+use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet, View};
 use parlor_store::Recorder;
-use serde_json::{json, Value};
-use tokio::sync::mpsc;
+use std::net::IpAddr;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-/// A person joining a table.
+/// A person at a table.
 #[derive(Clone, Debug)]
 pub struct Human {
     /// The name from `mmj1c`.
     pub name: String,
     /// Where their lines go.
     pub outbox: Outbox,
+    /// Where they connect from: coming back under the same name is allowed from there.
+    pub addr: IpAddr,
 }
 
 /// What sessions tell a table.
 enum TableMsg {
-    Op { seat: usize, msg: ClientMsg },
-    Left { seat: usize },
+    Op {
+        seat: usize,
+        msg: ClientMsg,
+    },
+    /// The connection of the person at `seat` is gone; answered with whether they keep
+    /// the seat for the grace period.
+    Dropped {
+        seat: usize,
+        kept: oneshot::Sender<bool>,
+    },
+    /// A person away comes back on a new connection: if the seat is still theirs, the
+    /// table brings them up to date and hands `seating` to their session.
+    Resume {
+        seating: Seating,
+        outbox: Outbox,
+        seated: oneshot::Sender<Seating>,
+    },
 }
 
 /// How sessions reach their table. Cheap to clone.
@@ -50,40 +74,62 @@ impl TableHandle {
         self.tx.send(TableMsg::Op { seat, msg }).await.is_ok()
     }
 
-    /// The person at `seat` left: a CPU player takes over. Never waits.
-    pub fn left(&self, seat: usize) {
-        let tx = self.tx.clone();
-        // The inbox may be full for a moment; the message must not be lost.
-        tokio::spawn(async move { tx.send(TableMsg::Left { seat }).await });
+    /// The person at `seat` lost their connection: whether they keep the seat for the
+    /// grace period (else a CPU player has taken it).
+    pub async fn dropped(&self, seat: usize) -> bool {
+        let (kept, answer) = oneshot::channel();
+        if self
+            .tx
+            .send(TableMsg::Dropped { seat, kept })
+            .await
+            .is_err()
+        {
+            return false;
+        }
+        answer.await.unwrap_or(false)
+    }
+
+    /// Gives the seat in `seating` back to its person on a new connection; `seated` gets
+    /// `seating` if it still was theirs, and is dropped otherwise.
+    pub async fn resume(&self, seating: Seating, outbox: Outbox, seated: oneshot::Sender<Seating>) {
+        let resume = TableMsg::Resume {
+            seating,
+            outbox,
+            seated,
+        };
+        let _ = self.tx.send(resume).await;
     }
 }
 
-/// Who plays a seat.
-enum Player {
-    Person { outbox: Outbox },
-    Cpu(Box<dyn Strategy<mahjong::game::Game>>),
+/// Plays for a person who is away or out of time: passes every claim window (the expiry
+/// rule: a call or a win off a discard is the person's to make) and plays turns as the
+/// efficiency player does.
+struct StandIn(Box<dyn Strategy<Game>>);
+
+impl Strategy<Game> for StandIn {
+    fn name(&self) -> &'static str {
+        "stand-in"
+    }
+
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
+        if legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        self.0.choose(view, legal, rng)
+    }
 }
 
 struct Table {
-    game: Game,
+    play: Play<Game, MahjongChronicle>,
+    seats: Seats<Human>,
     names: [String; 4],
-    players: [Player; 4],
     settings: MahjongSettings,
-    rng: GameRng,
     /// People prompted for the decision the game waits for now.
     prompted: SeatSet,
     /// People who acknowledged the end of the hand.
     acked: SeatSet,
-    /// The game's record for the store.
-    log: GameLog,
-    /// The results of the hand being played (a double ron has two).
-    hand_results: Vec<Value>,
-    /// When the CPU player on turn moves (it thinks for the configured delay, while the
-    /// table keeps reading its inbox); `cpu_ready` once that time has come.
-    cpu_due: Option<Instant>,
-    cpu_ready: bool,
-    /// The time the people the game waits for have.
-    turn: TurnTimer,
+    /// The time people have to acknowledge the end of a hand.
+    ack_timer: TurnTimer,
 }
 
 /// A table set up but not yet running: its handle can be given out first, so that every
@@ -112,11 +158,12 @@ impl NewTable {
     }
 }
 
-/// Seats `humans` (CPU players in the empty seats) at a new table; [`NewTable::spawn`]
-/// starts the game.
+/// Seats `humans` (CPU players in the empty seats) at a new table; a person who drops
+/// keeps the seat for `grace`. [`NewTable::spawn`] starts the game.
 pub fn create(
     humans: Vec<Human>,
     settings: MahjongSettings,
+    grace: Duration,
     seed: u64,
     recorder: &Recorder,
     shutdown: CancellationToken,
@@ -133,49 +180,53 @@ pub fn create(
         ..Rules::default()
     };
     let game_seed: u64 = rand::Rng::gen(&mut rng);
-    let (game, events) = Game::new(rules, seeded_rng(game_seed));
-    let mut names: [String; 4] = Default::default();
-    let players = std::array::from_fn(|seat| match humans.get(seat) {
-        Some(h) => {
-            names[seat] = h.name.clone();
-            Player::Person {
-                outbox: h.outbox.clone(),
-            }
-        }
-        None => {
-            names[seat] = format!("CPU {}", seat + 1);
-            Player::Cpu(cpu(&settings.cpu_strategy))
-        }
+    let mut seats = Seats::new(4, grace);
+    let names: [String; 4] = std::array::from_fn(|seat| match humans.get(seat) {
+        Some(h) => h.name.clone(),
+        None => format!("CPU {}", seat + 1),
     });
-    let seats = (0..4)
+    let records = (0..4)
         .map(|s| {
-            let cpu =
-                matches!(players[s], Player::Cpu(_)).then_some(settings.cpu_strategy.as_str());
+            let cpu = (s >= humans.len()).then_some(settings.cpu_strategy.as_str());
             record::seat(&names[s], cpu)
         })
         .collect();
     let log = GameLog::start(
         recorder,
         "mahjong",
-        &record::mahjong::variant(&rules),
+        &record_mahjong::variant(&rules),
         game_seed,
-        seats,
+        records,
         None,
     );
-    let turn = TurnTimer::new(Some(settings.turn_timeout).filter(|t| !t.is_zero()));
-    let table = Table {
+    let (game, events) = record_mahjong::start(rules, game_seed, log);
+    let timing = Timing {
+        cpu_delay: settings.cpu_delay,
+        turn_limit: Some(settings.turn_timeout).filter(|t| !t.is_zero()),
+    };
+    let mut play = Play::new(
         game,
-        names,
-        players,
-        settings,
+        &events,
         rng,
+        timing,
+        Box::new(StandIn(cpu("efficiency"))),
+    );
+    for (seat, name) in names.iter().enumerate() {
+        match humans.get(seat) {
+            Some(h) => {
+                seats.sit(seat, h.clone());
+            }
+            None => play.seat_cpu(seat, name.clone(), cpu(&settings.cpu_strategy)),
+        }
+    }
+    let table = Table {
+        play,
+        seats,
+        names,
+        ack_timer: TurnTimer::new(timing.turn_limit),
+        settings,
         prompted: SeatSet::EMPTY,
         acked: SeatSet::EMPTY,
-        log,
-        hand_results: Vec::new(),
-        cpu_due: None,
-        cpu_ready: false,
-        turn,
     };
     let new = NewTable {
         table,
@@ -187,173 +238,111 @@ pub fn create(
 }
 
 /// A CPU player of the configured strategy (the strongest if the name is unknown).
-fn cpu(strategy: &str) -> Box<dyn Strategy<mahjong::game::Game>> {
+fn cpu(strategy: &str) -> Box<dyn Strategy<Game>> {
     bots::by_name(strategy).unwrap_or_else(|| bots::by_name("efficiency").expect("a bot"))
 }
 
 impl Table {
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>, shutdown: CancellationToken) {
         loop {
-            if !self.cpu_moves() {
+            self.settle();
+            if self.play.is_over() {
                 break;
             }
-            self.prompt();
-            self.turn.update(self.waiting_for_people());
-            let msg = tokio::select! {
-                msg = inbox.recv() => msg,
-                _ = crate::table::sleep_until(self.cpu_due), if self.cpu_due.is_some() => {
-                    self.cpu_ready = true;
-                    continue;
-                }
-                _ = self.turn.expired() => {
-                    self.time_out();
-                    continue;
-                }
-                _ = shutdown.cancelled() => None,
-            };
-            match msg {
-                Some(TableMsg::Op { seat, msg }) => {
-                    crate::telemetry::timed("mahjong", || self.operation(seat, msg))
-                }
-                Some(TableMsg::Left { seat }) => self.left(seat),
-                None => break,
+            let due = self.play.due();
+            let away = self.seats.next_deadline();
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => crate::telemetry::timed("mahjong", || self.handle(msg)),
+                    None => break,
+                },
+                _ = sleep_until(due), if due.is_some() => self.wake(),
+                _ = self.ack_timer.expired() => self.ack_for_everyone(),
+                _ = sleep_until(away), if away.is_some() => self.give_up_expired(),
+                _ = shutdown.cancelled() => break,
             }
-            if !self.has_people() {
-                self.log
+            if self.seats.held().next().is_none() {
+                self.play
                     .abandon("every person left; the game does not go on with CPU players alone");
                 break;
             }
         }
-        for p in &self.players {
-            if let Player::Person { outbox } = p {
-                outbox.close();
-            }
+        for (_, person) in self.seats.here_all() {
+            person.outbox.close();
         }
     }
 
-    fn has_people(&self) -> bool {
-        self.players
-            .iter()
-            .any(|p| matches!(p, Player::Person { .. }))
+    fn handle(&mut self, msg: TableMsg) {
+        match msg {
+            TableMsg::Op { seat, msg } if self.seats.is_here(seat) => self.operation(seat, msg),
+            TableMsg::Op { .. } => {}
+            TableMsg::Dropped { seat, kept } => {
+                let _ = kept.send(self.dropped(seat));
+            }
+            TableMsg::Resume {
+                seating,
+                outbox,
+                seated,
+            } => self.resume(seating, outbox, seated),
+        }
     }
 
-    /// Lets CPU players act until a person must; `false` once the game is over.
-    /// Plays the CPU players' moves that are due (and the next hand once every person
-    /// has acknowledged the last one) until a person must act or a CPU player is still
-    /// thinking; `false` once the game is over.
-    fn cpu_moves(&mut self) -> bool {
+    /// After any change: machines move (or get their timer), the next hand starts once
+    /// every person at the keyboard has acknowledged the last, and people who must act are
+    /// prompted.
+    fn settle(&mut self) {
         loop {
-            match self.game.pending() {
-                Pending::GameOver => return false,
-                Pending::HandOver => {
-                    let people = self.people();
-                    if people.iter().any(|&s| !self.acked.contains(s)) {
-                        return true;
-                    }
-                    self.acked = SeatSet::EMPTY;
-                    let events = self.game.next_hand().expect("the hand is over");
+            let mut shown = Vec::new();
+            self.play
+                .after_change(&self.seats, |events| shown.extend(events.iter().cloned()));
+            self.publish(&shown);
+            let all_acked = self.seats.here_all().all(|(s, _)| self.acked.contains(s));
+            let anyone_here = self.seats.here_all().next().is_some();
+            if self.play.pending() == Pending::HandOver && all_acked && anyone_here {
+                self.acked = SeatSet::EMPTY;
+                if let Some(events) = self.play.advance() {
                     self.publish(&events);
-                }
-                Pending::Turn(seat) => {
-                    if !self.is_cpu(seat) {
-                        return true;
-                    }
-                    let delay = self.settings.cpu_delay;
-                    if !delay.is_zero() && !std::mem::take(&mut self.cpu_ready) {
-                        self.cpu_due.get_or_insert_with(|| Instant::now() + delay);
-                        return true;
-                    }
-                    self.cpu_due = None;
-                    self.cpu_act(seat);
-                }
-                Pending::Claims(seats) => match seats.iter().find(|&s| self.is_cpu(s)) {
-                    Some(seat) => self.cpu_act(seat),
-                    None => return true,
-                },
-            }
-        }
-    }
-
-    /// Whether the game waits for a person: to play, to answer a claim window, or to
-    /// acknowledge the end of the hand.
-    fn waiting_for_people(&self) -> bool {
-        match self.game.pending() {
-            Pending::Turn(seat) => !self.is_cpu(seat),
-            Pending::Claims(seats) => seats.iter().any(|s| !self.is_cpu(s)),
-            Pending::HandOver => self.people().iter().any(|&s| !self.acked.contains(s)),
-            Pending::GameOver => false,
-        }
-    }
-
-    /// The people the game waited for let their time run out. The expiry rule: a claim
-    /// window is passed, the end of a hand acknowledged, and a turn played by the
-    /// efficiency strategy (which discards, or declares what it would).
-    fn time_out(&mut self) {
-        self.turn.restart();
-        match self.game.pending() {
-            Pending::HandOver => {
-                for seat in self.people() {
-                    self.acked = self.acked.with(seat);
+                    continue;
                 }
             }
-            Pending::Claims(seats) => {
-                let people: Vec<usize> = seats.iter().filter(|&s| !self.is_cpu(s)).collect();
-                for seat in people {
-                    self.apply_for(seat, Action::Pass);
-                }
-            }
-            Pending::Turn(seat) if !self.is_cpu(seat) => {
-                let legal = self.game.legal_actions(seat);
-                let mut stand_in = cpu("efficiency");
-                let action = stand_in.choose(&self.game.view(seat), &legal, &mut self.rng);
-                self.apply_for(seat, action);
-            }
-            Pending::Turn(_) | Pending::GameOver => {}
+            break;
         }
+        self.prompt();
+        let unacked = self.seats.here_all().any(|(s, _)| !self.acked.contains(s));
+        self.ack_timer
+            .update(self.play.pending() == Pending::HandOver && unacked);
     }
 
-    /// Applies `action` for a person who did not choose it (their time ran out).
-    fn apply_for(&mut self, seat: usize, action: Action) {
-        let legal = self.game.legal_actions(seat);
-        if let Ok(events) = self.game.apply(seat, action) {
-            self.log.action(seat, &action, &legal);
-            self.publish(&events);
+    /// The game's timer is due: CPU players move, or people out of time get the
+    /// stand-in's move (a claim passed, a turn played as the efficiency player would).
+    fn wake(&mut self) {
+        let mut shown = Vec::new();
+        self.play.wake(
+            Instant::now(),
+            &self.seats,
+            |events| shown.extend(events.iter().cloned()),
+            |_| {},
+        );
+        self.publish(&shown);
+    }
+
+    /// Nobody acknowledged the end of the hand in time: it is acknowledged for them.
+    fn ack_for_everyone(&mut self) {
+        self.ack_timer.restart();
+        for (seat, _) in self.seats.here_all() {
+            self.acked = self.acked.with(seat);
         }
-    }
-
-    fn cpu_act(&mut self, seat: usize) {
-        let legal = self.game.legal_actions(seat);
-        let view = self.game.view(seat);
-        let Player::Cpu(bot) = &mut self.players[seat] else {
-            return;
-        };
-        let action = bot.choose(&view, &legal, &mut self.rng);
-        match self.game.apply(seat, action) {
-            Ok(events) => {
-                self.log.action(seat, &action, &legal);
-                self.publish(&events);
-            }
-            Err(e) => unreachable!("a CPU player chose an illegal action: {e}"),
-        }
-    }
-
-    fn is_cpu(&self, seat: usize) -> bool {
-        matches!(self.players[seat], Player::Cpu(_))
-    }
-
-    fn people(&self) -> Vec<usize> {
-        (0..4).filter(|&s| !self.is_cpu(s)).collect()
     }
 
     /// Sends `play` or `claim` to the people the game waits for and has not asked yet.
     fn prompt(&mut self) {
-        let (seats, word) = match self.game.pending() {
+        let (seats, word) = match self.play.pending() {
             Pending::Turn(seat) => (SeatSet::EMPTY.with(seat), "play"),
             Pending::Claims(seats) => (seats, "claim"),
             Pending::HandOver | Pending::GameOver => return,
         };
         for seat in seats.iter() {
-            if !self.prompted.contains(seat) && !self.is_cpu(seat) {
+            if !self.prompted.contains(seat) && self.seats.is_here(seat) {
                 self.prompted = self.prompted.with(seat);
                 self.to(seat, word);
             }
@@ -361,85 +350,59 @@ impl Table {
     }
 
     fn to(&self, seat: usize, line: impl Into<String>) {
-        if let Player::Person { outbox } = &self.players[seat] {
-            outbox.send(line);
-        }
-    }
-
-    fn to_all(&self, line: &str) {
-        for seat in 0..4 {
-            self.to(seat, line);
+        if let Some(person) = self.seats.here(seat) {
+            person.outbox.send(line);
         }
     }
 
     /// Renders events to every person.
     fn publish(&mut self, events: &[Event]) {
-        let red = self.settings.red_fives;
         for event in events {
-            match event {
-                Event::NewHand {
-                    round,
-                    winds,
-                    honba,
-                    sticks,
-                    scores,
-                    ..
-                } => {
-                    self.to_all(&render::newhand(*round, winds));
-                    self.to_all(&render::score(scores, *honba, *sticks));
-                }
-                Event::Move(m) => {
-                    self.prompted = SeatSet::EMPTY;
-                    for seat in 0..4 {
-                        if m.is_for(seat) {
-                            self.to(seat, render::move_for(m, seat, red));
-                        }
-                    }
-                }
-                Event::Break { dice } => self.to_all(&render::dice(*dice)),
-                Event::Riichi { .. } => self.to_all("riichi"),
-                Event::Win(w) => {
-                    self.hand_results.push(json!({
-                        "winner": w.winner,
-                        "from": w.from,
-                        "han": w.agari.han,
-                        "fu": w.agari.fu,
-                        "yaku": w.agari.yaku.iter().map(|(y, _)| y.name()).collect::<Vec<_>>(),
-                        "deltas": w.deltas,
-                    }));
-                    self.to_all(&render::win(w));
-                }
-                Event::Draw { kind, deltas, .. } => {
-                    let why = match kind {
-                        DrawKind::Exhaustive { .. } => "exhaustive".to_owned(),
-                        DrawKind::Abortive(a) => format!("{a:?}"),
-                    };
-                    self.hand_results
-                        .push(json!({ "draw": why, "deltas": deltas }));
-                    self.to_all(render::draw(kind));
-                }
-                Event::HandOver { scores } => {
-                    let results = std::mem::take(&mut self.hand_results);
-                    self.log
-                        .hand(json!({ "results": results, "scores": scores }));
-                    self.prompted = SeatSet::EMPTY;
-                    // After the last hand the game is over: nothing to acknowledge.
-                    if self.game.pending() == Pending::HandOver {
-                        self.to_all("ack");
-                    }
-                }
-                Event::GameOver { scores, ranks } => {
-                    self.log.finish(
-                        json!({ "scores": scores, "ranks": ranks }),
-                        scores.iter().map(|&s| i64::from(s)).collect(),
-                        ranks.iter().map(|&r| u32::from(r)).collect(),
-                    );
-                    let (honba, sticks) = (self.game.honba(), self.game.sticks());
-                    self.to_all(&render::score(scores, honba, sticks));
-                    self.to_all(&render::gameover(ranks));
-                }
-                Event::RiichiAccepted { .. } | Event::Meld { .. } => {}
+            if matches!(event, Event::Move(_) | Event::HandOver { .. }) {
+                self.prompted = SeatSet::EMPTY;
             }
+            for seat in 0..4 {
+                if self.seats.is_here(seat) {
+                    for line in self.lines(seat, event) {
+                        self.to(seat, line);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The lines `event` gives `seat`.
+    fn lines(&self, seat: usize, event: &Event) -> Vec<String> {
+        let red = self.settings.red_fives;
+        match event {
+            Event::NewHand {
+                round,
+                winds,
+                honba,
+                sticks,
+                scores,
+                ..
+            } => vec![
+                render::newhand(*round, winds),
+                render::score(scores, *honba, *sticks),
+            ],
+            Event::Move(m) if m.is_for(seat) => vec![render::move_for(m, seat, red)],
+            Event::Break { dice } => vec![render::dice(*dice)],
+            Event::Riichi { .. } => vec!["riichi".to_owned()],
+            Event::Win(w) => vec![render::win(w)],
+            Event::Draw { kind, .. } => vec![render::draw(kind).to_owned()],
+            // After the last hand the game is over: nothing to acknowledge.
+            Event::HandOver { .. } if self.play.pending() == Pending::HandOver => {
+                vec!["ack".to_owned()]
+            }
+            Event::GameOver { scores, ranks } => {
+                let (honba, sticks) = (self.play.honba(), self.play.sticks());
+                vec![
+                    render::score(scores, honba, sticks),
+                    render::gameover(ranks),
+                ]
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -453,117 +416,22 @@ impl Table {
             return self.chat(seat, dests, &text);
         }
         if let ClientMsg::Ack = msg {
-            if self.game.pending() != Pending::HandOver {
+            if self.play.pending() != Pending::HandOver {
                 return self.reject(seat, "there is nothing to acknowledge");
             }
             self.acked = self.acked.with(seat);
-            self.turn.restart();
+            self.ack_timer.restart();
             return;
         }
-        let action = match self.action(seat, msg) {
+        let red = self.settings.red_fives;
+        let action = match operation::action(&self.play, red, seat, msg) {
             Ok(action) => action,
             Err(why) => return self.reject(seat, &why),
         };
-        let legal = self.game.legal_actions(seat);
-        let action = as_offered(action, &legal);
-        match self.game.apply(seat, action) {
-            Ok(events) => {
-                self.log.action(seat, &action, &legal);
-                self.turn.restart();
-                self.publish(&events);
-            }
+        match self.play.act(seat, action) {
+            Ok(events) => self.publish(&events),
             Err(e) => self.reject(seat, e.message()),
         }
-    }
-
-    /// The engine action an mmj1 operation asks for.
-    fn action(&self, seat: usize, msg: ClientMsg) -> Result<Action, String> {
-        let tile = |name: TileName| -> Result<mahjong::Tile, String> {
-            match name {
-                TileName::Tile { kind, red } => self
-                    .game
-                    .find_tile(seat, kind, red && self.settings.red_fives)
-                    .ok_or_else(|| "you do not hold that tile".to_owned()),
-                TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
-                TileName::Hidden => Err("name the tile".into()),
-            }
-        };
-        Ok(match msg {
-            ClientMsg::Discard(t) => Action::Discard(tile(t)?),
-            ClientMsg::Riichi(t) => Action::Riichi(tile(t)?),
-            ClientMsg::Out => {
-                let legal = self.game.legal_actions(seat);
-                if legal.contains(&Action::NineTerminals) && !legal.contains(&Action::Tsumo) {
-                    Action::NineTerminals
-                } else {
-                    Action::Tsumo
-                }
-            }
-            ClientMsg::ConcealedKong(t) => Action::Ankan(kind_of(t)?),
-            ClientMsg::PungKong(t) => Action::Kakan(kind_of(t)?),
-            ClientMsg::Claim(tiles) => self.claim(seat, tiles)?,
-            ClientMsg::Swap(_) => return Err("riichi mahjong has no swap".into()),
-            ClientMsg::Ron => Action::Ron,
-            ClientMsg::Pass => Action::Pass,
-            ClientMsg::Hello(_) | ClientMsg::Ack | ClientMsg::Chat { .. } => {
-                unreachable!("handled before")
-            }
-        })
-    }
-
-    /// `claim T T T`: the hand's tiles that go with the discard; `?` third for pon or chi.
-    fn claim(&self, seat: usize, names: [TileName; 3]) -> Result<Action, String> {
-        let Some((_, discard)) = self.game.claim_tile() else {
-            return Err("there is no tile to claim".into());
-        };
-        let kinds: Vec<(mahjong::Kind, bool)> = names
-            .iter()
-            .filter_map(|n| match n {
-                TileName::Tile { kind, red } => Some((*kind, *red && self.settings.red_fives)),
-                _ => None,
-            })
-            .collect();
-        if names.contains(&TileName::Bonus) {
-            return Err("riichi mahjong has no flowers or seasons".into());
-        }
-        let hidden_third = names[2] == TileName::Hidden;
-        if kinds.len() != if hidden_third { 2 } else { 3 } {
-            return Err("claim names two tiles and ?, or three tiles for a kong".into());
-        }
-        let tiles = self.pick(seat, &kinds)?;
-        Ok(match tiles.len() {
-            3 => Action::Daiminkan([tiles[0], tiles[1], tiles[2]]),
-            _ if kinds.iter().all(|(k, _)| *k == discard.kind()) => {
-                Action::Pon([tiles[0], tiles[1]])
-            }
-            _ => Action::Chi([tiles[0], tiles[1]]),
-        })
-    }
-
-    /// Distinct physical tiles of the named kinds from `seat`'s hand.
-    fn pick(
-        &self,
-        seat: usize,
-        kinds: &[(mahjong::Kind, bool)],
-    ) -> Result<Vec<mahjong::Tile>, String> {
-        let hand = self.game.hand(seat);
-        let mut chosen: Vec<mahjong::Tile> = Vec::new();
-        for &(kind, red) in kinds {
-            let candidates = hand
-                .iter()
-                .filter(|t| t.kind() == kind && !chosen.contains(t))
-                .filter(|t| !red || t.is_red_five());
-            // Prefer plain copies unless the red five was named.
-            let tile = candidates
-                .clone()
-                .find(|t| red || !t.is_red_five())
-                .or_else(|| candidates.clone().next());
-            match tile {
-                Some(t) => chosen.push(*t),
-                None => return Err("you do not hold those tiles".into()),
-            }
-        }
-        Ok(chosen)
     }
 
     /// Relays chat, cleaned: control characters (newlines, terminal escapes) dropped.
@@ -576,53 +444,53 @@ impl Table {
         }
     }
 
-    /// A person left: a CPU player sits in (and acknowledges for them).
-    fn left(&mut self, seat: usize) {
-        if self.is_cpu(seat) {
-            return;
+    /// A person's connection is gone: they keep the seat for the grace period (whether
+    /// they do is the answer), else a CPU player takes it at once.
+    fn dropped(&mut self, seat: usize) -> bool {
+        if self.seats.step_away(seat, Instant::now()) {
+            tracing::info!(seat, "mahjong: away; the seat is kept");
+            return true;
         }
-        self.players[seat] = Player::Cpu(cpu(&self.settings.cpu_strategy));
-        self.log.note(Note::CpuTookOver { seat });
-        self.names[seat] = format!("{} (CPU)", self.names[seat]);
+        self.cpu_takes_over(seat);
+        false
+    }
+
+    /// The person away from the seat in `seating` is back on `outbox`: they get `game`,
+    /// the hand so far as their seat saw it, and the prompt or `ack` that still stands.
+    fn resume(&mut self, seating: Seating, outbox: Outbox, seated: oneshot::Sender<Seating>) {
+        let seat = seating.seat;
+        if !self.seats.come_back(seat, |person| person.outbox = outbox) {
+            return; // the grace period is over: dropping `seated` tells the session
+        }
+        tracing::info!(seat, "mahjong: back at the table");
+        let _ = seated.send(seating);
+        self.to(seat, render::game(seat, &self.names));
+        let hand: Vec<Event> = self.play.catch_up(seat).collect();
+        for event in &hand {
+            for line in self.lines(seat, event) {
+                self.to(seat, line);
+            }
+        }
+        self.prompted = self.prompted.without(seat);
         self.acked = self.acked.without(seat);
     }
-}
 
-/// The kind named in `ckong`/`pkong`.
-fn kind_of(name: TileName) -> Result<mahjong::Kind, String> {
-    match name {
-        TileName::Tile { kind, .. } => Ok(kind),
-        TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
-        TileName::Hidden => Err("name the tile".into()),
+    /// People away past the grace period give their seats up: CPU players take them.
+    fn give_up_expired(&mut self) {
+        while let Some(seat) = self.seats.expired(Instant::now()) {
+            self.cpu_takes_over(seat);
+        }
     }
-}
 
-/// The engine's own form of a call. A client names the kinds of the tiles it calls with
-/// (and whether a red five), not physical tiles, while the engine offers one pair per
-/// shape; taking the offered action of the same shape changes nothing in the game and
-/// keeps the action log replayable (it records actions by their place among the offered
-/// ones).
-fn as_offered(action: Action, legal: &[Action]) -> Action {
-    fn shape(action: &Action) -> Option<(u8, Vec<(mahjong::Kind, bool)>)> {
-        let (call, tiles): (u8, &[mahjong::Tile]) = match action {
-            Action::Pon(pair) => (0, pair),
-            Action::Chi(pair) => (1, pair),
-            Action::Daiminkan(three) => (2, three),
-            _ => return None,
-        };
-        let mut tiles: Vec<_> = tiles.iter().map(|t| (t.kind(), t.is_red_five())).collect();
-        tiles.sort_unstable();
-        Some((call, tiles))
+    /// A CPU player takes the seat of a person who left (and acknowledges for them).
+    fn cpu_takes_over(&mut self, seat: usize) {
+        if self.seats.clear(seat).is_none() {
+            return;
+        }
+        self.names[seat] = format!("{} (CPU)", self.names[seat]);
+        self.play.note(Note::CpuTookOver { seat });
+        let strategy = cpu(&self.settings.cpu_strategy);
+        self.play.seat_cpu(seat, self.names[seat].clone(), strategy);
+        self.acked = self.acked.without(seat);
     }
-    if legal.contains(&action) {
-        return action;
-    }
-    let Some(wanted) = shape(&action) else {
-        return action;
-    };
-    legal
-        .iter()
-        .find(|offered| shape(offered).as_ref() == Some(&wanted))
-        .copied()
-        .unwrap_or(action)
 }
