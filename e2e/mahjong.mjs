@@ -3,7 +3,8 @@
 // e.g. without yaku; the page then stops offering it), otherwise discard the tile just
 // drawn and pass on every claim, until the hand's summary (the win's breakdown or the
 // draw) shows; the first discard is made with the keyboard (the page focuses the tile
-// just drawn). Throughout the hand the other players' hands must show only tile backs.
+// just drawn); after the sixth discard the page is reloaded and must come back to the
+// same seat of the same hand. Throughout the hand the other players' hands must show only tile backs.
 // A chat message goes round; then "Next hand" (ack) must bring the next deal. A
 // phone-sized page joins a table too.
 
@@ -16,6 +17,21 @@ async function joinTable(page, name) {
   await page.getByRole('button', { name: 'Join a table' }).click();
   await page.locator('#my-hand .mj-tile').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
+}
+
+/**
+ * Reloads the page in the middle of a hand: it comes back to the same seat of the same
+ * game (the server gives the seat back to the same name from the same address), with the
+ * player's own discards so far on the table and a full hand.
+ */
+async function reloadMidHand(page) {
+  const mine = '.mj-row.discards[aria-label="Kenji\'s discards"] .mj-tile';
+  await page.locator(mine).nth(5).waitFor();
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
+  await page.locator(mine).nth(5).waitFor();
+  await check(page, /hand 1/.test(await page.locator('.center').textContent()), 'the same hand after the reload');
+  await shot(page, 'mahjong-after-reload');
 }
 
 /** No face of another player's concealed tiles is on the page (until the hand is over). */
@@ -64,7 +80,10 @@ run((browser) => explained(pages, async () => {
       }
       if (await acted(page, discard)) {
         counts.discard += 1;
-        if (counts.discard === 6) await shot(page, 'mahjong-mid-hand');
+        if (counts.discard === 6) {
+          await shot(page, 'mahjong-mid-hand');
+          await reloadMidHand(page);
+        }
       }
     }
   }

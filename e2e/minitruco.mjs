@@ -1,6 +1,7 @@
 // miniTruco by clicking: choose a name (a refused one first, to see the error in words),
-// the room list, a room (trying the manager's rules controls and the chat), ready, and one
-// whole game to its end from the keyboard: the page moves the focus to a playable card
+// the room list, a room (trying the manager's rules controls and the chat), ready, a
+// reload in the middle of the game (the page comes back to its seat), and one whole game
+// to its end from the keyboard: the page moves the focus to a playable card
 // when the turn comes and into a dialog when one opens, and Enter plays or answers. A
 // few truco raises are asked; raises and hands of 11 are accepted in their dialogs.
 //
@@ -53,6 +54,16 @@ run(async (browser) => {
   if (!seats.some((s) => s.includes('CPU'))) throw new Error('no CPU player marked: ' + seats);
   if (tcp && !seats.some((s) => s.includes(tcp))) throw new Error('the TCP player is not at the table: ' + seats);
   await shot(page, `${tag}-table`);
+
+  if (!tcp) {
+    // A reload in the middle of the game comes back to the same seat of the same game:
+    // the same names around the table, and the hand so far.
+    await page.reload();
+    await page.locator('#my-hand .card').first().waitFor();
+    const back = await page.locator('#game .seat').allTextContents();
+    if (back.join() !== seats.join()) throw new Error(`after the reload: ${back} (before: ${seats})`);
+    await shot(page, `${tag}-after-reload`);
+  }
 
   // Answers by keyboard when the page put the focus in the dialog (it should).
   let raises = 0;

@@ -163,14 +163,29 @@ async fn a_person_who_leaves_is_replaced_and_the_others_play_on() {
     s.stop().await;
 }
 
+/// A client that says `mmj1c` as `name` and reads up to its `game` line, which must be
+/// `game` at seat 1 with three CPU players; then the hand so far must begin.
+async fn back_in_seat_one(addr: SocketAddr, name: &str) -> Mj {
+    let mut mj = Mj::join(addr, name, Calls::Never).await;
+    assert_eq!(mj.me, 0);
+    let first = mj.conn.line().await;
+    assert!(first.starts_with("newhand "), "{first}");
+    mj.on_line(&first).await;
+    mj
+}
+
 #[tokio::test]
-async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
+async fn a_person_comes_back_to_the_same_seat_and_plays_on() {
     let (s, _dir) = TestServer::storing(config(16, Duration::ZERO)).await;
     let addr = s.addr("mahjong");
     let mut ana = Mj::join(addr, "ana", Calls::Never).await;
     ana.conn.until(|l| l == "play").await;
-    drop(ana);
-    // Alone at the table, the game waits for her.
+    // A second connection of hers (same name, same address) takes the seat over at once,
+    // even before the server noticed anything wrong with the first: the newest plays.
+    let again = back_in_seat_one(addr, "ana").await;
+    ana.conn.expect_closed().await;
+    // When that one drops, the game waits for her (nobody else is at the table).
+    drop(again);
     s.open_connections("mahjong", 0).await;
     // The same name from another address waits for a new table.
     let mut other = LineClient::over(common::connect_from([127, 0, 0, 2], addr).await, "\n");
@@ -179,14 +194,10 @@ async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
     other.expect("game 1 3:ana 5:CPU 2 5:CPU 3 5:CPU 4").await;
     drop(other);
     // From her own address she is back in her seat: `game`, the hand so far, the prompt.
-    let mut ana = Mj::join(addr, "ana", Calls::Never).await;
-    assert_eq!(ana.me, 0);
-    let first = ana.conn.line().await;
-    assert!(first.starts_with("newhand "), "{first}");
-    ana.on_line(&first).await;
+    let mut ana = back_in_seat_one(addr, "ana").await;
     ana.play_game().await;
     check_game(&ana);
-    // One game played to its end by ana, and the other address's table.
+    // One game played to its end by ana (the other address's table waits for its ana).
     let finished = s.stored("mahjong", "finished", 1).await;
     assert_eq!(finished.len(), 1, "{finished:?}");
     assert_eq!(finished[0]["seats"][0]["name"], "ana");

@@ -40,9 +40,15 @@ function fresh() {
 let state = fresh();
 let server = null;
 let scheduled = false;
+// The name this tab plays under while its game runs, kept across a reload: the server
+// gives the seat back to the same name from the same address (docs/protocols/mahjong.md,
+// "Coming back").
+const TAB_GAME = 'parlor.mahjong.playing-as';
+let joinedAs = null;
 
 /** Joins the lobby; a table starts with CPU players in the seats nobody takes. */
 function join(name) {
+  joinedAs = name;
   if (server) server.close();
   state = { ...fresh(), stage: 'waiting' };
   const mine = connect('mahjong', {
@@ -98,6 +104,7 @@ function handle(line) {
       state.me = Number(w[1]) - 1;
       state.names = w.slice(2, 6).map((x) => (typeof x === 'object' ? x.text : x));
       state.stage = 'playing';
+      sessionStorage.setItem(TAB_GAME, joinedAs);
       chat.players();
       break;
     case 'newhand':
@@ -115,7 +122,7 @@ function handle(line) {
     case 'ack': state.ackAsked = true; state.focus = '#next-hand'; break;
     case 'reject': rejected(typeof w[1] === 'object' ? w[1].text : ''); break;
     case 'chat': chat.heard(w); break;
-    case 'gameover': state.over = w.slice(1).map((x) => Number(x) - 1); state.prompt = null; break;
+    case 'gameover': sessionStorage.removeItem(TAB_GAME); state.over = w.slice(1).map((x) => Number(x) - 1); state.prompt = null; break;
     default: break;
   }
 }
@@ -474,4 +481,6 @@ function chatPanel() {
   };
 }
 
+// Reloaded in the middle of a game: back to the same seat.
+if (sessionStorage.getItem(TAB_GAME)) join(sessionStorage.getItem(TAB_GAME));
 render();

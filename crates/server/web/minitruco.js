@@ -33,6 +33,11 @@ const RAISE_NAMES = { 3: 'truco', 6: 'six', 9: 'nine', 12: 'twelve' };
 const NEXT_RAISE = { 1: 3, 3: 6, 6: 9, 9: 12 };
 
 const team = (pos) => (pos % 2 === 1 ? 1 : 2);
+// This tab's name in force and whether it is in a game, kept across a reload: the server
+// keeps a dropped player's seat for a while and gives it back to the same name from the
+// same address (docs/protocols/minitruco.md, "Leaving and coming back").
+const TAB_NICK = 'parlor.minitruco.nick';
+const TAB_PLAYING = 'parlor.minitruco.playing';
 const validNick = (n) => n.replace(/[^\p{L}\p{N}!@$()\-_.]/gu, '').slice(0, 32);
 
 header('miniTruco');
@@ -46,10 +51,11 @@ const chat = el('section', { id: 'chat', hidden: true },
 app.append(view, chat);
 
 const state = {
-  nick: validNick(playerName()) || 'guest',
+  nick: validNick(sessionStorage.getItem(TAB_NICK) || playerName()) || 'guest',
   named: false, // the server accepted a name
   renaming: false, // the player asked for a new name in the lounge
   tries: 0,
+  comebacks: 0, // times the name was asked again while the server notices the reload
   rooms: [],
   room: null,
   seats: ['', '', '', ''],
@@ -105,6 +111,7 @@ function handle(line) {
       // (a number added because the name was taken) is not.
       if (state.renaming) setPlayerName(a[0]);
       state.renaming = false;
+      sessionStorage.setItem(TAB_NICK, a[0]);
       document.querySelector('header .who').textContent = a[0];
       server.send('L');
       break;
@@ -112,6 +119,7 @@ function handle(line) {
     case 'E': state.room = Number(a[0]); chat.hidden = false; break;
     case 'I': roomInfo(a); break;
     case 'S':
+      sessionStorage.removeItem(TAB_PLAYING);
       Object.assign(state, { room: null, game: null, pos: 0 });
       chat.hidden = true;
       server.send('L');
@@ -120,7 +128,9 @@ function handle(line) {
       state.pos = Number(a[0]);
       state.game = newGame(state.pos);
       state.game.names = seatNames();
-      state.game.cpu = state.seats.map((n) => !n);
+      // Back after a reload, the room's `I` already names the CPU players.
+      state.game.cpu = state.seats.map((n) => !n || /^CPU[1-4]$/.test(n));
+      sessionStorage.setItem(TAB_PLAYING, '1');
       break;
     case 'M': {
       const cards = a.slice(0, 3).map(parseCard);
@@ -154,8 +164,12 @@ function handle(line) {
         note(`${nameOf(Number(a[0]))} folded.`);
       }
       break;
-    case 'G': if (g) { g.over = Number(a[0]); g.turn = 0; g.raise = null; } break;
+    case 'G':
+      sessionStorage.removeItem(TAB_PLAYING);
+      if (g) { g.over = Number(a[0]); g.turn = 0; g.raise = null; }
+      break;
     case 'A':
+      sessionStorage.removeItem(TAB_PLAYING);
       showError(`${names()[Number(a[0]) - 1]} left the room: the game is over.`);
       state.game = null;
       break;
@@ -220,6 +234,15 @@ function handEnded(g, s1, s2) {
 
 function refused(code, line) {
   state.renaming = false;
+  if (code === 'NE' && !state.named && sessionStorage.getItem(TAB_PLAYING)) {
+    // Reloaded mid-game: the server may not have noticed the old connection close yet,
+    // so the name is still in use for a moment. Ask again, then give up on that game.
+    if (state.comebacks++ < 10) {
+      setTimeout(() => server.send('N ' + state.nick), 300);
+      return;
+    }
+    sessionStorage.removeItem(TAB_PLAYING);
+  }
   if (code === 'NE' && !state.named && state.tries++ < 5) {
     // The name is taken: try it with a number (the player can change it in the lounge).
     state.nick = state.nick.slice(0, 28) + Math.floor(10 + Math.random() * 90);

@@ -5,9 +5,10 @@
 //! straight away). Each table then runs as its own actor ([`super::table`]); the lobby
 //! only hands every waiting session the handle of the table it sits at.
 //!
-//! The lobby also remembers who is away from a table (their connection dropped mid-game)
-//! until their grace period ends: an `mmj1c` with the same name from the same address
-//! goes back to that seat instead of waiting.
+//! The lobby also remembers who sits at each running table: an `mmj1c` with the name and
+//! address of a person at a table goes back to that seat instead of waiting (their old
+//! connection dropped, or is about to: the newest connection plays), as long as the table
+//! still keeps the seat for them.
 
 use super::table::{self, Human, TableHandle};
 use crate::config::MahjongSettings;
@@ -40,22 +41,20 @@ enum LobbyMsg {
     Leave {
         conn: ConnId,
     },
-    /// `name` from `addr` dropped from the table and seat in `seating` and may come back
-    /// until `until`.
-    Away {
-        name: String,
-        addr: IpAddr,
-        seating: Seating,
-        until: Instant,
+    /// A person's seat was not theirs any more when they came back: they wait as usual.
+    Rejoin {
+        conn: ConnId,
+        human: Human,
+        seated: oneshot::Sender<Seating>,
+        stale: Seating,
     },
 }
 
-/// A person away from a table.
-struct Away {
+/// A person at a running table.
+struct Seated {
     name: String,
     addr: IpAddr,
     seating: Seating,
-    until: Instant,
 }
 
 /// How sessions reach the lobby. Cheap to clone.
@@ -76,7 +75,9 @@ struct State {
     seeds: SeedSource,
     recorder: Recorder,
     waiting: Vec<Waiting>,
-    away: Vec<Away>,
+    seated: Vec<Seated>,
+    /// Where tables send people whose seat was given up back to.
+    me: mpsc::Sender<LobbyMsg>,
     /// How long a person who drops keeps their seat.
     grace: Duration,
     /// When the first person now waiting arrived.
@@ -99,7 +100,8 @@ impl Lobby {
             seeds,
             recorder,
             waiting: Vec::new(),
-            away: Vec::new(),
+            seated: Vec::new(),
+            me: tx.clone(),
             grace,
             since: None,
             shutdown: shutdown.clone(),
@@ -122,18 +124,6 @@ impl Lobby {
             })
             .await;
         rx
-    }
-
-    /// `name` from `addr` is away from `seating` (the table keeps the seat for the grace
-    /// period from now).
-    pub async fn away(&self, name: String, addr: IpAddr, seating: Seating) {
-        let away = LobbyMsg::Away {
-            name,
-            addr,
-            seating,
-            until: Instant::now(),
-        };
-        let _ = self.tx.send(away).await;
     }
 
     /// The connection closed before its table started.
@@ -166,18 +156,28 @@ impl State {
                 human,
                 seated,
             } => {
-                let now = Instant::now();
-                self.away.retain(|a| a.until > now);
+                self.seated.retain(|p| !p.seating.table.is_closed());
                 let back = self
-                    .away
+                    .seated
                     .iter()
-                    .position(|a| a.name == human.name && a.addr == human.addr);
-                if let Some(at) = back {
-                    let away = self.away.swap_remove(at);
-                    let table = away.seating.table.clone();
-                    tokio::spawn(
-                        async move { table.resume(away.seating, human.outbox, seated).await },
-                    );
+                    .find(|p| p.name == human.name && p.addr == human.addr);
+                if let Some(back) = back {
+                    let seating = back.seating.clone();
+                    let lobby = self.me.clone();
+                    tokio::spawn(async move {
+                        if seating.table.resume(seating.seat, human.clone()).await {
+                            let _ = seated.send(seating);
+                        } else {
+                            let stale = seating;
+                            let rejoin = LobbyMsg::Rejoin {
+                                conn,
+                                human,
+                                seated,
+                                stale,
+                            };
+                            let _ = lobby.send(rejoin).await;
+                        }
+                    });
                     return;
                 }
                 self.waiting.push(Waiting {
@@ -190,17 +190,25 @@ impl State {
                     self.start_table();
                 }
             }
-            LobbyMsg::Away {
-                name,
-                addr,
-                seating,
-                until,
-            } => self.away.push(Away {
-                name,
-                addr,
-                seating,
-                until: until + self.grace,
-            }),
+            LobbyMsg::Rejoin {
+                conn,
+                human,
+                seated,
+                stale,
+            } => {
+                self.seated.retain(|p| {
+                    !(p.name == human.name
+                        && p.addr == human.addr
+                        && p.seating.seat == stale.seat
+                        && p.seating.table.same(&stale.table))
+                });
+                let join = LobbyMsg::Join {
+                    conn,
+                    human,
+                    seated,
+                };
+                self.handle(join);
+            }
             LobbyMsg::Leave { conn } => {
                 self.waiting.retain(|w| w.conn != conn);
                 if self.waiting.is_empty() {
@@ -231,10 +239,15 @@ impl State {
                 table: table.clone(),
                 seat,
             };
+            self.seated.push(Seated {
+                name: w.human.name.clone(),
+                addr: w.human.addr,
+                seating: seating.clone(),
+            });
             if w.seated.send(seating).is_err() {
                 // The session ended while the table was being set: the seat is away.
-                let table = table.clone();
-                tokio::spawn(async move { table.dropped(seat).await });
+                let (table, conn) = (table.clone(), w.conn);
+                tokio::spawn(async move { table.dropped(seat, conn).await });
             }
         }
         new.spawn();

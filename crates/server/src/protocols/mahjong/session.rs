@@ -49,7 +49,6 @@ pub async fn run(
     let outbox = connection.outbox().clone();
     let mut stage = Stage::Greeting;
     let mut chats: Vec<Instant> = Vec::new();
-    let mut named = None;
     let mut hello = HelloTimer::start(hello_timeout);
     loop {
         if !matches!(stage, Stage::Greeting) {
@@ -84,12 +83,12 @@ pub async fn run(
                 Ok(name) => {
                     outbox.send("mmj1s");
                     let human = Human {
-                        name: name.clone(),
+                        name,
                         outbox: outbox.clone(),
                         addr: peer.ip(),
+                        conn,
                     };
                     stage = Stage::Waiting(lobby.join(conn, human).await);
-                    named = Some(name);
                 }
                 Err(why) => outbox.send(render::reject(why)),
             },
@@ -100,7 +99,7 @@ pub async fn run(
                 outbox.send(render::reject("too much chat; wait a little"))
             }
             (Stage::Seated(s), msg) => {
-                if !s.table.send(s.seat, msg).await {
+                if !s.table.send(s.seat, conn, msg).await {
                     break;
                 }
             }
@@ -108,10 +107,7 @@ pub async fn run(
     }
     match stage {
         Stage::Seated(s) => {
-            if s.table.dropped(s.seat).await {
-                let name = named.unwrap_or_default();
-                lobby.away(name, peer.ip(), s).await;
-            }
+            s.table.dropped(s.seat, conn).await;
         }
         Stage::Waiting(_) => lobby.leave(conn).await,
         Stage::Greeting => {}

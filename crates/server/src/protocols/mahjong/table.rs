@@ -11,7 +11,7 @@
 //! after it a CPU player takes the seat. When no person is left, the table closes.
 
 use super::codec::ClientMsg;
-use super::lobby::Seating;
+use super::lobby::ConnId;
 use super::operation;
 use super::render;
 use crate::config::MahjongSettings;
@@ -39,26 +39,30 @@ pub struct Human {
     pub outbox: Outbox,
     /// Where they connect from: coming back under the same name is allowed from there.
     pub addr: IpAddr,
+    /// Their connection: messages from an earlier connection of theirs are ignored.
+    pub conn: ConnId,
 }
 
 /// What sessions tell a table.
 enum TableMsg {
     Op {
         seat: usize,
+        conn: ConnId,
         msg: ClientMsg,
     },
-    /// The connection of the person at `seat` is gone; answered with whether they keep
+    /// Connection `conn` of the person at `seat` is gone; answered with whether they keep
     /// the seat for the grace period.
     Dropped {
         seat: usize,
+        conn: ConnId,
         kept: oneshot::Sender<bool>,
     },
-    /// A person away comes back on a new connection: if the seat is still theirs, the
-    /// table brings them up to date and hands `seating` to their session.
+    /// The person of `seat` is back on a new connection (the old one dropped, or is about
+    /// to): answered with whether the seat was still theirs.
     Resume {
-        seating: Seating,
-        outbox: Outbox,
-        seated: oneshot::Sender<Seating>,
+        seat: usize,
+        human: Human,
+        reply: oneshot::Sender<bool>,
     },
 }
 
@@ -69,35 +73,42 @@ pub struct TableHandle {
 }
 
 impl TableHandle {
-    /// Passes an operation to the table; `false` if the table has closed.
-    pub async fn send(&self, seat: usize, msg: ClientMsg) -> bool {
-        self.tx.send(TableMsg::Op { seat, msg }).await.is_ok()
+    /// Passes an operation from connection `conn` at `seat`; `false` if the table has
+    /// closed.
+    pub async fn send(&self, seat: usize, conn: ConnId, msg: ClientMsg) -> bool {
+        self.tx.send(TableMsg::Op { seat, conn, msg }).await.is_ok()
     }
 
-    /// The person at `seat` lost their connection: whether they keep the seat for the
-    /// grace period (else a CPU player has taken it).
-    pub async fn dropped(&self, seat: usize) -> bool {
+    /// Connection `conn` of the person at `seat` is gone: whether they keep the seat for
+    /// the grace period (else a CPU player has taken it).
+    pub async fn dropped(&self, seat: usize, conn: ConnId) -> bool {
         let (kept, answer) = oneshot::channel();
-        if self
-            .tx
-            .send(TableMsg::Dropped { seat, kept })
-            .await
-            .is_err()
-        {
+        let dropped = TableMsg::Dropped { seat, conn, kept };
+        if self.tx.send(dropped).await.is_err() {
             return false;
         }
         answer.await.unwrap_or(false)
     }
 
-    /// Gives the seat in `seating` back to its person on a new connection; `seated` gets
-    /// `seating` if it still was theirs, and is dropped otherwise.
-    pub async fn resume(&self, seating: Seating, outbox: Outbox, seated: oneshot::Sender<Seating>) {
-        let resume = TableMsg::Resume {
-            seating,
-            outbox,
-            seated,
-        };
-        let _ = self.tx.send(resume).await;
+    /// Gives `seat` back to its person on a new connection (`human`); whether it was
+    /// still theirs. The table sends them `game` and the hand so far.
+    pub async fn resume(&self, seat: usize, human: Human) -> bool {
+        let (reply, answer) = oneshot::channel();
+        let resume = TableMsg::Resume { seat, human, reply };
+        if self.tx.send(resume).await.is_err() {
+            return false;
+        }
+        answer.await.unwrap_or(false)
+    }
+
+    /// Whether both handles lead to the same table.
+    pub fn same(&self, other: &TableHandle) -> bool {
+        self.tx.same_channel(&other.tx)
+    }
+
+    /// Whether the table has closed (its game is over).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
     }
 }
 
@@ -274,17 +285,23 @@ impl Table {
 
     fn handle(&mut self, msg: TableMsg) {
         match msg {
-            TableMsg::Op { seat, msg } if self.seats.is_here(seat) => self.operation(seat, msg),
-            TableMsg::Op { .. } => {}
-            TableMsg::Dropped { seat, kept } => {
-                let _ = kept.send(self.dropped(seat));
+            TableMsg::Op { seat, conn, msg } if self.is_conn(seat, conn) => {
+                self.operation(seat, msg)
             }
-            TableMsg::Resume {
-                seating,
-                outbox,
-                seated,
-            } => self.resume(seating, outbox, seated),
+            TableMsg::Op { .. } => {}
+            TableMsg::Dropped { seat, conn, kept } => {
+                let kept_now = self.is_conn(seat, conn) && self.dropped(seat);
+                let _ = kept.send(kept_now);
+            }
+            TableMsg::Resume { seat, human, reply } => {
+                let _ = reply.send(self.resume(seat, human));
+            }
         }
+    }
+
+    /// Whether connection `conn` is the one the person at `seat` plays on now.
+    fn is_conn(&self, seat: usize, conn: ConnId) -> bool {
+        self.seats.here(seat).is_some_and(|p| p.conn == conn)
     }
 
     /// After any change: machines move (or get their timer), the next hand starts once
@@ -455,15 +472,22 @@ impl Table {
         false
     }
 
-    /// The person away from the seat in `seating` is back on `outbox`: they get `game`,
-    /// the hand so far as their seat saw it, and the prompt or `ack` that still stands.
-    fn resume(&mut self, seating: Seating, outbox: Outbox, seated: oneshot::Sender<Seating>) {
-        let seat = seating.seat;
-        if !self.seats.come_back(seat, |person| person.outbox = outbox) {
-            return; // the grace period is over: dropping `seated` tells the session
+    /// The person of `seat` is back on a new connection, whether the old one dropped
+    /// (they were away) or is still open (it is closed: the newest connection plays).
+    /// They get `game`, the hand so far as their seat saw it, and the prompt or `ack`
+    /// that still stands. `false` if the seat is not theirs (any more).
+    fn resume(&mut self, seat: usize, human: Human) -> bool {
+        let theirs = |p: &Human| p.name == human.name && p.addr == human.addr;
+        if !self.seats.holder(seat).is_some_and(theirs) {
+            return false;
+        }
+        if let Some(old) = self.seats.here_mut(seat) {
+            old.outbox.close();
+            *old = human;
+        } else if !self.seats.come_back(seat, |person| *person = human) {
+            return false;
         }
         tracing::info!(seat, "mahjong: back at the table");
-        let _ = seated.send(seating);
         self.to(seat, render::game(seat, &self.names));
         let hand: Vec<Event> = self.play.catch_up(seat).collect();
         for event in &hand {
@@ -473,6 +497,7 @@ impl Table {
         }
         self.prompted = self.prompted.without(seat);
         self.acked = self.acked.without(seat);
+        true
     }
 
     /// People away past the grace period give their seats up: CPU players take them.
