@@ -1,9 +1,10 @@
 // Schieber Jass by clicking: create a single game, seat three server bots with JOIN_BOT
 // (one partner in Team 1, two opponents in Team 2), choose the trumpf when asked and play
 // a whole deal (9 tricks) with the cards the page leaves enabled, until the deal's
-// summary (BROADCAST_GAME_FINISHED) shows. A phone-sized second page watches the session
-// as a spectator: it sees the cards on the table and never a hand. Then Vreni leaves: the
-// spectator sees the server's ERROR in words and the other team's win, and goes back to
+// summary (BROADCAST_GAME_FINISHED) shows, reloading the page after her fourth card (it
+// must come back to her seat and hand). A phone-sized second page watches the session
+// as a spectator: it sees the cards on the table and never a hand. Then Vreni leaves (and
+// stays away past the grace period): the spectator sees the server's ERROR in words and the other team's win, and goes back to
 // the session choice with "Play again", where joining a session that does not exist
 // shows the server's BAD_MESSAGE in words. A third page creates a tournament as its
 // spectator and shows the live ranking table; when the test starts bots for it
@@ -40,6 +41,7 @@ run((browser) => explained(pages, async () => {
   let moves = 0;
   let dimmedSeen = 0;
   let watcherSawTable = false;
+  let reloaded = false;
   for (;;) {
     const what = await next(page, {
       summary: '#deal-summary',
@@ -62,7 +64,16 @@ run((browser) => explained(pages, async () => {
       watcherSawTable = true;
       await shot(watcher, 'jass-spectator-phone');
     }
-    if (moves === 4) await shot(page, 'jass-table-mid-deal');
+    if (moves === 4 && !reloaded) {
+      await shot(page, 'jass-table-mid-deal');
+      // A reload in the middle of the deal: the page comes back to Vreni's seat with the
+      // five cards she still holds, and the deal goes on.
+      reloaded = true;
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll('#hand .card').length === 5);
+      await shot(page, 'jass-after-reload');
+      continue;
+    }
     // The page focuses a card it allows when the turn comes: the first trick is played
     // with the keyboard, the rest by clicking.
     const focused = await page.evaluate(() => document.activeElement?.matches('#hand button.card:not([disabled])') ?? false);

@@ -20,3 +20,19 @@ impl parlor_game::Game for Game {
         i64::from(self.totals()[team_of(seat)])
     }
 }
+
+impl parlor_game::Projected for Game {
+    type Event = crate::Event;
+
+    fn events(events: &Events) -> &[crate::Event] {
+        events
+    }
+
+    fn for_seat(event: &crate::Event, seat: Seat) -> Option<crate::Event> {
+        event.for_seat(seat)
+    }
+
+    fn starts_hand(event: &crate::Event) -> bool {
+        matches!(event, crate::Event::DealStarted { .. })
+    }
+}

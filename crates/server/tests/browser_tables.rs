@@ -5,8 +5,10 @@
 mod common;
 mod e2e;
 
+use common::TestServer;
 use e2e::{script, script_with, server, ONE_AT_A_TIME};
 use futures::{SinkExt, StreamExt};
+use parlor_server::Config;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -17,7 +19,13 @@ const TOURNAMENT_BOTS: [&str; 2] = ["Alpha", "Beta"];
 #[tokio::test]
 async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let s = server(41).await;
+    // Vreni reloads mid-deal (and must get her seat back), then leaves for good: a short
+    // grace period lets the script see her team forfeit.
+    let s = TestServer::start(Config {
+        reconnect_grace: Duration::from_secs(3),
+        ..e2e::config(41)
+    })
+    .await;
     let url = format!("ws://{}/ws/jass", s.addr("http"));
     // Two bots (two connections each) join the tournament once the page has created it.
     let bots = tokio::spawn(async move {

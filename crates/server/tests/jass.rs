@@ -476,7 +476,13 @@ async fn rejected_cards_and_bad_answers_are_asked_again() {
 
 #[tokio::test]
 async fn a_player_leaving_ends_the_game_for_the_other_team() {
-    let s = server().await;
+    // A player whose connection drops and who does not come back within the grace period
+    // has left.
+    let config = Config {
+        reconnect_grace: Duration::from_millis(20),
+        ..Config::for_tests(3)
+    };
+    let s = TestServer::start(config).await;
     let (mut p, _) = dealt(s.addr("jass"), "Leave").await;
     let gone = p.remove(1); // Roy, team 2
     drop(gone);
@@ -489,6 +495,48 @@ async fn a_player_leaving_ends_the_game_for_the_other_team() {
         assert_eq!(winner["data"]["name"], "Team 1");
         other.expect_closed().await;
     }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_who_drops_comes_back_to_the_same_seat_and_the_game_goes_on() {
+    let (s, _dir) = TestServer::storing(Config::for_tests(3)).await;
+    let addr = s.addr("jass");
+    let (mut p, chooser) = dealt(addr, "Back").await;
+    let trumpf = json!({"mode": "TRUMPF", "trumpfColor": "HEARTS"});
+    p[chooser].send("CHOOSE_TRUMPF", trumpf).await;
+    // Roy (seat 1, to play the second card) drops: a stand-in plays for him meanwhile.
+    drop(p.remove(1));
+    s.open_connections("jass", 3).await;
+    // Someone else cannot take his seat...
+    let mut other = Player::connect(addr, "/").await;
+    other.until("REQUEST_PLAYER_NAME").await;
+    other.send("CHOOSE_PLAYER_NAME", json!("Rita")).await;
+    other.until("REQUEST_SESSION_CHOICE").await;
+    let back = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "Back"});
+    other.send("CHOOSE_SESSION", back.clone()).await;
+    let refused = other.until("BAD_MESSAGE").await;
+    assert!(
+        refused.to_string().contains("has already started"),
+        "{refused}"
+    );
+    // ...but Roy, from his address, can: he gets his seat, his cards and the trumpf.
+    let mut roy = Player::connect(addr, "/").await;
+    roy.until("REQUEST_PLAYER_NAME").await;
+    roy.send("CHOOSE_PLAYER_NAME", json!("Roy")).await;
+    roy.until("REQUEST_SESSION_CHOICE").await;
+    roy.send("CHOOSE_SESSION", back).await;
+    let joined = roy.until("BROADCAST_SESSION_JOINED").await;
+    assert_eq!(joined["data"]["player"]["seatId"], 1, "{joined}");
+    roy.until("BROADCAST_TEAMS").await;
+    roy.until("DEAL_CARDS").await;
+    assert!(!roy.hand.is_empty());
+    p.insert(1, roy);
+    let games = p.iter_mut().map(Player::play_game);
+    let winners = futures::future::join_all(games).await;
+    assert!(winners.windows(2).all(|w| w[0] == w[1]), "{winners:?}");
+    let game = &s.stored("jass", "finished", 1).await[0];
+    assert_eq!(game["seats"][1]["name"], "Roy", "{game}");
     s.stop().await;
 }
 

@@ -32,6 +32,10 @@ function fresh() {
 
 let state = fresh();
 let server = null;
+// The session this tab plays in while its game runs, kept across a reload: the server
+// gives the seat back to the same name from the same address (docs/protocols/jass.md).
+const TAB_GAME = 'parlor.jass.playing-in';
+let triedBack = false;
 
 /** (Re)connects: a new connection starts at the session choice. */
 function start() {
@@ -86,7 +90,17 @@ function inGame() {
 function handle(type, data) {
   switch (type) {
     case 'REQUEST_PLAYER_NAME': send('CHOOSE_PLAYER_NAME', playerName().slice(0, 64)); break;
-    case 'REQUEST_SESSION_CHOICE': state.sessions = data || []; state.stage = 'lobby'; state.sent = false; break;
+    case 'REQUEST_SESSION_CHOICE':
+      state.sessions = data || [];
+      state.stage = 'lobby';
+      state.sent = false;
+      if (sessionStorage.getItem(TAB_GAME) && !triedBack) {
+        // Reloaded in the middle of a game: back to the same seat.
+        triedBack = true;
+        state.sent = true;
+        send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: sessionStorage.getItem(TAB_GAME) });
+      }
+      break;
     case 'BROADCAST_SESSION_JOINED':
       if (state.stage === 'lobby' || state.stage === 'connecting') { state.stage = 'waiting'; state.sent = false; }
       state.session = data.sessionName;
@@ -100,7 +114,11 @@ function handle(type, data) {
       state.stage = 'waiting';
       seatPlayers(data.playersInSession);
       break;
-    case 'BROADCAST_TEAMS': state.stage = 'game'; for (const t of data) seatPlayers(t.players); break;
+    case 'BROADCAST_TEAMS':
+      state.stage = 'game';
+      for (const t of data) seatPlayers(t.players);
+      if (!state.spectator && state.session) sessionStorage.setItem(TAB_GAME, state.session);
+      break;
     case 'DEAL_CARDS': inGame(); state.hand = sortHand(data); break;
     case 'REQUEST_TRUMPF': state.trumpfAsk = { pushed: data === true }; state.sent = false; state.focus = '#trumpf-dialog button'; break;
     case 'REJECT_TRUMPF': showError('You cannot push (Schiebe) twice: choose a trumpf.'); break;
@@ -111,12 +129,15 @@ function handle(type, data) {
     case 'BROADCAST_STICH': stich(data); break;
     case 'BROADCAST_GAME_FINISHED': dealOver(data); break;
     case 'BROADCAST_WINNER_TEAM':
+      sessionStorage.removeItem(TAB_GAME);
       state.winner = data; state.over = true; state.trumpfAsk = null; state.cardAsk = false;
       state.points[teamIndex(data.name)].total = data.points;
       break;
     case 'BROADCAST_TOURNAMENT_RANKING_TABLE': state.ranking = data; state.stage = 'tournament'; break;
     case 'BROADCAST_TOURNAMENT_STARTED': state.started = true; state.sent = false; break;
-    case 'BAD_MESSAGE': showError('The server refused: ' + describeBad(data)); state.sent = false; break;
+    case 'BAD_MESSAGE':
+      if (state.stage === 'lobby') sessionStorage.removeItem(TAB_GAME);
+      showError('The server refused: ' + describeBad(data)); state.sent = false; break;
     case 'ERROR': showError(String(data)); state.notice = String(data); break;
     default: break;
   }

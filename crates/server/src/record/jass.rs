@@ -1,9 +1,58 @@
-//! How a Jass game is recorded and replayed: its variant's name, and the replay of its
-//! action log (a forfeit ends it).
+//! How a Jass game is recorded and replayed: its variant's name, what each deal and the
+//! end look like in the store (a forfeit ends a game too), and the replay of its action
+//! log.
 
-use crate::record::{Entry, Note};
+use crate::record::{Entry, GameLog, Note};
 use crate::replay::{entries, pick, Replayed};
+use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
+use jass::{Events, Game};
+use serde_json::{json, Value};
+
+/// A Jass game being played and recorded.
+pub type JassRecord = Recorded<Game, JassChronicle>;
+
+/// Records each deal's points and the game's end.
+pub struct JassChronicle;
+
+impl Chronicle<Game> for JassChronicle {
+    fn record(&mut self, _game: &Game, events: &Events, log: &mut GameLog) {
+        for event in events {
+            match *event {
+                jass::Event::DealFinished { totals, deal, .. } => {
+                    log.hand(json!({ "points": deal, "totals": totals }))
+                }
+                jass::Event::GameWon { team, totals, .. } => {
+                    let (result, scores, ranks) = ending(team, totals, "won");
+                    log.finish(result, scores, ranks);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The wire name of a team (team 0 is seats 0 and 2).
+pub fn team_name(team: usize) -> String {
+    format!("Team {}", team + 1)
+}
+
+/// A game's end for the store: `winner` team, final totals and how it ended (`won`,
+/// `forfeit`): the result, each seat's score and rank.
+pub fn ending(winner: usize, totals: [u32; 2], how: &str) -> (Value, Vec<i64>, Vec<u32>) {
+    let scores = (0..4).map(|s| i64::from(totals[s % 2])).collect();
+    let ranks = (0..4)
+        .map(|s| if s % 2 == winner { 1 } else { 2 })
+        .collect();
+    let result = json!({ "winner": team_name(winner), "totals": totals, "ended": how });
+    (result, scores, ranks)
+}
+
+/// A game under `config` from `seed`, with its first events; `log` has recorded its start.
+pub fn start(config: jass::Config, seed: u64, log: GameLog) -> (JassRecord, Events) {
+    let (game, events) = Game::new(config, seeded_rng(seed));
+    (Recorded::new(game, log, JassChronicle), events)
+}
 
 /// The variant as the store records it: with the reference server's multipliers or
 /// without.
@@ -17,7 +66,7 @@ pub fn variant(config: &jass::Config) -> &'static str {
 
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use jass::{Config, Event, Game};
+    use jass::{Config, Event};
     let config = Config {
         multipliers: variant == "multipliers",
         ..Config::default()
@@ -25,10 +74,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
     let (mut game, _) = Game::new(config, seeded_rng(seed));
     let mut out = Replayed::default();
     let team_end = |winner: usize, totals: [u32; 2]| {
-        let scores = (0..4).map(|s| i64::from(totals[s % 2])).collect();
-        let ranks = (0..4)
-            .map(|s| if s % 2 == winner { 1 } else { 2 })
-            .collect();
+        let (_, scores, ranks) = ending(winner, totals, "");
         (scores, ranks)
     };
     for (at, entry) in entries(log) {

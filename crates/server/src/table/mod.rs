@@ -12,6 +12,39 @@ pub use recorded::{Chronicle, Recorded};
 pub use seats::{Occupant, Seats};
 use tokio::time::Instant;
 
+/// Who is at the keyboard, as a game in play needs to know it: the seats machines play
+/// (CPU players, stand-ins for people away) are the others.
+pub trait Presence {
+    /// Whether a person at the keyboard plays `seat`.
+    fn is_here(&self, seat: usize) -> bool;
+    /// Whether any person is at the keyboard (else the game waits).
+    fn anyone_here(&self) -> bool;
+}
+
+impl<P> Presence for Seats<P> {
+    fn is_here(&self, seat: usize) -> bool {
+        Seats::is_here(self, seat)
+    }
+
+    fn anyone_here(&self) -> bool {
+        self.here_all().next().is_some()
+    }
+}
+
+/// A table whose players are all remote programs that are always there (a tournament):
+/// nothing is ever played for them.
+pub struct EveryoneHere;
+
+impl Presence for EveryoneHere {
+    fn is_here(&self, _seat: usize) -> bool {
+        true
+    }
+
+    fn anyone_here(&self) -> bool {
+        true
+    }
+}
+
 /// Sleeps until `due`, or forever without one (for `select!` arms).
 pub async fn sleep_until(due: Option<Instant>) {
     match due {

@@ -5,7 +5,7 @@
 //! of the current hand, to bring a person who comes back up to date.
 
 use super::recorded::{Chronicle, Recorded};
-use super::seats::Seats;
+use super::Presence;
 use crate::record::Note;
 use crate::turn_timer::TurnTimer;
 use parlor_game::{GameRng, Projected, Seat, Strategy};
@@ -106,8 +106,8 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     /// without a thinking delay, else their timer is armed; the turn timer runs while a
     /// person at the keyboard must act. With nobody at the keyboard the game waits (the
     /// machines would otherwise play it out among themselves).
-    pub fn after_change<P>(&mut self, seats: &Seats<P>, mut show: impl FnMut(&G::Events)) {
-        if seats.here_all().next().is_none() {
+    pub fn after_change(&mut self, seats: &impl Presence, mut show: impl FnMut(&G::Events)) {
+        if !seats.anyone_here() {
             self.cpu_due = None;
             self.turn.update(false);
             return;
@@ -133,10 +133,10 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     /// The table woke up at `now`: machines whose time came move, and for each person
     /// whose time ran out `timed_out` is called before the stand-in acts for them. Call
     /// [`Play::after_change`] next.
-    pub fn wake<P>(
+    pub fn wake(
         &mut self,
         now: Instant,
-        seats: &Seats<P>,
+        seats: &impl Presence,
         mut show: impl FnMut(&G::Events),
         mut timed_out: impl FnMut(Seat),
     ) {
@@ -156,10 +156,10 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     }
 
     /// One move for each machine that may act; whether any moved.
-    fn step_machines<P>(&mut self, seats: &Seats<P>, show: &mut impl FnMut(&G::Events)) -> bool {
+    fn step_machines(&mut self, seats: &impl Presence, show: &mut impl FnMut(&G::Events)) -> bool {
         self.cpu_due = None;
         let mut moved = false;
-        if seats.here_all().next().is_none() {
+        if !seats.anyone_here() {
             return moved;
         }
         for seat in 0..self.cpus.len() {
@@ -175,7 +175,7 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     }
 
     /// Whether a CPU player or a stand-in has a move to make.
-    fn machine_to_act<P>(&self, seats: &Seats<P>) -> bool {
+    fn machine_to_act(&self, seats: &impl Presence) -> bool {
         self.game
             .to_act()
             .any(|s| self.is_cpu(s) || !seats.is_here(s))
@@ -222,6 +222,11 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         self.hand.iter().filter_map(move |e| G::for_seat(e, seat))
     }
 
+    /// The game's id in the store.
+    pub fn game_id(&self) -> parlor_store::GameId {
+        self.game.id()
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.game.abandon(reason);
@@ -231,6 +236,12 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     pub fn note(&mut self, note: Note) {
         self.game.note(note);
     }
+
+    /// The game ended other than by its rules (a forfeit): its `result`, final `scores`
+    /// and `ranks` (1 = best) per seat.
+    pub fn finish(&mut self, result: serde_json::Value, scores: Vec<i64>, ranks: Vec<u32>) {
+        self.game.finish(result, scores, ranks);
+    }
 }
 
 #[cfg(test)]
@@ -238,6 +249,7 @@ mod tests {
     use super::*;
     use crate::record::truco::{start, TrucoChronicle};
     use crate::record::GameLog;
+    use crate::table::Seats;
     use parlor_store::Recorder;
     use truco::bots::HeuristicBot;
     use truco::Rules;

@@ -55,6 +55,11 @@ impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
         Some(events)
     }
 
+    /// The game's id in the store.
+    pub fn id(&self) -> parlor_store::GameId {
+        self.log.id()
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.log.abandon(reason);
@@ -63,5 +68,10 @@ impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
     /// Notes something that is not an action (a player left, a CPU player took over).
     pub fn note(&mut self, note: Note) {
         self.log.note(note);
+    }
+
+    /// The game ended other than by its rules (a forfeit): see [`GameLog::finish`].
+    pub fn finish(&mut self, result: serde_json::Value, scores: Vec<i64>, ranks: Vec<u32>) {
+        self.log.finish(result, scores, ranks);
     }
 }

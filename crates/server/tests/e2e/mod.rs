@@ -101,7 +101,12 @@ pub async fn script_with(server: &TestServer, name: &str, env: &[(&str, &str)]) 
 
 /// A server for the browser: everything on port 0, CPU players moving at once.
 pub async fn server(seed: u64) -> TestServer {
-    TestServer::start(Config {
+    TestServer::start(config(seed)).await
+}
+
+/// The configuration of [`server`].
+pub fn config(seed: u64) -> Config {
+    Config {
         wars: WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::from_secs(2),
@@ -111,6 +116,5 @@ pub async fn server(seed: u64) -> TestServer {
             ..WarsSettings::default()
         },
         ..Config::for_tests(seed)
-    })
-    .await
+    }
 }

@@ -9,6 +9,7 @@ use parlor_store::Recorder;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
@@ -34,6 +35,8 @@ pub struct Lobby {
     seeds: SeedSource,
     /// Where finished games are stored.
     pub recorder: Recorder,
+    /// How long a player whose connection drops keeps their seat in a single game.
+    grace: Duration,
     shutdown: CancellationToken,
 }
 
@@ -41,6 +44,7 @@ impl Lobby {
     /// An empty lobby.
     pub fn new(
         settings: JassSettings,
+        grace: Duration,
         seeds: SeedSource,
         recorder: Recorder,
         shutdown: CancellationToken,
@@ -51,6 +55,7 @@ impl Lobby {
             settings,
             seeds,
             recorder,
+            grace,
             shutdown,
         }
     }
@@ -109,9 +114,13 @@ impl Lobby {
         let (tx, rx) = mpsc::channel(256);
         let handle = SessionHandle { tx };
         match kind {
-            SessionType::SingleGame => {
-                single::spawn(name.clone(), self.clone(), rx, self.shutdown.clone())
-            }
+            SessionType::SingleGame => single::spawn(
+                name.clone(),
+                self.clone(),
+                self.grace,
+                rx,
+                self.shutdown.clone(),
+            ),
             SessionType::Tournament => {
                 tournament::spawn(name.clone(), self.clone(), rx, self.shutdown.clone())
             }

@@ -38,6 +38,8 @@ pub struct Client {
     pub conn: ConnId,
     pub name: String,
     pub outbox: Outbox,
+    /// Where the connection comes from: a player may come back to their seat from there.
+    pub addr: std::net::IpAddr,
 }
 
 /// What a connection asks of the session it joined (or is joining).
@@ -73,6 +75,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
     let config = cx.config;
     let lobby = Lobby::new(
         config.jass.clone(),
+        config.reconnect_grace,
         cx.seeds.clone(),
         cx.recorder.clone(),
         cx.shutdown.clone(),
@@ -85,9 +88,9 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
             let lobby = tcp_lobby.clone();
             Box::pin(session::run(socket, peer, lobby, hello_timeout, stop))
         }),
-        ws: std::sync::Arc::new(move |socket, _peer, stop| {
+        ws: std::sync::Arc::new(move |socket, peer, stop| {
             let ws = crate::net::WsConnection::from_stream(socket, frames, stop);
-            Box::pin(session::serve(ws, lobby.clone(), hello_timeout))
+            Box::pin(session::serve(ws, peer.ip(), lobby.clone(), hello_timeout))
         }),
     }
 }

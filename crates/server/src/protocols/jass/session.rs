@@ -7,7 +7,7 @@ use super::table::request_player_name;
 use super::{Client, SessionMsg};
 use crate::net::{HelloTimer, Socket, WsConnection, WsInput};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
@@ -23,13 +23,13 @@ pub async fn run(
         tracing::debug!(%peer, "not a WebSocket client");
         return;
     };
-    serve(ws, lobby, hello_timeout).await;
+    serve(ws, peer.ip(), lobby, hello_timeout).await;
 }
 
 /// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
 /// `/ws/jass` on the HTTP port).
 /// A connection that has not chosen a player name within `hello_timeout` is closed.
-pub async fn serve(mut ws: WsConnection, lobby: Lobby, hello_timeout: Duration) {
+pub async fn serve(mut ws: WsConnection, peer: IpAddr, lobby: Lobby, hello_timeout: Duration) {
     ws.count_as("jass");
     let conn = crate::net::next_conn_id();
     let outbox = ws.outbox().clone();
@@ -74,6 +74,7 @@ pub async fn serve(mut ws: WsConnection, lobby: Lobby, hello_timeout: Duration) 
                     conn,
                     name: player.clone(),
                     outbox: outbox.clone(),
+                    addr: peer,
                 };
                 match lobby.join(client, request).await {
                     Ok((_, handle)) => session = Some(handle),

@@ -1,40 +1,35 @@
 //! The actor of a single-game session: four seats (people or server bots), spectators,
-//! and the game once the fourth player sits down. When the game ends, or a player leaves
-//! it, every connection is closed and the session is forgotten.
+//! and the game once the fourth player sits down. A person whose connection drops keeps
+//! the seat for the grace period (a stand-in plays for them) and may come back by joining
+//! the session again under the same name from the same address; when the grace period
+//! ends, or when the game ends, every connection is closed and the session is forgotten.
 
 use super::lobby::Lobby;
 use super::message::{frame, ClientMsg};
 use super::table::{error, JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
-use crate::turn_timer::TurnTimer;
+use crate::table::{sleep_until, Seats, Timing};
 use jass::Config;
 use serde_json::{json, Value};
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-
-/// Who sits in a seat.
-enum Occupant {
-    Person(Client),
-    /// A server bot (`JOIN_BOT`).
-    Bot,
-}
-
-struct Seat {
-    occupant: Occupant,
-    info: PlayerInfo,
-}
 
 /// Starts a single-game session actor.
 pub fn spawn(
     name: String,
     lobby: Lobby,
+    grace: Duration,
     inbox: mpsc::Receiver<SessionMsg>,
     shutdown: CancellationToken,
 ) {
     let game = SingleGame {
         name,
         lobby,
-        seats: [None, None, None, None],
+        seats: Seats::new(4, grace),
+        infos: [None, None, None, None],
+        bots: [false; 4],
         spectators: Vec::new(),
         table: None,
     };
@@ -44,49 +39,46 @@ pub fn spawn(
 struct SingleGame {
     name: String,
     lobby: Lobby,
-    seats: [Option<Seat>; 4],
+    /// The people in the seats (at the keyboard or away).
+    seats: Seats<Client>,
+    /// Everyone seated, people and bots, as the protocol shows them.
+    infos: [Option<PlayerInfo>; 4],
+    /// The seats of server bots (`JOIN_BOT`).
+    bots: [bool; 4],
     spectators: Vec<Client>,
     table: Option<JassTable>,
 }
 
 /// The seat for a newcomer: 2 x (players already in the team) + team index, in the
 /// chosen team if it has room, else the other.
-fn seat_for(seats: &[Option<Seat>; 4], team: Option<usize>) -> Option<usize> {
-    let count = |t: usize| [t, t + 2].iter().filter(|&&s| seats[s].is_some()).count();
+fn seat_for(taken: [bool; 4], team: Option<usize>) -> Option<usize> {
+    let count = |t: usize| [t, t + 2].iter().filter(|&&s| taken[s]).count();
     let preferred = team.unwrap_or_else(|| if count(1) < count(0) { 1 } else { 0 });
     [preferred, 1 - preferred]
         .into_iter()
         .find(|&t| count(t) < 2)
-        .map(|t| {
-            [t, t + 2]
-                .into_iter()
-                .find(|&s| seats[s].is_none())
-                .unwrap_or(t)
-        })
+        .map(|t| [t, t + 2].into_iter().find(|&s| !taken[s]).unwrap_or(t))
 }
 
 impl SingleGame {
     async fn run(mut self, mut inbox: mpsc::Receiver<SessionMsg>, shutdown: CancellationToken) {
-        let mut turn =
-            TurnTimer::new(Some(self.lobby.settings.turn_timeout).filter(|t| !t.is_zero()));
-        let mut asked = None;
         loop {
-            // A new request gets the whole time; the timer runs while a person is asked.
-            let request = self.table.as_ref().and_then(JassTable::request_now);
-            if request != asked {
-                turn.restart();
-                asked = request;
-            }
-            turn.update(request.is_some_and(|(p, _)| self.is_person_seat(p.seat())));
+            let due = self.table.as_ref().and_then(JassTable::due);
+            let away = self.seats.next_deadline();
             let msg = tokio::select! {
                 msg = inbox.recv() => msg,
-                _ = turn.expired() => {
-                    turn.restart();
+                _ = sleep_until(due), if due.is_some() => {
                     if let Some(table) = self.table.as_mut() {
-                        let out = table.time_out();
+                        let out = table.wake(&self.seats);
                         self.deliver(&out);
                     }
                     if self.finished() {
+                        break;
+                    }
+                    continue;
+                }
+                _ = sleep_until(away), if away.is_some() => {
+                    if self.give_up_expired() {
                         break;
                     }
                     continue;
@@ -114,44 +106,7 @@ impl SingleGame {
                 let _ = reply.send(self.join(client, team, spectator));
                 false
             }
-            SessionMsg::JoinBot { team, from } => {
-                if !self.is_seated(from) {
-                    self.send_to_conn(
-                        from,
-                        frame(
-                            "BAD_MESSAGE",
-                            json!({ "data.sessionName": ["only a player seated in this session may add bots to it"] }),
-                        ),
-                    );
-                    return false;
-                }
-                if self.table.is_some() {
-                    self.send_to_conn(
-                        from,
-                        frame(
-                            "BAD_MESSAGE",
-                            json!({ "data.sessionName": ["the game has started"] }),
-                        ),
-                    );
-                    return false;
-                }
-                match seat_for(&self.seats, team) {
-                    Some(seat) => {
-                        let info = PlayerInfo {
-                            id: self.lobby.player_id(),
-                            name: format!("bot{}", seat + 1),
-                            seat,
-                        };
-                        self.seats[seat] = Some(Seat {
-                            occupant: Occupant::Bot,
-                            info: info.clone(),
-                        });
-                        self.announce(&info);
-                        self.start_if_full()
-                    }
-                    None => false,
-                }
-            }
+            SessionMsg::JoinBot { team, from } => self.join_bot(team, from),
             SessionMsg::Leave { conn } => self.leave(conn),
             SessionMsg::Client { conn, msg } => self.client(conn, msg),
             SessionMsg::Bad { conn, data } => {
@@ -162,43 +117,52 @@ impl SingleGame {
         }
     }
 
-    /// Whether a person (not a server bot) sits in `seat`.
-    fn is_person_seat(&self, seat: usize) -> bool {
-        matches!(
-            self.seats.get(seat),
-            Some(Some(Seat {
-                occupant: Occupant::Person(_),
-                ..
-            }))
-        )
+    /// `JOIN_BOT` from connection `from`; `true` if the game then ended at once.
+    fn join_bot(&mut self, team: Option<usize>, from: ConnId) -> bool {
+        let refuse = |why: &str| frame("BAD_MESSAGE", json!({ "data.sessionName": [why] }));
+        if self.seat_of(from).is_none() {
+            let why = "only a player seated in this session may add bots to it";
+            self.send_to_conn(from, refuse(why));
+            return false;
+        }
+        if self.table.is_some() {
+            self.send_to_conn(from, refuse("the game has started"));
+            return false;
+        }
+        let Some(seat) = seat_for(self.taken(), team) else {
+            return false;
+        };
+        let info = PlayerInfo {
+            id: self.lobby.player_id(),
+            name: format!("bot{}", seat + 1),
+            seat,
+        };
+        self.bots[seat] = true;
+        self.infos[seat] = Some(info.clone());
+        self.announce(&info);
+        self.start_if_full()
     }
 
-    /// Whether connection `conn` has a seat here (a spectator has none).
-    fn is_seated(&self, conn: ConnId) -> bool {
-        self.seats
-            .iter()
-            .flatten()
-            .any(|s| matches!(&s.occupant, Occupant::Person(c) if c.conn == conn))
+    /// Which seats are taken, by people or bots.
+    fn taken(&self) -> [bool; 4] {
+        self.infos.each_ref().map(Option::is_some)
     }
 
     fn join(&mut self, client: Client, team: Option<usize>, spectator: bool) -> Result<(), Value> {
-        let players: Vec<Value> = self.seats.iter().flatten().map(|s| s.info.json()).collect();
         if spectator {
             let data = json!({
                 "sessionName": self.name,
                 "player": { "id": self.lobby.player_id(), "name": client.name },
-                "playersInSession": players,
+                "playersInSession": self.players(),
             });
             client.outbox.send(frame("SESSION_JOINED", data));
             self.spectators.push(client);
             return Ok(());
         }
         if self.table.is_some() {
-            return Err(
-                json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
-            );
+            return self.come_back(client);
         }
-        let Some(seat) = seat_for(&self.seats, team) else {
+        let Some(seat) = seat_for(self.taken(), team) else {
             return Err(json!({ "data.sessionName": [format!("{} is full", self.name)] }));
         };
         let info = PlayerInfo {
@@ -206,19 +170,54 @@ impl SingleGame {
             name: client.name.clone(),
             seat,
         };
-        self.seats[seat] = Some(Seat {
-            occupant: Occupant::Person(client),
-            info: info.clone(),
-        });
+        self.seats.sit(seat, client);
+        self.infos[seat] = Some(info.clone());
         self.announce(&info);
         self.start_if_full();
         Ok(())
     }
 
+    /// A player joining a started game: if they hold a seat here (same name, same
+    /// address), they take it back, whether their old connection dropped or still seems
+    /// open (it is closed: the newest connection plays), and get
+    /// `BROADCAST_SESSION_JOINED` (to them alone) and what they need to play on.
+    fn come_back(&mut self, client: Client) -> Result<(), Value> {
+        let theirs = |p: &Client| p.name == client.name && p.addr == client.addr;
+        let seat = (0..4).find(|&s| self.seats.holder(s).is_some_and(theirs));
+        let (Some(seat), Some(table)) = (seat, &self.table) else {
+            return Err(
+                json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
+            );
+        };
+        let outbox = client.outbox.clone();
+        if let Some(old) = self.seats.here_mut(seat) {
+            old.outbox.close();
+            *old = client;
+        } else {
+            self.seats.come_back(seat, |person| *person = client);
+        }
+        tracing::info!(session = self.name, seat, "jass player back at the table");
+        let data = json!({
+            "sessionName": self.name,
+            "player": self.infos[seat].as_ref().map(PlayerInfo::json),
+            "playersInSession": self.players(),
+        });
+        // What a joining player gets (the others know them already).
+        outbox.send(frame("BROADCAST_SESSION_JOINED", data));
+        for out in table.catch_up(seat) {
+            outbox.send(out.frame);
+        }
+        Ok(())
+    }
+
+    /// Everyone seated, as the protocol lists them.
+    fn players(&self) -> Vec<Value> {
+        self.infos.iter().flatten().map(PlayerInfo::json).collect()
+    }
+
     /// `BROADCAST_SESSION_JOINED` to everyone in the session.
     fn announce(&self, player: &PlayerInfo) {
-        let players: Vec<Value> = self.seats.iter().flatten().map(|s| s.info.json()).collect();
-        let data = json!({ "sessionName": self.name, "player": player.json(), "playersInSession": players });
+        let data = json!({ "sessionName": self.name, "player": player.json(), "playersInSession": self.players() });
         self.deliver(&[Out {
             to: To::Everyone,
             frame: frame("BROADCAST_SESSION_JOINED", data),
@@ -227,28 +226,27 @@ impl SingleGame {
 
     /// Starts the game once four are seated; `true` if it ended at once (bots only).
     fn start_if_full(&mut self) -> bool {
-        if self.seats.iter().any(Option::is_none) || self.table.is_some() {
+        if self.infos.iter().any(Option::is_none) || self.table.is_some() {
             return false;
         }
         self.lobby.update(&self.name, false);
-        let infos = [0, 1, 2, 3].map(|s| {
-            self.seats[s]
-                .as_ref()
-                .map(|s| s.info.clone())
-                .expect("full")
-        });
-        let bots = [0, 1, 2, 3].map(|s| match self.seats[s].as_ref().map(|s| &s.occupant) {
-            Some(Occupant::Bot) => jass::bots::by_name("heuristic"),
-            _ => None,
+        let infos = self.infos.clone().map(|info| info.expect("full"));
+        let bots = self.bots.map(|bot| match bot {
+            true => jass::bots::by_name("heuristic"),
+            false => None,
         });
         let config = Config {
             multipliers: self.lobby.settings.multipliers,
             ..Config::default()
         };
+        let timing = Timing {
+            cpu_delay: Duration::ZERO,
+            turn_limit: Some(self.lobby.settings.turn_timeout).filter(|t| !t.is_zero()),
+        };
         let seed = self.lobby.seed();
         tracing::info!(session = self.name, "jass game started");
         let record = (&self.lobby.recorder, self.name.as_str());
-        let (table, out) = JassTable::start(infos, bots, seed, config, record);
+        let (table, out) = JassTable::start(infos, bots, seed, config, record, timing, &self.seats);
         self.table = Some(table);
         self.deliver(&out);
         self.finished()
@@ -262,7 +260,7 @@ impl SingleGame {
             );
             return false;
         };
-        let out = table.client_message(seat, msg);
+        let out = table.client_message(seat, msg, &self.seats);
         self.deliver(&out);
         self.finished()
     }
@@ -282,19 +280,53 @@ impl SingleGame {
         over.is_some()
     }
 
+    /// A connection closed; `true` when the session is over. Before the game its seat is
+    /// freed; during it the person keeps the seat for the grace period, and without one
+    /// their team forfeits.
     fn leave(&mut self, conn: ConnId) -> bool {
         self.spectators.retain(|c| c.conn != conn);
         let Some(seat) = self.seat_of(conn) else {
             return false;
         };
+        if self.table.is_none() {
+            self.seats.clear(seat);
+            self.infos[seat] = None;
+            return self.infos.iter().all(Option::is_none) && self.spectators.is_empty();
+        }
+        if self.seats.step_away(seat, Instant::now()) {
+            tracing::info!(
+                session = self.name,
+                seat,
+                "jass player away; the seat is kept"
+            );
+            let out = self.table.as_mut().map(|t| {
+                let mut out = Vec::new();
+                t.settle(&self.seats, &mut out);
+                out
+            });
+            self.deliver(&out.unwrap_or_default());
+            return self.finished();
+        }
+        self.forfeit(seat)
+    }
+
+    /// People away past the grace period give their seats up: their team forfeits.
+    fn give_up_expired(&mut self) -> bool {
+        match self.seats.expired(Instant::now()) {
+            Some(seat) => self.forfeit(seat),
+            None => false,
+        }
+    }
+
+    /// The person of `seat` left the game: the other team wins; the session is over.
+    fn forfeit(&mut self, seat: usize) -> bool {
+        self.seats.clear(seat);
         let Some(table) = self.table.as_mut() else {
-            self.seats[seat] = None;
-            return self.seats.iter().all(Option::is_none) && self.spectators.is_empty();
+            return false;
         };
-        let name = self.seats[seat]
+        let name = self.infos[seat]
             .as_ref()
-            .map_or(String::new(), |s| s.info.name.clone());
-        self.seats[seat] = None;
+            .map_or(String::new(), |info| info.name.clone());
         let (team, winner) = table.forfeit(seat);
         tracing::info!(
             session = self.name,
@@ -313,9 +345,7 @@ impl SingleGame {
     }
 
     fn seat_of(&self, conn: ConnId) -> Option<usize> {
-        self.seats.iter().position(
-            |s| matches!(s, Some(Seat { occupant: Occupant::Person(c), .. }) if c.conn == conn),
-        )
+        self.seats.find_here(|c| c.conn == conn)
     }
 
     fn send_to_conn(&self, conn: ConnId, frame: String) {
@@ -329,24 +359,14 @@ impl SingleGame {
     }
 
     fn people(&self) -> impl Iterator<Item = &Client> {
-        self.seats
-            .iter()
-            .flatten()
-            .filter_map(|s| match &s.occupant {
-                Occupant::Person(c) => Some(c),
-                Occupant::Bot => None,
-            })
+        self.seats.here_all().map(|(_, c)| c)
     }
 
     fn deliver(&self, out: &[Out]) {
         for o in out {
             match o.to {
                 To::Seat(seat) => {
-                    if let Some(Seat {
-                        occupant: Occupant::Person(c),
-                        ..
-                    }) = &self.seats[seat]
-                    {
+                    if let Some(c) = self.seats.here(seat) {
                         c.outbox.send(o.frame.clone());
                     }
                 }
@@ -370,30 +390,23 @@ impl SingleGame {
 mod tests {
     use super::*;
 
-    fn taken(seats: &[usize]) -> [Option<Seat>; 4] {
-        let mut all = [None, None, None, None];
+    fn taken(seats: &[usize]) -> [bool; 4] {
+        let mut all = [false; 4];
         for &s in seats {
-            all[s] = Some(Seat {
-                occupant: Occupant::Bot,
-                info: PlayerInfo {
-                    id: String::new(),
-                    name: String::new(),
-                    seat: s,
-                },
-            });
+            all[s] = true;
         }
         all
     }
 
     #[test]
     fn seats_follow_the_team_rule() {
-        assert_eq!(seat_for(&taken(&[]), None), Some(0));
-        assert_eq!(seat_for(&taken(&[0]), None), Some(1));
-        assert_eq!(seat_for(&taken(&[0, 1]), None), Some(2));
-        assert_eq!(seat_for(&taken(&[]), Some(1)), Some(1));
-        assert_eq!(seat_for(&taken(&[1]), Some(1)), Some(3));
+        assert_eq!(seat_for(taken(&[]), None), Some(0));
+        assert_eq!(seat_for(taken(&[0]), None), Some(1));
+        assert_eq!(seat_for(taken(&[0, 1]), None), Some(2));
+        assert_eq!(seat_for(taken(&[]), Some(1)), Some(1));
+        assert_eq!(seat_for(taken(&[1]), Some(1)), Some(3));
         // A full team sends you to the other.
-        assert_eq!(seat_for(&taken(&[1, 3]), Some(1)), Some(0));
-        assert_eq!(seat_for(&taken(&[0, 1, 2, 3]), Some(0)), None);
+        assert_eq!(seat_for(taken(&[1, 3]), Some(1)), Some(0));
+        assert_eq!(seat_for(taken(&[0, 1, 2, 3]), Some(0)), None);
     }
 }

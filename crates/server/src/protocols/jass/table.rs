@@ -1,14 +1,19 @@
-//! One Jass game between four seats, independent of the transport: it turns the rules
-//! engine's events into the frames each seat (or everyone) gets, remembers which request
-//! is pending so a bad answer can be asked again, and lets server bots take their turns.
+//! One Jass game between four seats, independent of the transport: the game on the
+//! table kernel ([`Play`]: server bots, a stand-in for people away or out of time, the
+//! turn timer, the record) and the frames its events give each seat (or everyone); it
+//! remembers which request is pending so a bad answer can be asked again.
 
 use super::message::{bare, card, cards, frame, mode, ClientMsg, TrumpfChoice};
+pub use crate::record::jass::team_name;
+use crate::record::jass::{self as record_jass, ending, JassChronicle};
 use crate::record::{self, GameLog, Note};
-use cards::{seeded_rng, Card, GameRng};
+use crate::table::{Play, Presence, Timing};
+use cards::{seeded_rng, Card};
 use jass::bots::Strategy;
-use jass::{Action, Config, Event, Game, Seat};
+use jass::{Action, Config, Event, Seat};
 use parlor_store::Recorder;
 use serde_json::{json, Value};
+use tokio::time::Instant;
 
 /// Who a frame is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,39 +63,32 @@ impl Pending {
 
 /// The game.
 pub struct JassTable {
-    game: Game,
+    play: Play<jass::Game, JassChronicle>,
     players: [PlayerInfo; 4],
-    bots: [Option<Box<dyn Strategy<jass::Game>>>; 4],
     pending: Option<Pending>,
     trick: Vec<Card>,
-    rng: GameRng,
-    /// The game's record for the store.
-    log: GameLog,
-    /// Actions applied so far: with the pending request, it tells a new request from
-    /// the same one asked again.
-    moves: u64,
-}
-
-/// The wire name of a team (team 0 is seats 0 and 2).
-pub fn team_name(team: usize) -> String {
-    format!("Team {}", team + 1)
 }
 
 fn team_points(team: usize, totals: [u32; 2], deal: [u32; 2]) -> Value {
     json!({ "name": team_name(team), "points": totals[team], "currentRoundPoints": deal[team] })
 }
 
+/// The events an action (or the machines' moves) gave, collected to be shown.
+type Shown = Vec<Event>;
+
 impl JassTable {
     /// Starts a game: `BROADCAST_TEAMS`, the deal and the first request (bots in the
-    /// seats that have one play at once).
+    /// seats that have one play at once, or on their timer; `here` says which people are
+    /// at the keyboard).
     pub fn start(
         players: [PlayerInfo; 4],
         bots: [Option<Box<dyn Strategy<jass::Game>>>; 4],
         seed: u64,
         config: Config,
         record: (&Recorder, &str),
+        timing: Timing,
+        here: &impl Presence,
     ) -> (JassTable, Vec<Out>) {
-        let (game, events) = Game::new(config, seeded_rng(seed));
         let seats = players
             .iter()
             .zip(&bots)
@@ -106,19 +104,32 @@ impl JassTable {
             seats,
             Some(session.to_owned()),
         );
+        let (game, events) = record_jass::start(config, seed, log);
+        let rng = seeded_rng(seed ^ 0x0BAD_5EED);
+        let stand_in = Box::new(jass::bots::HeuristicBot);
+        let mut play = Play::new(game, &events, rng, timing, stand_in);
+        for (seat, bot) in bots.into_iter().enumerate() {
+            if let Some(bot) = bot {
+                play.seat_cpu(seat, players[seat].name.clone(), bot);
+            }
+        }
         let mut table = JassTable {
-            game,
+            play,
             players,
-            bots,
             pending: None,
-            moves: 0,
             trick: Vec::new(),
-            rng: seeded_rng(seed ^ 0x0BAD_5EED),
-            log,
         };
+        let mut out = vec![table.teams()];
+        table.show(&events, &mut out);
+        table.settle(here, &mut out);
+        (table, out)
+    }
+
+    /// `BROADCAST_TEAMS`: the two teams and their players.
+    fn teams(&self) -> Out {
         let teams: Vec<Value> = (0..2)
             .map(|t| {
-                let members: Vec<Value> = table
+                let members: Vec<Value> = self
                     .players
                     .iter()
                     .filter(|p| p.seat % 2 == t)
@@ -127,18 +138,15 @@ impl JassTable {
                 json!({ "name": team_name(t), "players": members })
             })
             .collect();
-        let mut out = vec![Out {
+        Out {
             to: To::Everyone,
             frame: frame("BROADCAST_TEAMS", Value::Array(teams)),
-        }];
-        table.show(&events, &mut out);
-        table.play_bots(&mut out);
-        (table, out)
+        }
     }
 
     /// The game's id in the store.
     pub fn game_id(&self) -> parlor_store::GameId {
-        self.log.id()
+        self.play.game_id()
     }
 
     /// The request waiting for an answer.
@@ -146,33 +154,27 @@ impl JassTable {
         self.pending
     }
 
-    /// The request pending now and how many actions came before it: it changes with
-    /// every new request, even one to the same seat.
-    pub fn request_now(&self) -> Option<(Pending, u64)> {
-        self.pending.map(|p| (p, self.moves))
-    }
-
     /// The winning team once the game is over.
     pub fn winner(&self) -> Option<usize> {
-        self.game.winner()
+        self.play.winner()
     }
 
     /// Team totals.
     pub fn totals(&self) -> [u32; 2] {
-        self.game.totals()
+        self.play.totals()
     }
 
     /// A player's message to the game: a trumpf or card answer; anything else is not
     /// expected now (and the player's pending request, if any, is asked again).
-    pub fn client_message(&mut self, seat: Seat, msg: ClientMsg) -> Vec<Out> {
+    pub fn client_message(&mut self, seat: Seat, msg: ClientMsg, here: &impl Presence) -> Vec<Out> {
         match msg {
             ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(mode)) => {
-                self.choose_trumpf(seat, Action::Choose(mode))
+                self.choose_trumpf(seat, Action::Choose(mode), here)
             }
             ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe) => {
-                self.choose_trumpf(seat, Action::Schiebe)
+                self.choose_trumpf(seat, Action::Schiebe, here)
             }
-            ClientMsg::ChooseCard(card) => self.choose_card(seat, card),
+            ClientMsg::ChooseCard(card) => self.choose_card(seat, card, here),
             _ => {
                 let bad = frame("BAD_MESSAGE", json!({ "type": ["not expected now"] }));
                 let mut out = vec![Out {
@@ -186,13 +188,11 @@ impl JassTable {
     }
 
     /// A seat's `CHOOSE_TRUMPF` (a mode, or SCHIEBE).
-    pub fn choose_trumpf(&mut self, seat: Seat, action: Action) -> Vec<Out> {
+    pub fn choose_trumpf(&mut self, seat: Seat, action: Action, here: &impl Presence) -> Vec<Out> {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Trumpf { seat: s, pushed }) if s == seat => {
-                if self.answer_for(seat, action, &mut out) {
-                    self.play_bots(&mut out);
-                } else {
+                if !self.act(seat, action, here, &mut out) {
                     // A pushed partner answering SCHIEBE, or another refused choice.
                     out.push(Out {
                         to: To::Seat(seat),
@@ -210,13 +210,11 @@ impl JassTable {
     }
 
     /// A seat's `CHOOSE_CARD`: played, or `REJECT_CARD` and the request again.
-    pub fn choose_card(&mut self, seat: Seat, chosen: Card) -> Vec<Out> {
+    pub fn choose_card(&mut self, seat: Seat, chosen: Card, here: &impl Presence) -> Vec<Out> {
         let mut out = Vec::new();
         match self.pending {
             Some(Pending::Card { seat: s }) if s == seat => {
-                if self.answer_for(seat, Action::Play(chosen), &mut out) {
-                    self.play_bots(&mut out);
-                } else {
+                if !self.act(seat, Action::Play(chosen), here, &mut out) {
                     out.push(Out {
                         to: To::Seat(seat),
                         frame: frame("REJECT_CARD", card(chosen)),
@@ -227,6 +225,60 @@ impl JassTable {
             _ => out.push(not_requested(seat, "CHOOSE_CARD")),
         }
         out
+    }
+
+    /// A person's answer, applied (then the machines go on); whether the rules took it.
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        here: &impl Presence,
+        out: &mut Vec<Out>,
+    ) -> bool {
+        let Ok(events) = self.play.act(seat, action) else {
+            return false;
+        };
+        self.pending = None;
+        self.show(&events, out);
+        self.settle(here, out);
+        true
+    }
+
+    /// Lets the machines (server bots, stand-ins for people away) answer what is asked of
+    /// them: at once without a thinking delay, else when [`JassTable::due`] comes.
+    pub fn settle(&mut self, here: &impl Presence, out: &mut Vec<Out>) {
+        let mut shown = Shown::new();
+        self.play
+            .after_change(here, |events| shown.extend(events.iter().cloned()));
+        self.show_all(&shown, out);
+    }
+
+    /// When the table must wake up: a machine's answer, or a person's time running out.
+    pub fn due(&self) -> Option<Instant> {
+        self.play.due()
+    }
+
+    /// The table woke up: due machines answer, and a person whose time ran out gets the
+    /// `heuristic` strategy's answer (a trumpf, or a card); then the machines go on.
+    pub fn wake(&mut self, here: &impl Presence) -> Vec<Out> {
+        let mut shown = Shown::new();
+        self.play.wake(
+            Instant::now(),
+            here,
+            |events| shown.extend(events.iter().cloned()),
+            |_| {},
+        );
+        let mut out = Vec::new();
+        self.show_all(&shown, &mut out);
+        self.settle(here, &mut out);
+        out
+    }
+
+    fn show_all(&mut self, events: &[Event], out: &mut Vec<Out>) {
+        if !events.is_empty() {
+            self.pending = None;
+        }
+        self.show(events, out);
     }
 
     /// After a bad message from `seat`, its pending request (if any) again.
@@ -241,14 +293,53 @@ impl JassTable {
         }
     }
 
+    /// What a person coming back to `seat` must be shown to play on, from the seat's view:
+    /// the teams, the cards they hold now, the trumpf, each trick taken this deal (the
+    /// last says who leads; they give the points), the trick on the table, and the
+    /// request that waits for them.
+    pub fn catch_up(&self, seat: Seat) -> Vec<Out> {
+        let view = self.play.view(seat);
+        let to_seat = |frame| Out {
+            to: To::Seat(seat),
+            frame,
+        };
+        let mut out = vec![to_seat(self.teams().frame)];
+        out.push(to_seat(frame("DEAL_CARDS", cards(view.hand.iter()))));
+        if let Some(m) = view.mode {
+            out.push(to_seat(frame("BROADCAST_TRUMPF", mode(m))));
+        }
+        // Each trick taken this deal, with the points as they stood after it.
+        let mut deal = [0, 0];
+        let before = [0, 1].map(|t| view.totals[t] - view.deal[t]);
+        for trick in &view.tricks {
+            deal[trick.winner % 2] += trick.points;
+            let totals = [0, 1].map(|t| before[t] + deal[t]);
+            out.push(to_seat(self.stich(
+                trick.winner,
+                &trick.cards,
+                totals,
+                deal,
+            )));
+        }
+        if !self.trick.is_empty() {
+            out.push(to_seat(frame(
+                "PLAYED_CARDS",
+                cards(self.trick.iter().copied()),
+            )));
+        }
+        out.extend(self.repeat_request(seat));
+        out
+    }
+
     /// The team that did not include `seat` wins (a player left or missed a deadline):
     /// `BROADCAST_WINNER_TEAM` with the current totals.
     pub fn forfeit(&mut self, seat: Seat) -> (usize, Out) {
         let team = 1 - seat % 2;
         self.pending = None;
-        let totals = self.game.totals();
-        self.log.note(Note::Forfeit { seat });
-        self.finish_record(team, totals, "forfeit");
+        let totals = self.play.totals();
+        self.play.note(Note::Forfeit { seat });
+        let (result, scores, ranks) = ending(team, totals, "forfeit");
+        self.play.finish(result, scores, ranks);
         let frame = frame("BROADCAST_WINNER_TEAM", team_points(team, totals, [0, 0]));
         (
             team,
@@ -259,72 +350,25 @@ impl JassTable {
         )
     }
 
-    /// The game's end for the store: `winner` team, final totals, and how it ended.
-    fn finish_record(&mut self, winner: usize, totals: [u32; 2], how: &str) {
-        let scores = (0..4).map(|s| i64::from(totals[s % 2])).collect();
-        let ranks = (0..4)
-            .map(|s| if s % 2 == winner { 1 } else { 2 })
-            .collect();
-        let result = json!({ "winner": team_name(winner), "totals": totals, "ended": how });
-        self.log.finish(result, scores, ranks);
+    /// `BROADCAST_STICH`: who took the trick (and so leads the next), its cards, and the
+    /// teams' points after it.
+    fn stich(&self, winner: Seat, played: &[Card; 4], totals: [u32; 2], deal: [u32; 2]) -> String {
+        let team = winner % 2;
+        let player = &self.players[winner];
+        let data = json!({
+            "name": player.name,
+            "id": player.id,
+            "seatId": winner,
+            "playedCards": cards(played.iter().copied()),
+            "teams": [team_points(team, totals, deal), team_points(1 - team, totals, deal)],
+        });
+        frame("BROADCAST_STICH", data)
     }
 
     fn card_request(&self, seat: Seat) -> Out {
         Out {
             to: To::Seat(seat),
             frame: frame("REQUEST_CARD", cards(self.trick.iter().copied())),
-        }
-    }
-
-    /// Server bots answer every request addressed to them.
-    fn play_bots(&mut self, out: &mut Vec<Out>) {
-        while let Some(seat) = self.pending.map(Pending::seat) {
-            let Some(bot) = self.bots[seat].as_mut() else {
-                return;
-            };
-            let legal = self.game.legal_actions(seat);
-            if legal.is_empty() {
-                return;
-            }
-            let action = bot.choose(&self.game.view(seat), &legal, &mut self.rng);
-            if !self.answer_for(seat, action, out) {
-                return;
-            }
-        }
-    }
-
-    /// The person asked now let their time run out: the `heuristic` strategy answers the
-    /// pending request for them (a trumpf, or a card), then the bots go on.
-    pub fn time_out(&mut self) -> Vec<Out> {
-        let mut out = Vec::new();
-        let Some(seat) = self.pending.map(Pending::seat) else {
-            return out;
-        };
-        let legal = self.game.legal_actions(seat);
-        if legal.is_empty() {
-            return out;
-        }
-        let mut stand_in = jass::bots::HeuristicBot;
-        let action = stand_in.choose(&self.game.view(seat), &legal, &mut self.rng);
-        if self.answer_for(seat, action, &mut out) {
-            self.play_bots(&mut out);
-        }
-        out
-    }
-
-    /// Applies `action` for `seat` (a bot, or a person whose time ran out); whether the
-    /// rules took it.
-    fn answer_for(&mut self, seat: Seat, action: Action, out: &mut Vec<Out>) -> bool {
-        let legal = self.game.legal_actions(seat);
-        match self.game.apply(seat, action) {
-            Ok(events) => {
-                self.log.action(seat, &action, &legal);
-                self.moves += 1;
-                self.pending = None;
-                self.show(&events, out);
-                true
-            }
-            Err(_) => false,
         }
     }
 
@@ -374,18 +418,9 @@ impl JassTable {
                     ..
                 } => {
                     self.trick.clear();
-                    let team = winner % 2;
-                    let player = &self.players[*winner];
-                    let data = json!({
-                        "name": player.name,
-                        "id": player.id,
-                        "seatId": winner,
-                        "playedCards": cards(played.iter().copied()),
-                        "teams": [team_points(team, *totals, *deal), team_points(1 - team, *totals, *deal)],
-                    });
                     out.push(Out {
                         to: To::Everyone,
-                        frame: frame("BROADCAST_STICH", data),
+                        frame: self.stich(*winner, played, *totals, *deal),
                     });
                 }
                 Event::DealFinished {
@@ -394,7 +429,6 @@ impl JassTable {
                     last_trick,
                 } => {
                     let team = last_trick % 2;
-                    self.log.hand(json!({ "points": deal, "totals": totals }));
                     let data = json!([
                         team_points(team, *totals, *deal),
                         team_points(1 - team, *totals, *deal)
@@ -406,7 +440,6 @@ impl JassTable {
                 }
                 Event::GameWon { team, totals, deal } => {
                     self.pending = None;
-                    self.finish_record(*team, *totals, "won");
                     out.push(Out {
                         to: To::Everyone,
                         frame: frame("BROADCAST_WINNER_TEAM", team_points(*team, *totals, *deal)),

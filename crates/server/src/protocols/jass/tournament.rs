@@ -8,7 +8,7 @@ use super::lobby::Lobby;
 use super::message::{bare, frame, ClientMsg};
 use super::table::{JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
-use crate::table::sleep_until;
+use crate::table::{sleep_until, EveryoneHere, Timing};
 use jass::Config;
 use parlor_store::{GameId, TournamentRecord};
 use rating::{rate_period, Outcome, Rating, Settings};
@@ -177,7 +177,9 @@ impl Tournament {
         let Some((i, seat)) = self.game_of(conn) else {
             return self.send_to(conn, bad("not expected now"));
         };
-        let out = self.running[i].table.client_message(seat, msg);
+        let out = self.running[i]
+            .table
+            .client_message(seat, msg, &EveryoneHere);
         self.deliver(i, &out);
         self.after_move(i);
     }
@@ -254,7 +256,15 @@ impl Tournament {
         };
         let seed = self.lobby.seed();
         let record = (&self.lobby.recorder, self.name.as_str());
-        let (table, out) = JassTable::start(infos, [None, None, None, None], seed, config, record);
+        // Tournament players are programs with their own deadline (a missed one forfeits):
+        // nothing is played for them and no turn timer runs.
+        let timing = Timing {
+            cpu_delay: std::time::Duration::ZERO,
+            turn_limit: None,
+        };
+        let bots = [None, None, None, None];
+        let (table, out) =
+            JassTable::start(infos, bots, seed, config, record, timing, &EveryoneHere);
         self.entrants[a].busy = true;
         self.entrants[b].busy = true;
         let id = self.next_id;
