@@ -25,3 +25,20 @@ impl parlor_game::Game for Hand {
         }
     }
 }
+
+impl parlor_game::Projected for Hand {
+    type Event = crate::Event;
+
+    fn events(events: &Events) -> &[crate::Event] {
+        events
+    }
+
+    fn for_seat(event: &crate::Event, seat: Seat) -> Option<crate::Event> {
+        event.for_seat(seat)
+    }
+
+    /// A hand is the whole game: nothing starts a new one.
+    fn starts_hand(_event: &crate::Event) -> bool {
+        false
+    }
+}

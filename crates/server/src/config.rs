@@ -86,6 +86,9 @@ pub struct WarsSettings {
     pub cpu_players: usize,
     /// How long a CPU player thinks before each move.
     pub cpu_delay: Duration,
+    /// How long a person whose connection drops mid-hand keeps the seat (set from
+    /// [`Config::reconnect_grace`] at start).
+    pub reconnect_grace: Duration,
 }
 
 impl Default for WarsSettings {
@@ -99,6 +102,7 @@ impl Default for WarsSettings {
             chat_window: Duration::from_secs(10),
             cpu_players: 0,
             cpu_delay: Duration::from_millis(800),
+            reconnect_grace: Duration::ZERO,
         }
     }
 }

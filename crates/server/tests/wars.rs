@@ -467,7 +467,16 @@ async fn a_silent_player_is_timed_out_struck_out_and_the_game_goes_on() {
 
 #[tokio::test]
 async fn the_active_player_disconnecting_passes_the_turn_on() {
-    let s = game_server(3, Duration::from_secs(60)).await;
+    // Without a grace period a dropped connection leaves the hand at once.
+    let s = TestServer::start(Config {
+        reconnect_grace: Duration::ZERO,
+        ..config(WarsSettings {
+            min_players: 3,
+            lobby_timeout: Duration::ZERO,
+            ..WarsSettings::default()
+        })
+    })
+    .await;
     let (mut c, names, _, table) = raw_game(&s).await;
     let order = seats(&table);
     let at = order.iter().position(|s| s.0 == 'a').unwrap();
@@ -477,6 +486,31 @@ async fn the_active_player_disconnecting_passes_the_turn_on() {
     let now = seats(&t);
     assert_eq!(now[at].0, 'd', "{t}");
     assert_eq!(now[(at + 1) % 3].0, 'a', "{t}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_who_drops_comes_back_to_the_same_seat() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, _, table) = raw_game(&s).await;
+    let order = seats(&table);
+    let at = order.iter().position(|s| s.0 == 'a').unwrap();
+    let active = names.iter().position(|n| *n == order[at].1).unwrap();
+    drop(c.remove(active));
+    // The hand goes on: the timeout move is made for the player away, whose seat stays.
+    let t = c[0].until("[stabl|").await;
+    assert_ne!(seats(&t)[at].0, 'd', "{t}");
+    assert_eq!(seats(&t)[at].1, names[active], "{t}");
+    // Back under the same name from the same address: the seat, the cards, the table.
+    let (mut back, got) = Wars::joined(s.addr("wars"), &names[active]).await;
+    assert_eq!(got, names[active]);
+    let cards = back.until("[shand|").await;
+    assert!(cards.len() > "[shand|]".len(), "{cards}");
+    let t = back.until("[stabl|").await;
+    assert_eq!(seats(&t)[at].1, names[active], "{t}");
+    // Someone else asking for that name while its owner plays gets another one.
+    let (_other, name) = Wars::joined(s.addr("wars"), &names[active]).await;
+    assert_ne!(name, names[active]);
     s.stop().await;
 }
 

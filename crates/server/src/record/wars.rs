@@ -1,9 +1,57 @@
 //! How a hand of Warlords & Scumbags is recorded and replayed: its variant's name (table
 //! size, ranked or not), and the replay of its action log (departures included).
 
-use crate::record::{Entry, Note};
+use crate::record::{Entry, GameLog, Note};
 use crate::replay::{entries, pick, Replayed};
+use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
+use president::{Event, Events, Hand, Seat};
+use serde_json::json;
+
+/// A hand being played and recorded (each hand is a game in the store).
+pub type WarsRecord = Recorded<Hand, WarsChronicle>;
+
+/// Records the finishing order when the hand is over.
+pub struct WarsChronicle;
+
+impl Chronicle<Hand> for WarsChronicle {
+    fn record(&mut self, hand: &Hand, events: &Events, log: &mut GameLog) {
+        for event in events {
+            if let Event::HandOver { order } = event {
+                let (scores, ranks) = standings(hand.players(), order);
+                let result = json!({ "order": order.as_slice() });
+                log.hand(result.clone());
+                log.finish(result, scores, ranks);
+            }
+        }
+    }
+}
+
+/// Each seat's score (how many it finished ahead of) and rank (1 = warlord) from the
+/// finishing order.
+fn standings(players: usize, order: &[Seat]) -> (Vec<i64>, Vec<u32>) {
+    let mut ranks = vec![0u32; players];
+    for (place, &seat) in order.iter().enumerate() {
+        ranks[seat] = place as u32 + 1;
+    }
+    let scores = ranks
+        .iter()
+        .map(|&r| players as i64 - i64::from(r))
+        .collect();
+    (scores, ranks)
+}
+
+/// Deals a hand of `players` (`ranked`: with the swap) from `seed`; `log` has recorded
+/// its start. `None` for a table size that cannot be dealt.
+pub fn start(
+    players: usize,
+    ranked: bool,
+    seed: u64,
+    log: GameLog,
+) -> Option<(WarsRecord, Events)> {
+    let (hand, events) = Hand::deal(players, ranked, &mut seeded_rng(seed))?;
+    Some((Recorded::new(hand, log, WarsChronicle), events))
+}
 
 /// The rule variant as the store records it: the table size and whether the hand
 /// starts with ranks (and the swap). [`players_of`] reads it back.
@@ -26,7 +74,6 @@ pub fn players_of(variant: &str) -> Option<(usize, bool)> {
 
 /// Replays a hand of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use president::{Event, Hand};
     let (players, ranked) =
         players_of(variant).ok_or_else(|| format!("unknown wars variant {variant}"))?;
     let (mut hand, _) = Hand::deal(players, ranked, &mut seeded_rng(seed))
@@ -44,14 +91,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         };
         for event in events {
             if let Event::HandOver { order } = event {
-                let mut ranks = vec![0u32; players];
-                for (place, &seat) in order.iter().enumerate() {
-                    ranks[seat] = place as u32 + 1;
-                }
-                let scores = ranks
-                    .iter()
-                    .map(|&r| players as i64 - i64::from(r))
-                    .collect();
+                let (scores, ranks) = standings(players, &order);
                 out.hands.push(format!(
                     "finishing order {:?}",
                     order.iter().map(|s| s + 1).collect::<Vec<_>>()

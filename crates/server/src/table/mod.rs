@@ -31,6 +31,18 @@ impl<P> Presence for Seats<P> {
     }
 }
 
+/// Which seats have a person at the keyboard, seat by seat (a table that keeps its own
+/// seat model lists it).
+impl Presence for [bool] {
+    fn is_here(&self, seat: usize) -> bool {
+        self.get(seat).copied().unwrap_or(false)
+    }
+
+    fn anyone_here(&self) -> bool {
+        self.contains(&true)
+    }
+}
+
 /// A table whose players are all remote programs that are always there (a tournament):
 /// nothing is ever played for them.
 pub struct EveryoneHere;

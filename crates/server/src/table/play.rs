@@ -106,7 +106,11 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     /// without a thinking delay, else their timer is armed; the turn timer runs while a
     /// person at the keyboard must act. With nobody at the keyboard the game waits (the
     /// machines would otherwise play it out among themselves).
-    pub fn after_change(&mut self, seats: &impl Presence, mut show: impl FnMut(&G::Events)) {
+    pub fn after_change(
+        &mut self,
+        seats: &(impl Presence + ?Sized),
+        mut show: impl FnMut(&G::Events),
+    ) {
         if !seats.anyone_here() {
             self.cpu_due = None;
             self.turn.update(false);
@@ -136,7 +140,7 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     pub fn wake(
         &mut self,
         now: Instant,
-        seats: &impl Presence,
+        seats: &(impl Presence + ?Sized),
         mut show: impl FnMut(&G::Events),
         mut timed_out: impl FnMut(Seat),
     ) {
@@ -156,7 +160,11 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     }
 
     /// One move for each machine that may act; whether any moved.
-    fn step_machines(&mut self, seats: &impl Presence, show: &mut impl FnMut(&G::Events)) -> bool {
+    fn step_machines(
+        &mut self,
+        seats: &(impl Presence + ?Sized),
+        show: &mut impl FnMut(&G::Events),
+    ) -> bool {
         self.cpu_due = None;
         let mut moved = false;
         if !seats.anyone_here() {
@@ -175,7 +183,7 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     }
 
     /// Whether a CPU player or a stand-in has a move to make.
-    fn machine_to_act(&self, seats: &impl Presence) -> bool {
+    fn machine_to_act(&self, seats: &(impl Presence + ?Sized)) -> bool {
         self.game
             .to_act()
             .any(|s| self.is_cpu(s) || !seats.is_here(s))
@@ -204,6 +212,13 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         self.remember(&events);
         self.turn.restart();
         Some(events)
+    }
+
+    /// A change that is not an action (a seat leaving): see [`Recorded::change`].
+    pub fn change(&mut self, note: Note, change: impl FnOnce(&mut G) -> G::Events) -> G::Events {
+        let events = self.game.change(note, change);
+        self.remember(&events);
+        events
     }
 
     /// Keeps the current hand's events for [`Play::catch_up`].

@@ -60,6 +60,16 @@ impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
         self.log.id()
     }
 
+    /// A change that is not an action (a seat leaving the game): `note` is logged, so a
+    /// replay can redo it, and `change` makes it; its events are recorded like an
+    /// action's.
+    pub fn change(&mut self, note: Note, change: impl FnOnce(&mut G) -> G::Events) -> G::Events {
+        self.log.note(note);
+        let events = change(&mut self.game);
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        events
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.log.abandon(reason);

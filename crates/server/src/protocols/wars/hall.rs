@@ -9,12 +9,13 @@ use crate::config::WarsSettings;
 use crate::net::Outbox;
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
-use crate::table::sleep_until;
-use cards::{seeded_rng, GameRng};
+use crate::table::{sleep_until, Play, Timing};
+use cards::seeded_rng;
 use parlor_store::Recorder;
-use president::{Action, CardSet, Event, Hand, PlayError, Seat};
-use serde_json::json;
+use president::bots::TimeoutBot;
+use president::{Action, CardSet, Event, PlayError, Seat};
 use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -23,8 +24,13 @@ pub use crate::net::ConnId;
 
 /// What sessions tell the hall.
 pub enum HallMsg {
-    /// A connection opened (it is refused with strike 81 if the hall is full).
-    Connect { conn: ConnId, outbox: Outbox },
+    /// A connection opened from `addr` (it is refused with strike 81 if the hall is
+    /// full).
+    Connect {
+        conn: ConnId,
+        outbox: Outbox,
+        addr: IpAddr,
+    },
     /// A message from the client, or the strike code its bytes earned.
     Request {
         conn: ConnId,
@@ -50,9 +56,6 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
-        // Reseeded from each hand's seed at its deal: no seed is drawn for it here, so the
-        // other games' seeds do not depend on whether Warlords runs.
-        let rng = seeded_rng(0);
         let state = State {
             table: Table::new(),
             recorder,
@@ -61,9 +64,7 @@ impl Hall {
             clients: HashMap::new(),
             lobby: Vec::new(),
             countdown: None,
-            cpu_due: None,
             fill: false,
-            rng,
         };
         tokio::spawn(state.run(rx, shutdown));
         Hall { tx }
@@ -78,6 +79,7 @@ impl Hall {
 struct Client {
     name: Option<String>,
     outbox: Outbox,
+    addr: IpAddr,
     strikes: u8,
     chats: VecDeque<Instant>,
 }
@@ -93,21 +95,17 @@ struct State {
     table: Table,
     /// When the lobby countdown (or the pause between hands) ends.
     countdown: Option<Instant>,
-    /// When the CPU player to act moves.
-    cpu_due: Option<Instant>,
     /// A waiting client asked for CPU players (`cfill`): they fill games up to `-m` as
     /// long as a person plays.
     fill: bool,
-    /// The CPU players' random choices, seeded from the hand's seed at each deal.
-    rng: GameRng,
 }
 
 impl State {
     async fn run(mut self, mut inbox: mpsc::Receiver<HallMsg>, shutdown: CancellationToken) {
         loop {
             let countdown = self.countdown;
-            let turn = self.table.turn_deadline;
-            let cpu = self.cpu_due;
+            let due = self.table.hand.as_ref().and_then(|h| h.due());
+            let away = self.table.away_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("wars", || self.handle(msg)),
@@ -117,8 +115,8 @@ impl State {
                     self.countdown = None;
                     self.countdown_over();
                 }
-                _ = sleep_until(turn), if turn.is_some() => self.turn_timed_out(),
-                _ = sleep_until(cpu), if cpu.is_some() => self.cpu_move(),
+                _ = sleep_until(due), if due.is_some() => self.wake(),
+                _ = sleep_until(away), if away.is_some() => self.give_up_expired(),
                 _ = shutdown.cancelled() => break,
             }
         }
@@ -129,7 +127,7 @@ impl State {
 
     fn handle(&mut self, msg: HallMsg) {
         match msg {
-            HallMsg::Connect { conn, outbox } => {
+            HallMsg::Connect { conn, outbox, addr } => {
                 if self.clients.len() >= self.settings.max_clients {
                     outbox.send(message::strik(strike::TOO_MANY_CLIENTS, 1));
                     outbox.close();
@@ -138,6 +136,7 @@ impl State {
                 let client = Client {
                     name: None,
                     outbox,
+                    addr,
                     strikes: 0,
                     chats: VecDeque::new(),
                 };
@@ -147,7 +146,7 @@ impl State {
                 Ok(request) => self.request(conn, request),
                 Err(code) => self.strike(conn, code),
             },
-            HallMsg::Disconnect { conn } => self.disconnect(conn),
+            HallMsg::Disconnect { conn } => self.disconnect(conn, false),
         }
     }
 
@@ -186,9 +185,13 @@ impl State {
     }
 
     fn join(&mut self, conn: ConnId, requested: &str) {
+        if self.come_back(conn, requested) {
+            return;
+        }
         let name = {
+            let away = self.table.places.iter().filter(|p| p.away.is_some());
             let taken = self.clients.values().filter_map(|c| c.name.as_deref());
-            names::mangle(requested, taken)
+            names::mangle(requested, taken.chain(away.map(|p| p.name.as_str())))
         };
         self.send(conn, message::sjoin(&name));
         if let Some(client) = self.clients.get_mut(&conn) {
@@ -232,13 +235,10 @@ impl State {
             };
             return self.strike(conn, code);
         };
-        let legal = hand.legal_actions(seat);
-        match hand.apply(seat, action) {
+        match hand.act(seat, action) {
             Ok(events) => {
-                if let Some(log) = &mut self.table.log {
-                    log.action(seat, &action, &legal);
-                }
                 self.show(&events);
+                self.settle();
             }
             Err(error) => {
                 let code = error.strike_code();
@@ -250,7 +250,8 @@ impl State {
         }
     }
 
-    /// Tells the clients what an action did, then arms the turn timer or ends the hand.
+    /// Tells the clients what an action (or a departure) did, and ends the hand when it is
+    /// over.
     fn show(&mut self, events: &[Event]) {
         let mut over = false;
         for event in events {
@@ -261,10 +262,7 @@ impl State {
                     self.send_to_seat(to, message::swaps(card, lost));
                     self.send_to_seat(to, message::shand(self.table.cards(to)));
                 }
-                Event::HandOver { ref order } => {
-                    over = true;
-                    self.record_hand_over(order);
-                }
+                Event::HandOver { .. } => over = true,
                 _ => {}
             }
         }
@@ -272,43 +270,47 @@ impl State {
         self.broadcast(&stabl);
         if over {
             self.hand_over();
-        } else {
-            self.arm_turn_timer();
         }
     }
 
-    /// Gives the seat to act its time: a person the turn timeout, a CPU player its
-    /// thinking time.
-    fn arm_turn_timer(&mut self) {
-        let active = self.table.hand.as_ref().and_then(Hand::active);
-        let cpu = active.is_some_and(|seat| self.table.places[seat].cpu.is_some());
-        let now = Instant::now();
-        self.table.turn_deadline = active
-            .filter(|_| !cpu)
-            .map(|_| now + self.settings.turn_timeout);
-        self.cpu_due = cpu.then(|| now + self.settings.cpu_delay);
-    }
-
-    /// The CPU player to act makes its move (a play, a pass, or the warlord's swap).
-    fn cpu_move(&mut self) {
-        self.cpu_due = None;
+    /// After any change: CPU players (and the timeout move, for people away) play at once
+    /// without a thinking delay, else on their timer; the turn timer runs for a person.
+    fn settle(&mut self) {
+        let here = self.table.here();
         let Some(hand) = &mut self.table.hand else {
             return;
         };
-        let Some(seat) = hand.active() else {
-            return;
-        };
-        let Some(bot) = self.table.places[seat].cpu.as_mut() else {
-            return;
-        };
-        let legal = hand.legal_actions(seat);
-        let action = bot.choose(&hand.view(seat), &legal, &mut self.rng);
-        if let Ok(events) = hand.apply(seat, action) {
-            if let Some(log) = &mut self.table.log {
-                log.action(seat, &action, &legal);
-            }
+        let mut moves: Vec<Vec<Event>> = Vec::new();
+        hand.after_change(&here[..], |events| moves.push(events.to_vec()));
+        for events in moves {
             self.show(&events);
         }
+    }
+
+    /// The hand's timer is due: a CPU player moves, or the person whose time ran out gets
+    /// strike 20 and the timeout move (pass, or the lowest card).
+    fn wake(&mut self) {
+        let here = self.table.here();
+        let Some(hand) = &mut self.table.hand else {
+            return;
+        };
+        let mut moves: Vec<Vec<Event>> = Vec::new();
+        let mut late = Vec::new();
+        hand.wake(
+            Instant::now(),
+            &here[..],
+            |events| moves.push(events.to_vec()),
+            |seat| late.push(seat),
+        );
+        for seat in late {
+            if let Some(conn) = self.table.conn_at(seat) {
+                self.strike(conn, strike::TIMEOUT);
+            }
+        }
+        for events in moves {
+            self.show(&events);
+        }
+        self.settle();
     }
 
     /// CPU players to seat with the people at the next deal: up to `--wars-cpu`, never
@@ -339,33 +341,10 @@ impl State {
                 conn: None,
                 name,
                 strikes: 0,
-                cpu: president::bots::by_name("sound"),
+                cpu: Some("sound"),
+                addr: None,
+                away: None,
             });
-        }
-    }
-
-    fn turn_timed_out(&mut self) {
-        self.table.turn_deadline = None;
-        let Some(seat) = self.table.hand.as_ref().and_then(Hand::active) else {
-            return;
-        };
-        let Some(conn) = self.table.conn_at(seat) else {
-            return;
-        };
-        self.strike(conn, strike::TIMEOUT);
-        // The strike may have been the third: then the seat has left already.
-        let Some(hand) = &mut self.table.hand else {
-            return;
-        };
-        if hand.active() == Some(seat) {
-            let action = hand.default_action(seat);
-            let legal = hand.legal_actions(seat);
-            if let Ok(events) = hand.apply(seat, action) {
-                if let Some(log) = &mut self.table.log {
-                    log.action(seat, &action, &legal);
-                }
-                self.show(&events);
-            }
         }
     }
 
@@ -383,11 +362,13 @@ impl State {
         if strikes >= 3 {
             tracing::info!(conn, code, "third strike: disconnecting");
             client.outbox.close();
-            self.disconnect(conn);
+            self.disconnect(conn, true);
         }
     }
 
-    fn disconnect(&mut self, conn: ConnId) {
+    /// A client is gone (`for_good`: struck out). A person in a hand keeps the seat for
+    /// the grace period, unless struck out; otherwise they leave it.
+    fn disconnect(&mut self, conn: ConnId, for_good: bool) {
         if self.clients.remove(&conn).is_none() {
             return;
         }
@@ -398,21 +379,75 @@ impl State {
         let Some(seat) = self.table.seat_of(conn) else {
             return;
         };
-        self.table.places[seat].conn = None;
-        match &mut self.table.hand {
-            Some(hand) => {
-                let events = hand.leave(seat);
-                if let Some(log) = &mut self.table.log {
-                    log.note(Note::Left { seat });
-                }
-                self.show(&events);
+        let place = &mut self.table.places[seat];
+        place.conn = None;
+        let grace = self.settings.reconnect_grace;
+        match self.table.hand.is_some() {
+            true if !for_good && !grace.is_zero() => {
+                tracing::info!(seat, "warlords player away; the seat is kept");
+                place.away = Some(Instant::now() + grace);
+                self.settle();
             }
-            None => {
+            true => self.leave_hand(seat),
+            false => {
                 self.table.places.remove(seat);
                 let stabl = self.table.stabl();
                 self.broadcast(&stabl);
             }
         }
+    }
+
+    /// The person of `seat` leaves the hand: their cards are out of play.
+    fn leave_hand(&mut self, seat: Seat) {
+        let Some(hand) = &mut self.table.hand else {
+            return;
+        };
+        let events = hand.change(Note::Left { seat }, |hand| hand.leave(seat));
+        self.show(&events);
+        self.settle();
+    }
+
+    /// People away past the grace period leave their hand.
+    fn give_up_expired(&mut self) {
+        let now = Instant::now();
+        while let Some(seat) =
+            (self.table.places.iter()).position(|p| p.away.is_some_and(|t| t <= now))
+        {
+            self.table.places[seat].away = None;
+            self.leave_hand(seat);
+        }
+    }
+
+    /// `cjoin` with the name of a person away from the table, from the address they
+    /// played from: they take their seat back (`sjoin`, their hand, the table). Whether
+    /// they did.
+    fn come_back(&mut self, conn: ConnId, requested: &str) -> bool {
+        let addr = self.clients.get(&conn).map(|c| c.addr);
+        let seat = self.table.places.iter().position(|p| {
+            p.away.is_some() && p.name == requested && p.addr.is_some() && p.addr == addr
+        });
+        let Some(seat) = seat else {
+            return false;
+        };
+        let place = &mut self.table.places[seat];
+        place.conn = Some(conn);
+        place.away = None;
+        let name = place.name.clone();
+        tracing::info!(seat, "warlords player back at the table");
+        if let Some(client) = self.clients.get_mut(&conn) {
+            client.name = Some(name.clone());
+            client.strikes = self.table.places[seat].strikes;
+        }
+        self.send(conn, message::sjoin(&name));
+        self.send(conn, message::shand(self.table.cards(seat)));
+        let swapping = self.table.hand.as_ref().is_some_and(|h| h.swap_pending());
+        if let (Some(card), 0, true) = (self.table.taken, seat, swapping) {
+            self.send(conn, message::swapw(card));
+        }
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        self.settle();
+        true
     }
 
     /// Starts the countdown when no game is on and enough clients wait.
@@ -461,11 +496,14 @@ impl State {
                 .get(conn)
                 .and_then(|c| c.name.clone())
                 .unwrap_or_default();
+            let client = self.clients.get(conn);
             self.table.places.push(Place {
                 conn: Some(*conn),
                 name,
-                strikes: self.clients.get(conn).map_or(0, |c| c.strikes),
+                strikes: client.map_or(0, |c| c.strikes),
                 cpu: None,
+                addr: client.map(|c| c.addr),
+                away: None,
             });
         }
         let people = self
@@ -503,15 +541,11 @@ impl State {
         let players = self.table.places.len();
         let ranked = self.table.ranked;
         let seed = self.seeds.next_seed();
-        let Some((hand, events)) = Hand::deal(players, ranked, &mut seeded_rng(seed)) else {
-            return;
-        };
-        self.rng = seeded_rng(seed.rotate_left(21) ^ 0xC0FF_EE00);
         let seats = self
             .table
             .places
             .iter()
-            .map(|p| record::seat(&p.name, p.cpu.as_ref().map(|bot| bot.name())))
+            .map(|p| record::seat(&p.name, p.cpu))
             .collect();
         let log = GameLog::start(
             &self.recorder,
@@ -521,7 +555,20 @@ impl State {
             seats,
             None,
         );
-        self.table.log = Some(log);
+        let Some((hand, events)) = record::wars::start(players, ranked, seed, log) else {
+            return;
+        };
+        let rng = seeded_rng(seed.rotate_left(21) ^ 0xC0FF_EE00);
+        let timing = Timing {
+            cpu_delay: self.settings.cpu_delay,
+            turn_limit: Some(self.settings.turn_timeout),
+        };
+        let mut hand = Play::new(hand, &events, rng, timing, Box::new(TimeoutBot));
+        for (seat, place) in self.table.places.iter().enumerate() {
+            if let Some(strategy) = place.cpu.and_then(president::bots::by_name) {
+                hand.seat_cpu(seat, place.name.clone(), strategy);
+            }
+        }
         tracing::info!(players, ranked, "warlords hand dealt");
         self.table.taken = events.iter().find_map(|e| match *e {
             Event::SwapTaken { card, .. } => Some(card),
@@ -538,7 +585,7 @@ impl State {
         }
         let stabl = self.table.stabl();
         self.broadcast(&stabl);
-        self.arm_turn_timer();
+        self.settle();
     }
 
     fn hand_over(&mut self) {
@@ -548,25 +595,6 @@ impl State {
         let stabl = self.table.stabl();
         self.broadcast(&stabl);
         self.start_countdown();
-    }
-
-    /// The hand (a game in the store) is over: `order` is the finishing order.
-    fn record_hand_over(&mut self, order: &[Seat]) {
-        let Some(mut log) = self.table.log.take() else {
-            return;
-        };
-        let players = self.table.places.len();
-        let mut ranks = vec![0u32; players];
-        for (place, &seat) in order.iter().enumerate() {
-            ranks[seat] = place as u32 + 1;
-        }
-        let scores = ranks
-            .iter()
-            .map(|&r| (players as i64) - i64::from(r))
-            .collect();
-        let result = json!({ "order": order });
-        log.hand(result.clone());
-        log.finish(result, scores, ranks);
     }
 
     fn send(&self, conn: ConnId, line: String) {

@@ -41,6 +41,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
     let config = cx.config;
     let settings = WarsSettings {
         cpu_delay: config.bot_delay,
+        reconnect_grace: config.reconnect_grace,
         ..config.wars.clone()
     };
     let hall = Hall::start(

@@ -27,7 +27,8 @@ pub async fn run(
     let conn = connection.id();
     let outbox = connection.outbox().clone();
     let mut hello = HelloTimer::start(hello_timeout);
-    if hall.send(HallMsg::Connect { conn, outbox }).await {
+    let addr = peer.ip();
+    if hall.send(HallMsg::Connect { conn, outbox, addr }).await {
         loop {
             let input = tokio::select! {
                 input = connection.next(None) => input,

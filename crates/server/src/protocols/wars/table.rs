@@ -3,9 +3,10 @@
 
 use super::hall::ConnId;
 use super::message::{stabl, TableEntry};
-use crate::record::GameLog;
-use president::bots::Strategy;
+use crate::record::wars::WarsChronicle;
+use crate::table::Play;
 use president::{Card, CardSet, Hand, Seat, Status};
+use std::net::IpAddr;
 use tokio::time::Instant;
 
 /// One seat: the client in it (`None` once they disconnected mid-hand), and what the
@@ -14,29 +15,32 @@ pub struct Place {
     pub conn: Option<ConnId>,
     pub name: String,
     pub strikes: u8,
-    /// A CPU player's strategy (then `conn` is `None`).
-    pub cpu: Option<Box<dyn Strategy<Hand>>>,
+    /// A CPU player's strategy name (then `conn` is `None`).
+    pub cpu: Option<&'static str>,
+    /// Where the person connects from: coming back under the same name is allowed from
+    /// there.
+    pub addr: Option<IpAddr>,
+    /// The person's connection dropped mid-hand: the seat is theirs until then.
+    pub away: Option<Instant>,
 }
 
 impl Place {
-    /// Whether somebody plays this seat: a connected client or a CPU player.
+    /// Whether somebody plays this seat: a connected client, a person away who may come
+    /// back, or a CPU player.
     pub fn present(&self) -> bool {
-        self.conn.is_some() || self.cpu.is_some()
+        self.conn.is_some() || self.cpu.is_some() || self.away.is_some()
     }
 }
 
 /// The game in progress: seats in social order and the current hand.
 pub struct Table {
     pub places: Vec<Place>,
-    pub hand: Option<Hand>,
+    /// The hand being played (each hand is a game in the store), on the table kernel.
+    pub hand: Option<Play<Hand, WarsChronicle>>,
     /// Whether social ranks exist (after the first hand of a game).
     pub ranked: bool,
     /// The card the warlord took from the scumbag at this hand's deal.
     pub taken: Option<Card>,
-    /// When the active player's time to move runs out.
-    pub turn_deadline: Option<Instant>,
-    /// The record of the hand being played (each hand is a game in the store).
-    pub log: Option<GameLog>,
 }
 
 impl Table {
@@ -47,9 +51,18 @@ impl Table {
             hand: None,
             ranked: false,
             taken: None,
-            turn_deadline: None,
-            log: None,
         }
+    }
+
+    /// Which seats have a person at the keyboard (the others are played by CPU players
+    /// or, for people away, by the timeout move).
+    pub fn here(&self) -> Vec<bool> {
+        self.places.iter().map(|p| p.conn.is_some()).collect()
+    }
+
+    /// The earliest deadline of a person away.
+    pub fn away_deadline(&self) -> Option<Instant> {
+        self.places.iter().filter_map(|p| p.away).min()
     }
 
     /// Whether a game is on (players seated, maybe between hands).
@@ -85,7 +98,7 @@ impl Table {
                 cards: self.cards(seat).len(),
             })
             .collect();
-        let last = self.hand.as_ref().map_or(CardSet::EMPTY, Hand::last_play);
+        let last = self.hand.as_ref().map_or(CardSet::EMPTY, |h| h.last_play());
         stabl(&entries, last, !self.ranked)
     }
 
@@ -95,7 +108,7 @@ impl Table {
         }
         // While the warlord's swap is pending nobody is to play: marking the warlord
         // active would invite a play before the swap (strike 15).
-        let swapping = self.hand.as_ref().is_some_and(Hand::swap_pending);
+        let swapping = self.hand.as_ref().is_some_and(|h| h.swap_pending());
         match self.hand.as_ref().map(|h| h.status(seat)) {
             Some(Status::Active) if swapping => 'w',
             Some(Status::Active) => 'a',
@@ -117,9 +130,9 @@ impl Table {
             ranked.extend(places.into_iter().flatten());
             self.places = ranked;
         }
-        self.places.retain(Place::present);
+        // People still away when the hand ends give their seats up.
+        self.places.retain(|p| p.present() && p.away.is_none());
         self.hand = None;
         self.taken = None;
-        self.turn_deadline = None;
     }
 }
