@@ -21,3 +21,25 @@ pub trait Projected: Game {
     /// seat catching up.
     fn starts_hand(event: &Self::Event) -> bool;
 }
+
+/// The [`Projected`] methods of a rules crate whose events are a slice of `$event` with
+/// an inherent `for_seat(&self, seat) -> Option<Self>`, and whose hands begin with an
+/// event matching `$start`: call it inside the `impl parlor_game::Projected` block.
+#[macro_export]
+macro_rules! projected_by_for_seat {
+    ($event:ty, $start:pat) => {
+        type Event = $event;
+
+        fn events(events: &Self::Events) -> &[$event] {
+            events
+        }
+
+        fn for_seat(event: &$event, seat: $crate::Seat) -> Option<$event> {
+            event.for_seat(seat)
+        }
+
+        fn starts_hand(event: &$event) -> bool {
+            matches!(event, $start)
+        }
+    };
+}

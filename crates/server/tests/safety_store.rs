@@ -4,26 +4,14 @@
 
 mod common;
 
-use common::{LineClient, TestServer, PATIENCE};
+use common::{LineClient, TestServer};
 use parlor_server::Config;
 use parlor_store::{GameEnd, GameId, GameStart, HandRecord, SeatRecord, SqliteStore, Storage};
 use serde_json::{json, Value};
 
-/// Waits until the API lists `count` abandoned games; returns them.
+/// Waits until the API lists `count` abandoned miniTruco games; returns them.
 async fn abandoned(s: &TestServer, count: usize) -> Vec<Value> {
-    let poll = async {
-        loop {
-            let (_, games) = s.get_json("/api/games?status=abandoned").await;
-            let games = games.as_array().unwrap().clone();
-            if games.len() >= count {
-                return games;
-            }
-            tokio::task::yield_now().await;
-        }
-    };
-    tokio::time::timeout(PATIENCE, poll)
-        .await
-        .expect("the game was marked abandoned at once")
+    s.stored("minitruco", "abandoned", count).await
 }
 
 /// A person alone in room `room` with three CPU players, their game under way.

@@ -465,6 +465,17 @@ async fn a_silent_player_is_timed_out_struck_out_and_the_game_goes_on() {
     s.stop().await;
 }
 
+/// Three players at a fresh game, the one to play first gone: the two left, the gone
+/// player's name and their place in `stabl`.
+async fn active_drops(s: &TestServer) -> (Vec<Wars>, String, usize) {
+    let (mut c, names, _, table) = raw_game(s).await;
+    let order = seats(&table);
+    let at = order.iter().position(|s| s.0 == 'a').unwrap();
+    let active = names.iter().position(|n| *n == order[at].1).unwrap();
+    drop(c.remove(active));
+    (c, names[active].clone(), at)
+}
+
 #[tokio::test]
 async fn the_active_player_disconnecting_passes_the_turn_on() {
     // Without a grace period a dropped connection leaves the hand at once.
@@ -477,11 +488,7 @@ async fn the_active_player_disconnecting_passes_the_turn_on() {
         })
     })
     .await;
-    let (mut c, names, _, table) = raw_game(&s).await;
-    let order = seats(&table);
-    let at = order.iter().position(|s| s.0 == 'a').unwrap();
-    let active = names.iter().position(|n| *n == order[at].1).unwrap();
-    drop(c.remove(active));
+    let (mut c, _, at) = active_drops(&s).await;
     let t = c[0].until("[stabl|").await;
     let now = seats(&t);
     assert_eq!(now[at].0, 'd', "{t}");
@@ -492,25 +499,21 @@ async fn the_active_player_disconnecting_passes_the_turn_on() {
 #[tokio::test]
 async fn a_player_who_drops_comes_back_to_the_same_seat() {
     let s = game_server(3, Duration::from_secs(60)).await;
-    let (mut c, names, _, table) = raw_game(&s).await;
-    let order = seats(&table);
-    let at = order.iter().position(|s| s.0 == 'a').unwrap();
-    let active = names.iter().position(|n| *n == order[at].1).unwrap();
-    drop(c.remove(active));
+    let (mut c, name, at) = active_drops(&s).await;
     // The hand goes on: the timeout move is made for the player away, whose seat stays.
     let t = c[0].until("[stabl|").await;
     assert_ne!(seats(&t)[at].0, 'd', "{t}");
-    assert_eq!(seats(&t)[at].1, names[active], "{t}");
+    assert_eq!(seats(&t)[at].1, name, "{t}");
     // Back under the same name from the same address: the seat, the cards, the table.
-    let (mut back, got) = Wars::joined(s.addr("wars"), &names[active]).await;
-    assert_eq!(got, names[active]);
+    let (mut back, got) = Wars::joined(s.addr("wars"), &name).await;
+    assert_eq!(got, name);
     let cards = back.until("[shand|").await;
     assert!(cards.len() > "[shand|]".len(), "{cards}");
     let t = back.until("[stabl|").await;
-    assert_eq!(seats(&t)[at].1, names[active], "{t}");
+    assert_eq!(seats(&t)[at].1, name, "{t}");
     // Someone else asking for that name while its owner plays gets another one.
-    let (_other, name) = Wars::joined(s.addr("wars"), &names[active]).await;
-    assert_ne!(name, names[active]);
+    let (_other, other_name) = Wars::joined(s.addr("wars"), &name).await;
+    assert_ne!(other_name, name);
     s.stop().await;
 }
 

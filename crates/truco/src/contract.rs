@@ -21,17 +21,5 @@ impl parlor_game::Game for Game {
 }
 
 impl parlor_game::Projected for Game {
-    type Event = crate::Event;
-
-    fn events(events: &Events) -> &[crate::Event] {
-        events
-    }
-
-    fn for_seat(event: &crate::Event, seat: Seat) -> Option<crate::Event> {
-        event.for_seat(seat)
-    }
-
-    fn starts_hand(event: &crate::Event) -> bool {
-        matches!(event, crate::Event::HandStarted { .. })
-    }
+    parlor_game::projected_by_for_seat!(crate::Event, crate::Event::HandStarted { .. });
 }

@@ -29,16 +29,21 @@ fn chat(text: &str) -> String {
     crate::text::clean(text, "", ' ', usize::MAX)
 }
 
+/// A connection arriving in a room (or coming back to its seat).
+pub struct Arrival {
+    pub conn: ConnId,
+    pub nick: String,
+    pub addr: IpAddr,
+    pub outbox: Outbox,
+    /// Dropped by the room when this stay ends (see [`Person::stay`]).
+    pub stay: oneshot::Sender<()>,
+}
+
 /// What a session asks of a room.
 pub enum RoomMsg {
     /// Take the lowest free seat; answered with `false` if the room is full.
     Join {
-        conn: ConnId,
-        nick: String,
-        addr: IpAddr,
-        outbox: Outbox,
-        /// Dropped by the room when this stay ends (see [`Person::stay`]).
-        stay: oneshot::Sender<()>,
+        arrival: Arrival,
         reply: oneshot::Sender<bool>,
     },
     /// The person leaves (`S`).
@@ -54,11 +59,7 @@ pub enum RoomMsg {
     /// they played from: they take their seat back on this connection. Answered with
     /// whether they did (the grace period may have just ended).
     Resume {
-        conn: ConnId,
-        nick: String,
-        addr: IpAddr,
-        outbox: Outbox,
-        stay: oneshot::Sender<()>,
+        arrival: Arrival,
         reply: oneshot::Sender<bool>,
     },
     /// The current `I` line.
@@ -152,19 +153,11 @@ impl Room {
 
     fn handle(&mut self, msg: RoomMsg) {
         match msg {
-            RoomMsg::Join {
-                conn,
-                nick,
-                addr,
-                outbox,
-                stay,
-                reply,
-            } => {
+            RoomMsg::Join { arrival, reply } => {
                 let joined = self.table.is_none() && self.seating.free_seat().is_some();
                 if joined {
-                    outbox.send(format!("E {}", self.config.number));
-                    self.seating
-                        .seat(Person::new(conn, nick, addr, outbox, stay));
+                    arrival.outbox.send(format!("E {}", self.config.number));
+                    self.seating.seat(Person::new(arrival));
                     self.changed();
                 }
                 let _ = reply.send(joined);
@@ -177,15 +170,8 @@ impl Room {
             RoomMsg::Dropped { conn, reply } => {
                 let _ = reply.send(self.dropped(conn));
             }
-            RoomMsg::Resume {
-                conn,
-                nick,
-                addr,
-                outbox,
-                stay,
-                reply,
-            } => {
-                let _ = reply.send(self.resume(conn, &nick, addr, outbox, stay));
+            RoomMsg::Resume { arrival, reply } => {
+                let _ = reply.send(self.resume(arrival));
             }
             RoomMsg::Info { reply } => {
                 let _ = reply.send(self.info_line());
@@ -306,27 +292,20 @@ impl Room {
     /// A person away comes back on a new connection: they get their seat and are brought
     /// up to date (`N`, `E`, `I`, `P`, then the hand so far). `false` if nobody of that
     /// name from that address is away here.
-    fn resume(
-        &mut self,
-        conn: ConnId,
-        nick: &str,
-        addr: IpAddr,
-        outbox: Outbox,
-        stay: oneshot::Sender<()>,
-    ) -> bool {
+    fn resume(&mut self, arrival: Arrival) -> bool {
         let Some(table) = &self.table else {
             return false;
         };
-        let seat = self.seating.away_seat(nick).filter(|&seat| {
+        let seat = self.seating.away_seat(&arrival.nick).filter(|&seat| {
             self.seating
                 .seats()
                 .holder(seat)
-                .is_some_and(|p| p.addr == addr)
+                .is_some_and(|p| p.addr == arrival.addr)
         });
         let Some(seat) = seat else {
             return false;
         };
-        self.seating.come_back(seat, conn, outbox, stay);
+        self.seating.come_back(seat, arrival);
         let nick = self.seating.nick(seat).to_owned();
         self.config.nicks.back(&nick);
         tracing::info!(

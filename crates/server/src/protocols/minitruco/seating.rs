@@ -1,6 +1,6 @@
 //! Who sits where in a room, who manages it, and the `I` line that shows it.
 
-use super::room::ConnId;
+use super::room::{Arrival, ConnId};
 use crate::net::Outbox;
 use crate::table::Seats;
 use crate::text;
@@ -29,20 +29,14 @@ pub struct Person {
 
 impl Person {
     /// A person who has just arrived.
-    pub fn new(
-        conn: ConnId,
-        nick: String,
-        addr: IpAddr,
-        outbox: Outbox,
-        stay: oneshot::Sender<()>,
-    ) -> Person {
+    pub fn new(arrival: Arrival) -> Person {
         Person {
-            conn,
-            nick,
-            outbox,
-            stay,
+            conn: arrival.conn,
+            nick: arrival.nick,
+            outbox: arrival.outbox,
+            stay: arrival.stay,
             ready: false,
-            addr,
+            addr: arrival.addr,
             since: 0,
         }
     }
@@ -113,18 +107,12 @@ impl Seating {
         self.seats.find_away(|p| text::look_alike(&p.nick, nick))
     }
 
-    /// The person away from `seat` is back on a new connection.
-    pub fn come_back(
-        &mut self,
-        seat: usize,
-        conn: ConnId,
-        outbox: Outbox,
-        stay: oneshot::Sender<()>,
-    ) -> bool {
+    /// The person away from `seat` is back on a new connection (`arrival`).
+    pub fn come_back(&mut self, seat: usize, arrival: Arrival) -> bool {
         self.seats.come_back(seat, |person| {
-            person.conn = conn;
-            person.outbox = outbox;
-            person.stay = stay;
+            person.conn = arrival.conn;
+            person.outbox = arrival.outbox;
+            person.stay = arrival.stay;
         })
     }
 
@@ -288,8 +276,13 @@ mod tests {
 
     fn person(conn: ConnId, nick: &str) -> Person {
         let (outbox, _) = Outbox::new(8, CancellationToken::new());
-        let addr = IpAddr::from([127, 0, 0, 1]);
-        Person::new(conn, nick.into(), addr, outbox, oneshot::channel().0)
+        Person::new(Arrival {
+            conn,
+            nick: nick.into(),
+            addr: IpAddr::from([127, 0, 0, 1]),
+            outbox,
+            stay: oneshot::channel().0,
+        })
     }
 
     fn full() -> Seating {

@@ -3,7 +3,7 @@
 
 use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
-use super::room::{ConnId, RoomMsg};
+use super::room::{Arrival, ConnId, RoomMsg};
 use super::VERSION;
 use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
 use std::net::{IpAddr, SocketAddr};
@@ -179,11 +179,7 @@ impl Session {
         let (reply, answer) = oneshot::channel();
         let (stay, ended) = oneshot::channel();
         let resume = RoomMsg::Resume {
-            conn: self.conn,
-            nick: nick.to_owned(),
-            addr: self.addr,
-            outbox: self.outbox.clone(),
-            stay,
+            arrival: self.arrival(nick.to_owned(), stay),
             reply,
         };
         self.to_room(number, resume).await;
@@ -212,12 +208,9 @@ impl Session {
         };
         let (reply, answer) = oneshot::channel();
         let (stay, ended) = oneshot::channel();
+        let nick = self.nick.clone().unwrap_or_default();
         let join = RoomMsg::Join {
-            conn: self.conn,
-            nick: self.nick.clone().unwrap_or_default(),
-            addr: self.addr,
-            outbox: self.outbox.clone(),
-            stay,
+            arrival: self.arrival(nick, stay),
             reply,
         };
         self.to_room(number, join).await;
@@ -225,6 +218,17 @@ impl Session {
             Ok(true) => self.room = Some(Stay { number, ended }),
             Ok(false) => self.outbox.send("X CH"),
             Err(_) => {}
+        }
+    }
+
+    /// This connection as it arrives in a room under `nick`.
+    fn arrival(&self, nick: String, stay: oneshot::Sender<()>) -> Arrival {
+        Arrival {
+            conn: self.conn,
+            nick,
+            addr: self.addr,
+            outbox: self.outbox.clone(),
+            stay,
         }
     }
 
