@@ -1,7 +1,8 @@
 // Course Truco by clicking: three bot clients already wait at the table
 // (crates/server/tests/browser.rs starts them), so the browser completes it and the match
 // starts. The script plays the whole match: cards by clicking, a raise asked, raises
-// answered in the dialog; it checks the first hand's summary and the end of the match.
+// answered in the dialog; it checks the first hand's summary, reloads the page (it must
+// come back to its seat) and plays to the end of the match.
 import { noErrors, open, run, shot } from './lib.mjs';
 import { playUntil, recordFrames, setName } from './play-lib.mjs';
 
@@ -29,6 +30,14 @@ run(async (browser) => {
   ];
   await playUntil(page, '#hand-summary, #game-over', moves);
   await shot(page, 'truco-hand-over');
+  // A reload mid-match comes back to the same seat (the page kept its token) with the
+  // hand being played.
+  const me = await page.locator('#game .seat', { hasText: '(you)' }).textContent();
+  await page.reload();
+  await page.locator('#my-hand .card').first().waitFor();
+  const again = await page.locator('#game .seat', { hasText: '(you)' }).textContent();
+  if (again.split(' ')[0] !== me.split(' ')[0]) throw new Error(`after the reload: ${again} (before: ${me})`);
+  await shot(page, 'truco-after-reload');
   await playUntil(page, '#game-over', moves);
   const summary = await page.locator('#game-over').textContent();
   if (!/Match over: team [12] wins|The server ended the match/.test(summary)) throw new Error('summary: ' + summary);

@@ -2,7 +2,8 @@
 // starts them), so three play. The browser waits in the lobby, is dealt in, and plays two
 // whole hands by clicking: pick the cards the page leaves enabled and press Play, or
 // Pass when nothing beats the table; in the second (ranked) hand the warlord's swap is
-// done in its dialog if the browser is the warlord. Each hand ends with the ranks shown;
+// done in its dialog if the browser is the warlord. The page is reloaded in the first
+// hand and must come back to its seat. Each hand ends with the ranks shown;
 // the server must never strike the browser (the page only enables legal plays). A chat
 // line goes round on the way.
 import { noErrors, open, run, shot } from './lib.mjs';
@@ -25,6 +26,14 @@ run(async (browser) => {
   await page.press('#chat-input', 'Enter');
   await page.locator('#chat-log', { hasText: 'warlord: gl hf' }).waitFor();
   await shot(page, 'wars-table');
+  // A reload in the middle of the hand comes back to the same seat, with the cards held.
+  const held = await page.locator('#my-hand .card').count();
+  await page.reload();
+  await page.locator('#my-hand .card').first().waitFor();
+  const back = await page.locator('#my-hand .card').count();
+  if (back !== held) throw new Error(`${back} cards after the reload, ${held} before`);
+  if ((await page.locator('#game .seat').count()) !== 3) throw new Error('not back at the table of three');
+  await shot(page, 'wars-after-reload');
   await page.locator('#chat-input').blur();
 
   let swapped = false;

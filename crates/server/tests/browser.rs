@@ -52,7 +52,13 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
 #[tokio::test]
 async fn course_truco_a_match_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let s = server(34).await;
+    // The page is reloaded mid-match: the stand-in that covers its seat meanwhile thinks
+    // long enough for the page to be back before it would move.
+    let s = common::TestServer::start(parlor_server::Config {
+        bot_delay: std::time::Duration::from_secs(30),
+        ..e2e::config(34)
+    })
+    .await;
     let addr = s.addr("truco").to_string();
     // Three bot clients take seats 1-3; the browser completes the table.
     let mut bots = Vec::new();
@@ -73,7 +79,13 @@ async fn course_truco_a_match_by_clicking() {
 #[tokio::test]
 async fn warlords_two_hands_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let s = server(35).await;
+    // The page is reloaded mid-hand: the timeout move that covers its seat meanwhile
+    // waits long enough for the page to be back first.
+    let s = common::TestServer::start(parlor_server::Config {
+        bot_delay: std::time::Duration::from_secs(30),
+        ..e2e::config(35)
+    })
+    .await;
     let addr = s.addr("wars").to_string();
     for i in 0..2u64 {
         let addr = addr.clone();

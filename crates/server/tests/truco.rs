@@ -312,3 +312,45 @@ async fn cpu_players_fill_a_table_on_request() {
     next.expect("WELCOME 1 1").await;
     s.stop().await;
 }
+
+/// A player who asked for a token (`TOKEN`) and drops mid-match comes back on a new
+/// connection with `RESUME <token>`: the same seat, the match so far, and play goes on;
+/// an unknown token is refused and changes nothing.
+#[tokio::test]
+async fn a_player_with_a_token_comes_back_to_the_same_seat() {
+    let (s, _dir) = TestServer::storing(Config::for_tests(78)).await;
+    let mut alone = connect(&s).await;
+    alone.expect("WELCOME 1 1").await;
+    alone.expect("WAITING 1").await;
+    alone.send("TOKEN").await;
+    let token = alone.line().await;
+    let token = token.strip_prefix("TOKEN ").expect("a token").to_owned();
+    assert_eq!(token.len(), 32);
+    alone.send("CPU").await;
+    let dealt = alone.until(|l| l.starts_with("CARDS ")).await;
+    let cards = dealt.last().unwrap().clone();
+    drop(alone);
+    s.open_connections("truco", 0).await;
+    // A new connection is seated at the table being formed, until it says RESUME.
+    let mut back = connect(&s).await;
+    back.expect("WELCOME 1 1").await;
+    back.expect("WAITING 1").await;
+    back.send("RESUME 0123456789abcdef0123456789abcdef").await;
+    back.until(|l| l.starts_with("ERROR BAD_COMMAND")).await;
+    back.send(&format!("RESUME {token}")).await;
+    back.expect("WELCOME 1 1").await;
+    back.expect("MATCH 1").await;
+    let hand = back.until(|l| l.starts_with("CARDS ")).await;
+    assert_eq!(hand.last().unwrap(), &cards, "the hand so far: {hand:?}");
+    let held = cards.split(' ').skip(1).map(str::to_owned).collect();
+    let lines = play_match(&mut back, 1, held).await;
+    assert!(
+        lines.iter().any(|l| l.starts_with("MATCH_END")),
+        "{lines:?}"
+    );
+    let game = &s.stored("truco", "finished", 1).await[0];
+    assert_eq!(game["seats"][0]["name"], "PLAYER1", "{game}");
+    // The table it left while forming was not started by it.
+    assert_eq!(s.stored("truco", "finished", 1).await.len(), 1);
+    s.stop().await;
+}

@@ -75,7 +75,11 @@ impl Wars {
 
     /// Connects and joins as `name`; returns the client and the name it got.
     async fn joined(addr: SocketAddr, name: &str) -> (Wars, String) {
-        let mut c = Wars::connect(addr).await;
+        Wars::join(Wars::connect(addr).await, name).await
+    }
+
+    /// Joins as `name` on connection `c`; returns the client and the name it got.
+    async fn join(mut c: Wars, name: &str) -> (Wars, String) {
         c.send(&format!("[cjoin|{name:<8}]")).await;
         let sjoin = c.message().await;
         let got = sjoin["[sjoin|".len()..sjoin.len() - 1]
@@ -511,9 +515,19 @@ async fn a_player_who_drops_comes_back_to_the_same_seat() {
     assert!(cards.len() > "[shand|]".len(), "{cards}");
     let t = back.until("[stabl|").await;
     assert_eq!(seats(&t)[at].1, name, "{t}");
-    // Someone else asking for that name while its owner plays gets another one.
-    let (_other, other_name) = Wars::joined(s.addr("wars"), &name).await;
+    // Someone else (another address) asking for that name gets another one.
+    let elsewhere = common::connect_from([127, 0, 0, 2], s.addr("wars")).await;
+    let elsewhere = Wars {
+        socket: elsewhere,
+        buffer: Vec::new(),
+    };
+    let (_other, other_name) = Wars::join(elsewhere, &name).await;
     assert_ne!(other_name, name);
+    // A second connection of theirs takes the seat over: the newest one plays.
+    let (mut newest, got) = Wars::joined(s.addr("wars"), &name).await;
+    assert_eq!(got, name);
+    newest.until("[shand|").await;
+    back.expect_closed().await;
     s.stop().await;
 }
 

@@ -32,7 +32,16 @@ const state = {
   summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, busy: false, log: [],
 };
 
+// The token this tab comes back to its seat with after a reload (parlor's `TOKEN` and
+// `RESUME` lines, docs/protocols/truco.md).
+const TAB_TOKEN = 'parlor.truco.token';
+let askedToken = false;
+
 const server = connect('truco', {
+  onOpen: () => {
+    const token = sessionStorage.getItem(TAB_TOKEN);
+    if (token) server.send('RESUME ' + token);
+  },
   onMessage: (line) => { handle(line); render(); },
   onClose: (e) => {
     if (state.over) return;
@@ -62,7 +71,12 @@ function handle(line) {
     state.busy = false;
   }
   switch (cmd) {
-    case 'WELCOME': state.me = n[0]; state.team = n[1]; break;
+    case 'WELCOME':
+      state.me = n[0];
+      state.team = n[1];
+      if (!askedToken) { askedToken = true; server.send('TOKEN'); }
+      break;
+    case 'TOKEN': sessionStorage.setItem(TAB_TOKEN, a[0]); break;
     case 'WAITING': state.waiting = n[0]; break;
     case 'MATCH': state.started = true; note(`The match starts: player ${n[0]} opens.`); break;
     case 'HAND':
@@ -100,9 +114,10 @@ function handle(line) {
       Object.assign(state, { turn: 0, raise: null });
       break;
     }
-    case 'MATCH_END': state.over = n[0]; state.scores = [n[1], n[2]]; state.turn = 0; break;
+    case 'MATCH_END': sessionStorage.removeItem(TAB_TOKEN); state.over = n[0]; state.scores = [n[1], n[2]]; state.turn = 0; break;
     case 'LEFT': state.cpu.add(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
     case 'ERROR':
+      if (/token/.test(line)) { sessionStorage.removeItem(TAB_TOKEN); break; }
       state.sent = null;
       showError(ERRORS[a[0]] || `The server refused that: ${a.slice(1).join(' ') || a[0]}`);
       break;

@@ -51,7 +51,11 @@ const cards = (list) => list.split(',').map(card).filter(Boolean);
 
 header('Warlords & Scumbags');
 const app = document.getElementById('app');
-const wanted = playerName().replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1').slice(0, 8) || 'player';
+// The name this tab plays under, kept across a reload: the server gives a seat in a hand
+// back to the same name from the same address (docs/protocols/wars.md).
+const TAB_NAME = 'parlor.wars.name';
+const wanted = sessionStorage.getItem(TAB_NAME)
+  || playerName().replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1').slice(0, 8) || 'player';
 
 const state = {
   me: '', lobby: [], players: [], last: [], unranked: true, hand: [], picked: new Set(),
@@ -73,7 +77,7 @@ function note(text) {
 function handle(message) {
   const [kind, ...f] = message.slice(1, -1).split('|');
   switch (kind) {
-    case 'sjoin': state.me = f[0].trim(); break;
+    case 'sjoin': state.me = f[0].trim(); sessionStorage.setItem(TAB_NAME, state.me); break;
     case 'slobb': state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()).filter(Boolean) : []; break;
     case 'stabl': table(f); break;
     case 'shand':

@@ -61,6 +61,12 @@ pub enum Event {
 pub type Events = ArrayVec<Event, 24>;
 
 impl Event {
+    /// Whether this is a turn (a prompt to act): a seat catching up on a hand needs only
+    /// the last one.
+    pub fn is_turn(&self) -> bool {
+        matches!(self, Event::Turn { .. })
+    }
+
     /// This event as `seat` may see it, or `None` if it is none of the seat's business.
     pub fn for_seat(&self, seat: Seat) -> Option<Event> {
         match *self {

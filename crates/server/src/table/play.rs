@@ -242,6 +242,19 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         self.game.id()
     }
 
+    /// [`Play::catch_up`] without the prompts already answered: of the events `is_prompt`
+    /// names (a turn, say), only the last stands.
+    pub fn catch_up_standing(&self, seat: Seat, is_prompt: fn(&G::Event) -> bool) -> Vec<G::Event> {
+        let events: Vec<G::Event> = self.catch_up(seat).collect();
+        let last = events.iter().rposition(is_prompt);
+        events
+            .into_iter()
+            .enumerate()
+            .filter(|(at, e)| !is_prompt(e) || Some(*at) == last)
+            .map(|(_, e)| e)
+            .collect()
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.game.abandon(reason);

@@ -157,13 +157,8 @@ impl Table {
     /// taken (a `V` is a prompt: only the last one still stands).
     pub fn catch_up(&self, seat: Seat, seating: &Seating) {
         let mut renderer = Renderer::new(seat, self.play.rules().uses_vira());
-        let events: Vec<Event> = self.play.catch_up(seat).collect();
-        let last_turn = events.iter().rposition(|e| matches!(e, Event::Turn { .. }));
-        for (at, event) in events.iter().enumerate() {
-            if matches!(event, Event::Turn { .. }) && Some(at) != last_turn {
-                continue;
-            }
-            if let Some(line) = renderer.render(event) {
+        for event in self.play.catch_up_standing(seat, Event::is_turn) {
+            if let Some(line) = renderer.render(&event) {
                 seating.send_to(seat, &line);
             }
         }

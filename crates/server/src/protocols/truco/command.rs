@@ -3,24 +3,33 @@
 use cards::Card;
 use truco::{Action, Answer};
 
-/// A client line: an action of the match, or parlor's one extension, `CPU`: a player
-/// waiting at a table that is not full asks for CPU players in the empty seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A client line: an action of the match, or one of parlor's extensions: `CPU` (a
+/// player waiting at a table that is not full asks for CPU players in the empty seats),
+/// `TOKEN` (a player asks for a token to come back with if the connection drops) and
+/// `RESUME <token>` (a new connection comes back to its seat).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     Action(Action),
     FillWithCpus,
+    Token,
+    Resume(String),
 }
 
 /// Parses one line, or `None` for a line that is not a command (`ERROR BAD_COMMAND`).
 ///
 /// ```text
-/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU
+/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU | TOKEN | RESUME <token>
 /// ```
 pub fn parse(line: &str) -> Option<Line> {
-    if line.trim().eq_ignore_ascii_case("CPU") {
-        return Some(Line::FillWithCpus);
+    let mut words = line.split_ascii_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(w), None, _) if w.eq_ignore_ascii_case("CPU") => Some(Line::FillWithCpus),
+        (Some(w), None, _) if w.eq_ignore_ascii_case("TOKEN") => Some(Line::Token),
+        (Some(w), Some(token), None) if w.eq_ignore_ascii_case("RESUME") => {
+            Some(Line::Resume(token.to_owned()))
+        }
+        _ => action(line).map(Line::Action),
     }
-    action(line).map(Line::Action)
 }
 
 /// The action a line asks for.
@@ -70,6 +79,10 @@ mod tests {
         assert_eq!(action("Fold\r"), Some(Action::Answer(Answer::Fold)));
         assert_eq!(action("RAISE"), Some(Action::Answer(Answer::Raise)));
         assert_eq!(parse(" cpu "), Some(Line::FillWithCpus));
+        assert_eq!(parse("token"), Some(Line::Token));
+        assert_eq!(parse("RESUME ab12"), Some(Line::Resume("ab12".into())));
+        assert_eq!(parse("RESUME"), None);
+        assert_eq!(parse("RESUME a b"), None);
         assert_eq!(parse("truco"), Some(Line::Action(Action::Truco)));
     }
 

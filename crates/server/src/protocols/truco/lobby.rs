@@ -5,7 +5,7 @@
 //! moment it is accepted, so player numbers follow connection order even though each
 //! connection's session runs as its own task.
 
-use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg};
+use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg, Tokens};
 use crate::config::Config;
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
@@ -25,6 +25,8 @@ pub struct Lobby {
     pub max_line: usize,
     /// Lines queued to a client before it is dropped as not reading.
     pub outbox_lines: usize,
+    /// The tokens players may come back to their seat with, and their tables.
+    pub tokens: Tokens,
 }
 
 struct JoinRequest {
@@ -41,6 +43,8 @@ struct TableFactory {
     bot_delay: Duration,
     turn_timeout: Option<Duration>,
     inbox: usize,
+    grace: Duration,
+    tokens: Tokens,
     shutdown: CancellationToken,
 }
 
@@ -54,6 +58,8 @@ impl TableFactory {
             bot_delay: self.bot_delay,
             turn_timeout: self.turn_timeout,
             inbox: self.inbox,
+            grace: self.grace,
+            tokens: self.tokens.clone(),
             shutdown: self.shutdown.clone(),
         })
     }
@@ -67,6 +73,7 @@ impl Lobby {
         recorder: &Recorder,
         shutdown: CancellationToken,
     ) -> Lobby {
+        let tokens = Tokens::default();
         let factory = TableFactory {
             tables: 0,
             seeds,
@@ -74,6 +81,8 @@ impl Lobby {
             bot_delay: config.bot_delay,
             turn_timeout: Some(config.truco_turn_timeout).filter(|t| !t.is_zero()),
             inbox: config.limits.room_inbox,
+            grace: config.reconnect_grace,
+            tokens: tokens.clone(),
             shutdown,
         };
         let (queue, requests) = mpsc::unbounded_channel();
@@ -82,6 +91,7 @@ impl Lobby {
             queue,
             max_line: config.limits.max_line,
             outbox_lines: config.limits.outbox_lines,
+            tokens,
         }
     }
 

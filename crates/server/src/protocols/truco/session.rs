@@ -3,10 +3,11 @@
 
 use super::command::{parse, Line};
 use super::lobby::Lobby;
-use super::table::TableMsg;
-use crate::net::{Input, LineConnection, Settings, Socket};
+use super::table::{ConnId, TableHandle, TableMsg, Tokens};
+use crate::net::{Input, LineConnection, Outbox, Settings, Socket};
 use std::future::Future;
 use std::net::SocketAddr;
+use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
 /// Queues the connection for a seat at once (so seats follow accept order) and returns
@@ -26,8 +27,9 @@ pub fn accept(
     let mut connection = LineConnection::lines(socket, lobby.max_line, settings, stop);
     let conn = connection.id();
     let seat = lobby.enqueue(conn, connection.outbox().clone());
+    let tokens = lobby.tokens.clone();
     async move {
-        let Ok(Some((table, joined))) = seat.await else {
+        let Ok(Some((mut table, joined))) = seat.await else {
             return connection.close().await;
         };
         tracing::debug!(%peer, player = joined.player, "seated");
@@ -37,6 +39,20 @@ pub fn accept(
                 Input::Message(line) => {
                     let command = match parse(&line) {
                         Some(Line::FillWithCpus) => TableMsg::FillWithCpus { conn },
+                        Some(Line::Token) => TableMsg::Token { conn },
+                        Some(Line::Resume(token)) => {
+                            match resume(&tokens, &token, conn, connection.outbox()).await {
+                                Some(old) => {
+                                    // Out of the table being formed, back at the old one.
+                                    let _ = table.send(TableMsg::Leave { conn }).await;
+                                    table = old;
+                                }
+                                None => connection.outbox().send(
+                                    "ERROR BAD_COMMAND no seat to come back to with that token",
+                                ),
+                            }
+                            continue;
+                        }
                         Some(Line::Action(action)) => TableMsg::Command {
                             conn,
                             action: Some(action),
@@ -59,4 +75,28 @@ pub fn accept(
         let _ = table.send(TableMsg::Leave { conn }).await;
         connection.close().await;
     }
+}
+
+/// `RESUME <token>`: the table that gave `token` out, if it gave this connection the
+/// seat back.
+async fn resume(
+    tokens: &Tokens,
+    token: &str,
+    conn: ConnId,
+    outbox: &Outbox,
+) -> Option<TableHandle> {
+    let table = tokens
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(token)
+        .cloned()?;
+    let (reply, answer) = oneshot::channel();
+    let resume = TableMsg::Resume {
+        token: token.to_owned(),
+        conn,
+        outbox: outbox.clone(),
+        reply,
+    };
+    let taken = table.send(resume).await && answer.await == Ok(true);
+    taken.then_some(table)
 }

@@ -9,6 +9,8 @@ use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Seats, Timing};
 use cards::seeded_rng;
 use parlor_store::Recorder;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -40,7 +42,22 @@ pub enum TableMsg {
         conn: ConnId,
         action: Option<Action>,
     },
+    /// `TOKEN`: the player asks for a token to come back with (answered `TOKEN <hex>`);
+    /// holding one, they keep their seat for the grace period if they drop mid-match.
+    Token { conn: ConnId },
+    /// `RESUME <token>` on a new connection: the seat of that token goes to it, with the
+    /// match so far; answered with whether it did.
+    Resume {
+        token: String,
+        conn: ConnId,
+        outbox: Outbox,
+        reply: oneshot::Sender<bool>,
+    },
 }
+
+/// The tokens given out by every table, to find the table a `RESUME` goes to. Shared by
+/// the lobby, the tables and the sessions.
+pub type Tokens = Arc<Mutex<HashMap<String, TableHandle>>>;
 
 /// The answer to a join.
 #[derive(Clone, Copy, Debug)]
@@ -73,26 +90,32 @@ pub struct TableConfig {
     /// Time a person has to act before the server acts for them.
     pub turn_timeout: Option<Duration>,
     pub inbox: usize,
+    /// How long a player with a token keeps the seat after dropping mid-match.
+    pub grace: Duration,
+    pub tokens: Tokens,
     pub shutdown: CancellationToken,
 }
 
 /// Starts a table actor waiting for its four players.
 pub fn spawn(config: TableConfig) -> TableHandle {
     let (tx, rx) = mpsc::channel(config.inbox.max(1));
+    let me = TableHandle { tx };
     let table = Table {
-        // Course clients have no name to come back under: a seat left is given up.
-        people: Seats::new(4, Duration::ZERO),
+        people: Seats::new(4, config.grace),
         game: None,
         renderers: [0, 1, 2, 3].map(Renderer::new),
+        me: me.clone(),
         config,
     };
     tokio::spawn(table.run(rx));
-    TableHandle { tx }
+    me
 }
 
 struct Person {
     conn: ConnId,
     outbox: Outbox,
+    /// The token this player may come back with, once asked for.
+    token: Option<String>,
 }
 
 struct Table {
@@ -100,6 +123,8 @@ struct Table {
     people: Seats<Person>,
     game: Option<Play<truco::Game, TrucoChronicle>>,
     renderers: [Renderer; 4],
+    /// This table, for the tokens it gives out.
+    me: TableHandle,
 }
 
 /// The stand-in strategy, for CPU players and people out of time.
@@ -111,6 +136,7 @@ impl Table {
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>) {
         loop {
             let due = self.game.as_ref().and_then(|game| game.due());
+            let away = self.people.next_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => crate::telemetry::timed("truco", || self.handle(msg)),
@@ -118,6 +144,12 @@ impl Table {
                 },
                 _ = sleep_until(due), if due.is_some() => {
                     self.wake();
+                    self.after_change();
+                }
+                _ = sleep_until(away), if away.is_some() => {
+                    while let Some(seat) = self.people.expired(Instant::now()) {
+                        self.give_up(seat);
+                    }
                     self.after_change();
                 }
                 _ = self.config.shutdown.cancelled() => break,
@@ -128,6 +160,12 @@ impl Table {
         }
         for (_, person) in self.people.here_all() {
             person.outbox.close();
+        }
+        let mut tokens = self.config.tokens.lock().unwrap_or_else(|e| e.into_inner());
+        for (_, person) in self.people.held() {
+            if let Some(token) = &person.token {
+                tokens.remove(token);
+            }
         }
     }
 
@@ -143,6 +181,15 @@ impl Table {
             TableMsg::Leave { conn } => self.leave(conn),
             TableMsg::Command { conn, action } => self.command(conn, action),
             TableMsg::FillWithCpus { conn } => self.fill_with_cpus(conn),
+            TableMsg::Token { conn } => self.token(conn),
+            TableMsg::Resume {
+                token,
+                conn,
+                outbox,
+                reply,
+            } => {
+                let _ = reply.send(self.resume(&token, conn, outbox));
+            }
         }
         self.after_change();
     }
@@ -153,7 +200,12 @@ impl Table {
         }
         let seat = self.people.free_seat()?;
         outbox.send(format!("WELCOME {} {}", player(seat), team_of(seat) + 1));
-        self.people.sit(seat, Person { conn, outbox });
+        let person = Person {
+            conn,
+            outbox,
+            token: None,
+        };
+        self.people.sit(seat, person);
         let connected = self.people.here_all().count();
         if connected < 4 {
             self.broadcast(&format!("WAITING {connected}"));
@@ -217,7 +269,24 @@ impl Table {
         let Some(seat) = self.seat_of(conn) else {
             return;
         };
-        self.people.clear(seat);
+        let has_token = self.people.here(seat).is_some_and(|p| p.token.is_some());
+        if self.game.is_some() && has_token && self.people.step_away(seat, Instant::now()) {
+            tracing::info!(
+                table = self.config.id,
+                player = player(seat),
+                "away; the seat is kept"
+            );
+            return;
+        }
+        self.give_up(seat);
+    }
+
+    /// The player of `seat` is gone for good: before the match their seat is free again;
+    /// during it a CPU player takes over (`LEFT`).
+    fn give_up(&mut self, seat: Seat) {
+        if let Some(token) = self.people.clear(seat).and_then(|p| p.token) {
+            self.forget(&token);
+        }
         let connected = self.people.here_all().count();
         match &mut self.game {
             None => self.broadcast(&format!("WAITING {connected}")),
@@ -225,7 +294,6 @@ impl Table {
                 game.note(Note::CpuTookOver { seat });
                 game.seat_cpu(seat, format!("CPU{}", player(seat)), stand_in());
                 self.broadcast(&format!("LEFT {}", player(seat)));
-
                 tracing::info!(
                     table = self.config.id,
                     player = player(seat),
@@ -233,6 +301,78 @@ impl Table {
                 );
             }
         }
+    }
+
+    fn tokens(&self) -> std::sync::MutexGuard<'_, HashMap<String, TableHandle>> {
+        self.config.tokens.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn forget(&self, token: &str) {
+        self.tokens().remove(token);
+    }
+
+    /// `TOKEN`: a random token for this player's seat (the same one if asked again).
+    fn token(&mut self, conn: ConnId) {
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        let token = match self.people.here(seat).and_then(|p| p.token.clone()) {
+            Some(token) => token,
+            None => {
+                let token = format!("{:032x}", rand::random::<u128>());
+                self.tokens().insert(token.clone(), self.me.clone());
+                if let Some(person) = self.people.here_mut(seat) {
+                    person.token = Some(token.clone());
+                }
+                token
+            }
+        };
+        self.send_to(seat, &format!("TOKEN {token}"));
+    }
+
+    /// `RESUME <token>`: the seat holding `token` goes to connection `conn`, whether its
+    /// player dropped (and is away) or their old connection still seems open (it is
+    /// closed: the newest connection plays). They get `WELCOME`, `MATCH` and the hand so
+    /// far. Whether it did.
+    fn resume(&mut self, token: &str, conn: ConnId, outbox: Outbox) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        let seat = (0..4).find(|&s| {
+            let holder = self.people.holder(s);
+            holder.is_some_and(|p| p.token.as_deref() == Some(token))
+        });
+        let Some(seat) = seat else {
+            return false;
+        };
+        if let Some(old) = self.people.here_mut(seat) {
+            old.outbox.close();
+            old.conn = conn;
+            old.outbox = outbox;
+        } else {
+            self.people.come_back(seat, |p| {
+                p.conn = conn;
+                p.outbox = outbox;
+            });
+        }
+        tracing::info!(
+            table = self.config.id,
+            player = player(seat),
+            "back at the table"
+        );
+        let mut lines = vec![
+            format!("WELCOME {} {}", player(seat), team_of(seat) + 1),
+            "MATCH 1".to_owned(),
+        ];
+        let mut renderer = Renderer::new(seat);
+        for event in game.catch_up_standing(seat, Event::is_turn) {
+            renderer.render(&event, &mut lines);
+        }
+        self.renderers[seat] = renderer;
+        for line in lines {
+            self.send_to(seat, &line);
+        }
+        true
     }
 
     fn command(&mut self, conn: ConnId, action: Option<Action>) {
@@ -288,7 +428,7 @@ impl Table {
             return false;
         };
         let over = game.is_over();
-        let deserted = self.people.here_all().next().is_none() && !over;
+        let deserted = self.people.held().next().is_none() && !over;
         if over || deserted {
             tracing::info!(table = self.config.id, scores = ?game.scores(), deserted, "course truco match over");
         }

@@ -418,17 +418,25 @@ impl State {
         }
     }
 
-    /// `cjoin` with the name of a person away from the table, from the address they
-    /// played from: they take their seat back (`sjoin`, their hand, the table). Whether
-    /// they did.
+    /// `cjoin` with the name of a person in a hand, from the address they play from: they
+    /// take their seat back (`sjoin`, their hand, the table), whether they were away or
+    /// their old connection still seems open (it is closed: the newest connection
+    /// plays). Whether they did.
     fn come_back(&mut self, conn: ConnId, requested: &str) -> bool {
         let addr = self.clients.get(&conn).map(|c| c.addr);
         let seat = self.table.places.iter().position(|p| {
-            p.away.is_some() && p.name == requested && p.addr.is_some() && p.addr == addr
+            let held = p.away.is_some() || p.conn.is_some_and(|c| c != conn);
+            held && p.name == requested && p.addr.is_some() && p.addr == addr
         });
-        let Some(seat) = seat else {
+        let Some(seat) = seat.filter(|_| self.table.hand.is_some()) else {
             return false;
         };
+        if let Some(old) = self.table.places[seat]
+            .conn
+            .and_then(|c| self.clients.remove(&c))
+        {
+            old.outbox.close();
+        }
         let place = &mut self.table.places[seat];
         place.conn = Some(conn);
         place.away = None;
