@@ -8,11 +8,12 @@
 //!
 //! On it: one [`Strategy`] trait for every computer player (a player chooses from its
 //! seat's view and the legal actions only, so it can never use what its seat does not
-//! know), one [`RandomBot`], and [`count_allocations!`] for the tests that prove the
-//! engines never allocate while playing.
+//! know), one [`RandomBot`], [`count_allocations!`] for the tests that prove the
+//! engines never allocate while playing, and [`checks`] for their property tests.
 
 mod alloc;
 pub mod arena;
+pub mod checks;
 mod projected;
 mod random;
 

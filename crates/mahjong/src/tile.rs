@@ -1,7 +1,7 @@
 //! Tiles: the 136 physical tiles ([`Tile`]) and the 34 kinds they come in ([`Kind`]).
 //!
-//! Numbering follows the common Tenhou convention (and the test vectors in
-//! `shared/testdata/mahjong`): a tile's id is 0..136 and its kind is `id / 4`; kinds
+//! Numbering follows the common Tenhou convention (and the public scoring test vectors
+//! the tests check against): a tile's id is 0..136 and its kind is `id / 4`; kinds
 //! 0..9 are 1-9 characters (man), 9..18 1-9 dots (pin), 18..27 1-9 bamboo (sou), 27..31
 //! the winds east, south, west, north, then white (haku), green (hatsu), red (chun).
 //! The first copy of each five (ids 16, 52, 88) is the red five when a game plays them.

@@ -1,5 +1,5 @@
 // Course Truco in the browser. The page speaks the course's line protocol (seed 003, see
-// docs/protocols/truco.md and shared/specs/truco.md) over /ws/truco, so it takes a seat
+// docs/protocols/truco.md) over /ws/truco, so it takes a seat
 // at the table being formed exactly like a TCP client: the fourth player starts the
 // match. Players have numbers, not names (the protocol has none); team 1 is players 1
 // and 3. The page shows your hand, the vira, the cards on the table, whose turn it is,

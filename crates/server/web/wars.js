@@ -1,5 +1,5 @@
 // Warlords & Scumbags in the browser. The page speaks the bracketed protocol (seed 001,
-// see docs/protocols/wars.md and shared/specs/wars.md) over /ws/wars, one `[...]`
+// see docs/protocols/wars.md) over /ws/wars, one `[...]`
 // message per frame, so it joins the same lobby and table as TCP clients:
 //   lobby — who waits (`slobb`); lobby clients also watch the table being played;
 //   table — up to seven seats in social order (warlord first) with status, card count

@@ -108,34 +108,6 @@ fn check_scores(before: &Game, after: &Game, events: &[Event]) {
     }
 }
 
-/// Every legal action of every seat applies; `probe` applies only if it is legal, and a
-/// refusal changes nothing.
-fn check_legality(game: &Game, probe: Action) {
-    for seat in 0..4 {
-        let legal = game.legal_actions(seat);
-        for &action in &legal {
-            let mut copy = game.clone();
-            assert!(
-                copy.apply(seat, action).is_ok(),
-                "seat {seat}: {action:?} refused"
-            );
-        }
-        if !legal.contains(&probe) {
-            let mut copy = game.clone();
-            let before = format!("{copy:?}");
-            assert!(
-                copy.apply(seat, probe).is_err(),
-                "seat {seat}: {probe:?} accepted"
-            );
-            assert_eq!(
-                format!("{copy:?}"),
-                before,
-                "a refused action changed the game"
-            );
-        }
-    }
-}
-
 /// No seat sees another's dealt cards, another's partner cards or another's closed
 /// cards; a seat's view agrees with the game, and a world sampled from the view shows the
 /// same view and accepts the same actions.
@@ -174,7 +146,7 @@ fn play_checked(rules: Rules, seed: u64, probes: &[Action]) {
     check_hidden(&game, &events, &mut rng);
     let mut step = 0;
     while !game.is_over() {
-        check_legality(&game, probes[step % probes.len()]);
+        parlor_game::checks::check_legality(&game, probes[step % probes.len()]);
         let seat = *game.to_act().choose(&mut rng).unwrap();
         let action = *game.legal_actions(seat).choose(&mut rng).unwrap();
         let before = game.clone();

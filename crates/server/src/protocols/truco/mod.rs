@@ -1,6 +1,6 @@
 //! Course Truco (seed 003): four TCP connections make a table and play one match.
 //!
-//! The seed leaves the wire format open; `shared/specs/truco.md` fixes it and
+//! The seed leaves the wire format open; the course's wire specification fixes it and
 //! `docs/protocols/truco.md` documents it as built:
 //!
 //! ```text

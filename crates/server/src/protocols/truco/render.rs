@@ -1,4 +1,4 @@
-//! Game events to the lines one player may see (`shared/specs/truco.md`).
+//! Game events to the lines one player may see (`docs/protocols/truco.md`).
 
 use truco::{Answer, Event, HandOutcome, RoundOutcome, Seat};
 

@@ -1,0 +1,40 @@
+//! Checks of the contract's promises that every rules crate's property tests run, written
+//! once: each game's tests drive its own random positions and call these on them.
+
+use crate::{Game, Seat};
+use std::fmt::Debug;
+
+/// Every legal action of every seat applies; `probe` applies only if it is legal, and a
+/// refusal changes nothing (the game's `Debug` text is the same before and after).
+///
+/// # Panics
+/// When `game` breaks one of those promises: that is the test failing.
+pub fn check_legality<G: Game + Clone + Debug>(game: &G, probe: G::Action) {
+    for seat in 0..game.seats() {
+        check_seat(game, seat, probe);
+    }
+}
+
+fn check_seat<G: Game + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {
+    let legal = game.legal_actions(seat);
+    for &action in legal.iter() {
+        let mut copy = game.clone();
+        assert!(
+            copy.apply(seat, action).is_ok(),
+            "seat {seat}: {action:?} refused"
+        );
+    }
+    if !legal.contains(&probe) {
+        let mut copy = game.clone();
+        let before = format!("{copy:?}");
+        assert!(
+            copy.apply(seat, probe).is_err(),
+            "seat {seat}: {probe:?} accepted"
+        );
+        assert_eq!(
+            format!("{copy:?}"),
+            before,
+            "a refused action changed the game"
+        );
+    }
+}
