@@ -7,7 +7,7 @@
 //! the other's cards and the first move once: luck cancels out and what is left is
 //! skill. Everything is seeded and single-threaded; the same call gives the same result.
 
-use crate::GameRng;
+use crate::{Game, GameRng, Strategy};
 use cards::seeded_rng;
 use rand::Rng;
 
@@ -61,6 +61,24 @@ pub struct Pairing {
     pub bot_seed: u64,
     /// The side strategy A plays (0 in even games, 1 in odd ones).
     pub a_side: usize,
+}
+
+impl Pairing {
+    /// The players of a four-seat game of two partnerships (seats 0 and 2 against 1 and
+    /// 3): fresh players from `make_a` on A's side, from `make_b` on the other.
+    pub fn partnerships<G: Game>(
+        &self,
+        mut make_a: impl FnMut() -> Box<dyn Strategy<G>>,
+        mut make_b: impl FnMut() -> Box<dyn Strategy<G>>,
+    ) -> [Box<dyn Strategy<G>>; 4] {
+        [0, 1, 2, 3].map(|seat| {
+            if seat % 2 == self.a_side {
+                make_a()
+            } else {
+                make_b()
+            }
+        })
+    }
 }
 
 /// Plays `games` games from `seed`: `play` plays one and returns the winning side, or

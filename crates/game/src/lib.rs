@@ -145,3 +145,31 @@ macro_rules! inherent_game_methods {
         }
     };
 }
+
+/// The strategy table of a rules crate's `bots` module, from one list of
+/// `"name" => constructor` pairs (weakest first): `NAMES`, `by_name`, and a test that
+/// every name builds the strategy of that name. Servers and tools pick bots through it.
+#[macro_export]
+macro_rules! strategies {
+    ($game:ty { $($name:literal => $make:expr),+ $(,)? }) => {
+        /// The names [`by_name`] knows, weakest first.
+        pub const NAMES: &[&str] = &[$($name),+];
+
+        /// The strategy called `name` (one of [`NAMES`]) with its default settings.
+        pub fn by_name(name: &str) -> Option<Box<dyn $crate::Strategy<$game>>> {
+            match name {
+                $($name => Some(Box::new($make)),)+
+                _ => None,
+            }
+        }
+
+        #[cfg(test)]
+        #[test]
+        fn every_name_builds_the_strategy_of_that_name() {
+            for &name in NAMES {
+                assert_eq!(by_name(name).map(|s| s.name()), Some(name));
+            }
+            assert!(by_name("nobody").is_none());
+        }
+    };
+}

@@ -109,13 +109,7 @@ pub fn play_match(
     mut make_b: impl FnMut() -> Box<dyn Strategy<Game>>,
 ) -> Record {
     play_pairs(games, seed, |pairing| {
-        let mut seats = [0, 1, 2, 3].map(|seat| {
-            if team_of(seat) == pairing.a_side {
-                make_a()
-            } else {
-                make_b()
-            }
-        });
+        let mut seats = pairing.partnerships(&mut make_a, &mut make_b);
         let (deal_seed, bot_seed) = (pairing.deal_seed, pairing.bot_seed);
         match unit {
             Unit::Games => Some(play_game(config, deal_seed, bot_seed, &mut seats)),

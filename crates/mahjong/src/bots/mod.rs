@@ -12,27 +12,4 @@ pub use parlor_game::{RandomBot, Strategy};
 
 use crate::Game;
 
-/// The names [`by_name`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "efficiency"];
-
-/// The bot called `name` (one of [`NAMES`]).
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Game>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        "efficiency" => Some(Box::new(EfficiencyBot)),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_name_builds_the_bot_of_that_name() {
-        for &name in NAMES {
-            assert_eq!(by_name(name).map(|b| b.name()), Some(name));
-        }
-        assert!(by_name("nobody").is_none());
-    }
-}
+parlor_game::strategies!(Game { "random" => RandomBot, "efficiency" => EfficiencyBot });

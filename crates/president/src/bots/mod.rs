@@ -14,27 +14,4 @@ pub use timeout::TimeoutBot;
 
 use crate::Hand;
 
-/// The names [`by_name`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "sound"];
-
-/// The strategy called `name` (one of [`NAMES`]).
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Hand>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        "sound" => Some(Box::new(SoundBot)),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_name_builds_the_strategy_of_that_name() {
-        for &name in NAMES {
-            assert_eq!(by_name(name).map(|s| s.name()), Some(name));
-        }
-        assert!(by_name("nobody").is_none());
-    }
-}
+parlor_game::strategies!(Hand { "random" => RandomBot, "sound" => SoundBot });

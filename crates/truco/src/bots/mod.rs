@@ -15,28 +15,4 @@ pub use parlor_game::{RandomBot, Strategy};
 
 use crate::Game;
 
-/// The names [`by_name`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "heuristic", "montecarlo"];
-
-/// The strategy called `name` (one of [`NAMES`]) with its default settings.
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy<Game>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        "heuristic" => Some(Box::new(HeuristicBot)),
-        "montecarlo" => Some(Box::new(MonteCarloBot::default())),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_name_builds_the_strategy_of_that_name() {
-        for &name in NAMES {
-            assert_eq!(by_name(name).map(|s| s.name()), Some(name));
-        }
-        assert!(by_name("nobody").is_none());
-    }
-}
+parlor_game::strategies!(Game { "random" => RandomBot, "heuristic" => HeuristicBot, "montecarlo" => MonteCarloBot::default() });
