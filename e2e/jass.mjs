@@ -103,6 +103,10 @@ run((browser) => explained(pages, async () => {
   await watcher.locator('#game-over').waitFor();
   await watcher.locator('#errors', { hasText: 'Player Vreni left the game!' }).waitFor();
   await check(watcher, /Team 2 wins/.test(await watcher.locator('#game-over').textContent()), 'Team 2 wins when Vreni leaves');
+  // The end screen shows the final result, not the next deal or cards in hand.
+  const status = await watcher.locator('#status').textContent();
+  await check(watcher, /^Game over after \d+ deals?: Team 1 \d+, Team 2 \d+\.$/.test(status), 'end status: ' + status);
+  await check(watcher, !/cards/.test(await watcher.locator('.compass').textContent()), 'cards counted after the game');
   await shot(watcher, 'jass-spectator-game-over-phone');
   await watcher.getByRole('button', { name: 'Play again' }).click();
   await watcher.locator('#session-name').fill('Nowhere');
@@ -123,6 +127,11 @@ run((browser) => explained(pages, async () => {
     await host.getByRole('button', { name: 'Start the tournament' }).click();
     await host.locator('#pairings li').first().waitFor({ timeout: 60_000 });
     await check(host, !(await host.getByRole('button', { name: 'Start the tournament' }).count()), 'START_TOURNAMENT is still offered');
+    // When it is over (the server closes its connections) the ranking is final and no
+    // longer counts connected clients.
+    await host.locator('#ranking caption', { hasText: 'Final ranking' }).waitFor({ timeout: 60_000 });
+    await check(host, !(await host.locator('#ranking th', { hasText: 'Connected clients' }).count()), 'the final ranking counts connections');
+    await shot(host, 'jass-tournament-final');
   }
   await shot(host, 'jass-tournament');
   for (const p of [watcher, host]) noErrors(p);

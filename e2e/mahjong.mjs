@@ -2,7 +2,8 @@
 // one whole hand: press Tsumo or Ron when the page offers them (the server may refuse,
 // e.g. without yaku; the page then stops offering it), otherwise discard the tile just
 // drawn and pass on every claim, until the hand's summary (the win's breakdown or the
-// draw) shows; the first discard is made with the keyboard (the page focuses the tile
+// draw) shows (claims where passing is all Kenji could do are passed by the page
+// itself); the first discard is made with the keyboard (the page focuses the tile
 // just drawn); after the sixth discard the page is reloaded and must come back to the
 // same seat of the same hand. Throughout the hand the other players' hands must show only tile backs.
 // A chat message goes round; then "Next hand" (ack) must bring the next deal. A
@@ -92,6 +93,12 @@ run((browser) => explained(pages, async () => {
   await page.locator('#next-hand').waitFor();
   await shot(page, 'mahjong-hand-summary');
   console.log(`mahjong: ${JSON.stringify(counts)}; summary: ${summary.replace(/\s+/g, ' ').slice(0, 300)}`);
+  // Where passing was all Kenji could do, the page passed by itself: fewer dialogs than
+  // claims, and every claim answered.
+  const claims = page.received.filter((f) => f === 'claim').length;
+  const passes = page.sent.filter((f) => f === 'pass').length;
+  console.log(`mahjong: ${claims} claims, ${passes} passes, ${counts.pass} of them clicked`);
+  await check(page, claims === 0 || passes > counts.pass, 'the page never passed by itself');
 
   // mmj1 chat: to everyone, Kenji included, so it comes back.
   await page.locator('#chat-text').fill('Good hand!');

@@ -54,6 +54,9 @@ run(async (browser) => {
   if (!seats.some((s) => s.includes('CPU'))) throw new Error('no CPU player marked: ' + seats);
   if (tcp && !seats.some((s) => s.includes(tcp))) throw new Error('the TCP player is not at the table: ' + seats);
   await shot(page, `${tag}-table`);
+  // The page says which cards are the manilhas (here: after the vira).
+  const manilhas = await page.locator('#manilhas').textContent();
+  if (!/^manilhas: the (10|[2-9AKJQ])s$/.test(manilhas)) throw new Error('manilhas: ' + manilhas);
 
   if (!tcp) {
     // A reload in the middle of the game comes back to the same seat of the same game:

@@ -18,6 +18,9 @@ run(async (browser) => {
   const seats = await page.locator('#game .seat').allTextContents();
   if (seats.length !== 4 || !seats.some((s) => s.includes('(you)'))) throw new Error('seats: ' + seats);
   await shot(page, 'truco-table');
+  // The page says which rank the manilhas are.
+  const manilhas = await page.locator('#manilhas').textContent();
+  if (!/^manilhas: the (10|[2-9AKJQ])s$/.test(manilhas)) throw new Error('manilhas: ' + manilhas);
 
   let raises = 0;
   const moves = [

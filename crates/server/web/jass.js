@@ -265,7 +265,7 @@ function seatPanel(seat, viewer, turn) {
   const left = Math.max(0, 9 - state.tricks - (inTrick ? 1 : 0));
   return el('div', { class: `seat at-${position(seat, viewer)}` + (turn === seat ? ' turn' : ''), 'data-seat': seat },
     el('h3', {}, playerLine(seat)),
-    el('div', { class: 'muted' }, `${teamName(seat % 2)} · ${state.stage === 'game' ? `${left} cards` : ''}`));
+    el('div', { class: 'muted' }, teamName(seat % 2), state.stage === 'game' && !state.over ? ` · ${left} cards` : ''));
 }
 
 function trickCards(cards, leader, viewer) {
@@ -292,8 +292,13 @@ function centerView(viewer) {
 function statusLine(turn) {
   const mine = turn !== null && turn === state.mySeat && !state.spectator;
   let what;
-  if (state.over) what = 'The game is over.';
-  else if (turn === null) what = '…';
+  if (state.over) {
+    // The final result, not the deal that was about to begin.
+    const [a, b] = state.points.map((p) => p.total);
+    return el('div', { class: 'status', id: 'status', 'aria-live': 'polite' },
+      `Game over after ${state.deals.length} deal${state.deals.length === 1 ? '' : 's'}: ${teamName(0)} ${a}, ${teamName(1)} ${b}.`);
+  }
+  if (turn === null) what = '…';
   else if (!state.mode) what = mine ? 'Your turn: choose the trumpf.' : `${nameOf(turn)} chooses the trumpf.`;
   else what = mine ? 'Your turn: play a card.' : `${nameOf(turn)} to play.`;
   return el('div', { class: 'status', id: 'status', 'aria-live': 'polite' },
@@ -373,16 +378,20 @@ function gameView() {
 
 function tournamentView() {
   const r = state.ranking || { ranking: [], pairingResults: [] };
+  // Once the tournament is over (its connections closed) the ranking is final: who is
+  // still connected no longer matters.
+  const over = state.started && Boolean(state.notice);
   const rows = r.ranking.length
     ? r.ranking.map((p) => el('tr', {}, el('td', {}, p.rank ?? ''), el('td', {}, p.playerName, p.crashed ? badge('crashed') : null),
-      el('td', {}, p.rating ?? ''), el('td', {}, p.connectedClients)))
+      el('td', {}, p.rating ?? ''), over ? null : el('td', {}, p.connectedClients)))
     : [el('tr', {}, el('td', { colspan: 4 }, 'No bots yet. Each bot joins with two connections under one name.'))];
+  const columns = over ? ['Rank', 'Bot', 'Rating'] : ['Rank', 'Bot', 'Rating', 'Connected clients'];
   return el('section', { class: 'table' },
     el('h2', {}, `Tournament ${state.session || ''} (watching)`),
     state.notice ? el('p', { class: 'notice' }, state.notice) : null,
     el('table', { class: 'list', id: 'ranking' },
-      el('caption', {}, 'Ranking'),
-      el('tr', {}, ['Rank', 'Bot', 'Rating', 'Connected clients'].map((h) => el('th', {}, h))), rows),
+      el('caption', {}, over ? 'Final ranking' : 'Ranking'),
+      el('tr', {}, columns.map((h) => el('th', {}, h))), rows),
     el('div', { id: 'pairings' }, el('h3', {}, `Pairings played: ${r.pairingResults.length}`),
       el('ul', {}, r.pairingResults.map((p) => el('li', {}, p.firstPlayerWon ? `${p.player1} beat ${p.player2}` : `${p.player2} beat ${p.player1}`)))),
     state.started

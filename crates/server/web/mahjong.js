@@ -4,7 +4,8 @@
 // hands, others' as backs; discards with the riichi tile turned; melds; dora indicators;
 // the tiles left in the wall; winds, scores and whose turn it is). At `play` a click on a
 // tile discards it (riichi, tsumo and kan are buttons); at `claim` a dialog offers ron,
-// pon, chi, kan or pass. The server rejects whatever the rules refuse, in words, shown
+// pon, chi, kan or pass (the page passes by itself where passing is all it could do, and
+// for calls after "no calls for the rest of this hand"). The server rejects whatever the rules refuse, in words, shown
 // here. Each hand ends with the win's breakdown (or the draw) and a "Next hand" button.
 
 import { connect, el, header, playerName, setPlayerName, showError } from '/common.js';
@@ -34,6 +35,7 @@ function fresh() {
     stage: 'join', me: 0, names: ['', '', '', ''], round: 'e', winds: ['e', 's', 'w', 'n'], scores: null,
     honba: 0, sticks: 0, hand: 0, h: freshHand(), prompt: null, sent: null, riichiMode: false,
     results: [], ackAsked: false, acked: false, over: null, focus: null,
+    noCalls: false, autoPassed: 0,
   };
 }
 
@@ -108,7 +110,7 @@ function handle(line) {
       chat.players();
       break;
     case 'newhand':
-      Object.assign(state, { round: w[1], winds: w.slice(2, 6), h: freshHand(), results: [], ackAsked: false, acked: false, prompt: null });
+      Object.assign(state, { round: w[1], winds: w.slice(2, 6), h: freshHand(), results: [], ackAsked: false, acked: false, prompt: null, noCalls: false });
       state.hand += 1;
       break;
     case 'score': state.scores = w.slice(1, 5).map(number); state.honba = number(w[5]); state.sticks = number(w[6]); break;
@@ -116,7 +118,11 @@ function handle(line) {
     case 'move': move(w[1], w[2], w[3]); break;
     case 'riichi': state.h.riichiNext = true; break;
     case 'play': state.prompt = { kind: 'play', refused: new Set() }; state.focus = '#my-hand .drawn, #my-hand button'; break;
-    case 'claim': state.prompt = { kind: 'claim', refused: new Set(), offer: state.h.lastOffer }; state.focus = '#claim-dialog button'; break;
+    case 'claim':
+      state.prompt = { kind: 'claim', refused: new Set(), offer: state.h.lastOffer };
+      state.focus = '#claim-dialog button';
+      claimAsked();
+      break;
     case 'win': state.results.push(win(w)); state.prompt = null; break;
     case 'draw': state.results.push({ draw: true }); state.prompt = null; break;
     case 'ack': state.ackAsked = true; state.focus = '#next-hand'; break;
@@ -355,17 +361,17 @@ function playActions() {
     el('p', { id: 'prompt' }, state.riichiMode ? 'Declare riichi with which discard?' : 'Your turn: click a tile to discard it.'), row);
 }
 
-function claimDialog() {
+/** What the player may answer to the claim asked now: ron, pon, kan, chi (not those
+ * the server refused, nor calls after "no calls"), and always pass. */
+function claimOptions() {
   const h = state.h;
   const offer = state.prompt.offer;
   const mine = h.hands[state.me];
   const refused = state.prompt.refused;
-  const acts = [];
-  const option = (label, op, content) => {
-    if (!refused.has(op)) acts.push(el('button', { type: 'button', 'data-key': 'claim-' + op, onclick: () => act(op) }, label, content || ''));
-  };
+  const options = [];
+  const option = (label, op, content) => { if (!refused.has(op)) options.push({ label, op, content }); };
   if (offer && winningShape([...mine, offer.t])) option('Ron (win)', 'ron');
-  if (offer && offer.kind === 'discard' && !h.riichi[state.me]) {
+  if (offer && offer.kind === 'discard' && !h.riichi[state.me] && !state.noCalls) {
     const same = sortTiles(sameKind(mine, offer.t));
     if (same.length >= 2) option('Pon', `claim ${same[0]} ${same[1]} ?`);
     if (same.length >= 3) option('Kan', `claim ${same[0]} ${same[1]} ${same[2]}`);
@@ -376,11 +382,29 @@ function claimDialog() {
     }
   }
   option('Pass', 'pass');
+  return options;
+}
+
+/** At `claim`: when passing is all the player could do, the page passes for them. */
+function claimAsked() {
+  if (claimOptions().length === 1) {
+    state.autoPassed += 1;
+    act('pass');
+  }
+}
+
+function claimDialog() {
+  const offer = state.prompt.offer;
+  const acts = claimOptions().map(({ label, op, content }) =>
+    el('button', { type: 'button', 'data-key': 'claim-' + op, onclick: () => act(op) }, label, content || ''));
+  const noCalls = el('label', { class: 'no-calls' },
+    el('input', { type: 'checkbox', id: 'no-calls', onchange: (e) => { state.noCalls = e.target.checked; if (state.noCalls) claimAsked(); render(); } }),
+    ' No calls for the rest of this hand');
   const what = !offer ? 'A tile can be claimed.'
     : offer.kind === 'kakan' ? `${nameOf(offer.who)} adds to a kan (it can be robbed with ron):` : `${nameOf(offer.who)} discarded`;
   return el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'claim', id: 'claim-dialog' },
     el('h3', {}, what, ' ', offer ? tileElement(offer.t) : ''),
-    el('div', { class: 'actions' }, acts));
+    el('div', { class: 'actions' }, acts), noCalls);
 }
 
 // Each entry names what it counts (`Riichi (1 han)`, `30 fu`, `Honba (1)`) and gives the

@@ -13,7 +13,7 @@
 
 import { buttons, connect, el, fill, header, playerName, renderGuided, setPlayerName, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
-import { parseCard } from '/truco-cards.js';
+import { manilhaText, parseCard } from '/truco-cards.js';
 
 // Every `X` code the server sends, in words.
 const ERRORS = {
@@ -387,7 +387,8 @@ function game(g) {
     el('div', { class: 'scoreboard', id: 'score' },
       el('span', { class: 'score' }, `Team 1: ${g.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${g.scores[1]}`),
       el('span', {}, `you are team ${myTeam}`), el('span', {}, `this hand is worth ${g.stake}`),
-      g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null),
+      g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null,
+      g.hand.length || g.vira ? el('span', { id: 'manilhas' }, manilhaText(g.vira, state.clean ? 'clean' : 'dirty')) : null),
     seats,
     el('h3', {}, 'On the table'), table,
     g.rounds.length ? el('div', { class: 'rounds' }, roundsText) : null,

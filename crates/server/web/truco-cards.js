@@ -12,3 +12,21 @@ export function parseCard(code) {
   const r = m[1].toUpperCase();
   return { rank: RANK[r] || Number(r), suit: SUIT[m[2].toLowerCase()], code };
 }
+
+// The ranks of each deck, weakest first (before manilhas): the manilha is the rank after
+// the vira's, going round to the first after the last.
+const DECKS = {
+  dirty: [4, 5, 6, 7, 12, 11, 13, 14, 2, 3],
+  clean: [12, 11, 13, 14, 2, 3],
+  full: [4, 5, 6, 7, 8, 9, 10, 12, 11, 13, 14, 2, 3],
+};
+const RANK_LETTER = { 14: 'A', 13: 'K', 12: 'Q', 11: 'J' };
+
+/** Which cards are the manilhas, in words: after `vira` in `deck` ('dirty', 'clean' or
+ * 'full'), or the four fixed ones when there is no vira (the old manilha). */
+export function manilhaText(vira, deck) {
+  if (!vira) return 'manilhas: 4 of clubs, 7 of hearts, A of spades, 7 of diamonds';
+  const order = DECKS[deck];
+  const rank = order[(order.indexOf(vira.rank) + 1) % order.length];
+  return `manilhas: the ${RANK_LETTER[rank] || rank}s`;
+}

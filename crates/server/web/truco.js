@@ -9,7 +9,7 @@
 
 import { buttons, connect, el, fill, header, renderGuided, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
-import { parseCard } from '/truco-cards.js';
+import { manilhaText, parseCard } from '/truco-cards.js';
 
 const ERRORS = {
   NOT_YOUR_TURN: 'It is not your turn.',
@@ -179,7 +179,8 @@ function draw() {
     el('div', { class: 'scoreboard', id: 'score' },
       el('span', { class: 'score' }, `Team 1: ${state.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${state.scores[1]}`),
       el('span', {}, `you are team ${state.team}`), el('span', {}, `hand ${state.handNo} is worth ${state.value}`),
-      state.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(state.vira, `the vira: ${cardName(state.vira)}`)) : null),
+      state.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(state.vira, `the vira: ${cardName(state.vira)}`)) : null,
+      state.vira ? el('span', { id: 'manilhas' }, manilhaText(state.vira, 'full')) : null),
     el('div', { class: 'seats', 'aria-label': 'players' }, [1, 2, 3, 4].map((p) =>
       el('div', { class: 'seat' + (state.turn === p ? ' turn' : '') + (p === state.me ? ' me' : '') },
         el('strong', {}, p === state.me ? `Player ${p} (you)` : `Player ${p}`),
