@@ -83,6 +83,9 @@ run((browser) => explained(pages, async () => {
         counts.discard += 1;
         if (counts.discard === 6) {
           await shot(page, 'mahjong-mid-hand');
+          // The last discard on the table is marked, and only it.
+          await page.locator('.discards .last-discard').first().waitFor();
+          await check(page, (await page.locator('.discards .last-discard').count()) === 1, 'more than one last discard');
           await reloadMidHand(page);
         }
       }
@@ -115,6 +118,9 @@ run((browser) => explained(pages, async () => {
   pages.aiko = phone;
   await joinTable(phone, 'Aiko');
   await shot(phone, 'mahjong-phone');
+  // On a phone one's own tiles are big enough to touch.
+  const tile = await phone.locator('#my-hand .mj-tile').first().boundingBox();
+  await check(phone, tile.height >= 44, `own tiles are ${tile.height} px tall on a phone`);
   noErrors(page);
   noErrors(phone);
 }));

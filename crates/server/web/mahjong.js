@@ -25,7 +25,7 @@ document.getElementById('side').append(chat.panel, wire.panel);
 function freshHand() {
   return {
     hands: [[], [], [], []], discards: [[], [], [], []], melds: [[], [], [], []], dora: [], ura: [],
-    wall: 0, kans: 0, drawn: null, turn: null, lastMeld: null, lastOffer: null, lastAction: null,
+    wall: 0, kans: 0, drawn: null, turn: null, lastMeld: null, lastOffer: null, lastAction: null, lastDiscard: null,
     riichiNext: false, riichi: [false, false, false, false], dice: null,
   };
 }
@@ -164,7 +164,10 @@ function move(t, from, to) {
   if (src.k === 'w') h.wall -= 1;
   if (src.k === 'r') h.kans += 1; // a replacement tile: each kan cuts the live wall by one
   if (src.k === 'h') take(h.hands[src.who], t, src.who === state.me);
-  if (src.k === 'd') h.discards[src.who].pop();
+  if (src.k === 'd') {
+    h.discards[src.who].pop();
+    h.lastDiscard = null; // claimed: it is in a meld now
+  }
   if (dst.k === 'w') h.wall += 1;
   if (dst.k === 'h') {
     h.hands[dst.who].push(t);
@@ -176,6 +179,7 @@ function move(t, from, to) {
   }
   if (dst.k === 'd') {
     h.discards[dst.who].push({ t, riichi: h.riichiNext });
+    h.lastDiscard = dst.who;
     if (h.riichiNext) h.riichi[dst.who] = true;
     h.riichiNext = false;
     h.lastOffer = { who: dst.who, t, kind: 'discard' };
@@ -271,7 +275,9 @@ function meldView(meld) {
 function seatView(seat) {
   const h = state.h;
   const me = seat === state.me;
-  const turn = h.turn === seat && !state.results.length;
+  // While a claim waits for this player's answer, it is theirs to act, nobody else's.
+  const claiming = state.prompt && state.prompt.kind === 'claim' && !state.sent;
+  const turn = claiming ? me : h.turn === seat && !state.results.length;
   const wind = state.winds[seat];
   return el('div', { class: `seat at-${position(seat, state.me)}` + (turn ? ' turn' : ''), 'data-seat': seat },
     el('h3', {}, nameOf(seat), me ? badge('you', 'you') : null, isCpu(seat) ? badge('CPU', 'bot') : null,
@@ -281,7 +287,12 @@ function seatView(seat) {
       h.hands[seat].map((t) => tileElement(t, { size: h.hands[seat].some((x) => x !== '?') ? 'small' : 'mini' }))),
     h.melds[seat].some(Boolean) ? el('div', { class: 'mj-row melds', 'aria-label': 'melds' }, h.melds[seat].filter(Boolean).map(meldView)) : null,
     el('div', { class: 'mj-row discards', 'aria-label': `${nameOf(seat)}'s discards` },
-      h.discards[seat].map((d) => tileElement(d.t, { size: 'small', sideways: d.riichi, label: tileName(d.t) + (d.riichi ? ' (riichi)' : '') }))));
+      h.discards[seat].map((d, i) => {
+        const last = h.lastDiscard === seat && i === h.discards[seat].length - 1;
+        const tile = tileElement(d.t, { size: 'small', sideways: d.riichi, label: tileName(d.t) + (d.riichi ? ' (riichi)' : '') + (last ? ' (the last discard)' : '') });
+        if (last) tile.classList.add('last-discard');
+        return tile;
+      })));
 }
 
 function standings() {
