@@ -159,27 +159,27 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         }
     }
 
-    /// One move for each machine that may act; whether any moved.
+    /// One move by the first machine that may act: one move per thinking delay, so the
+    /// people see the machines' cards arrive one by one. Whether one moved.
     fn step_machines(
         &mut self,
         seats: &(impl Presence + ?Sized),
         show: &mut impl FnMut(&G::Events),
     ) -> bool {
         self.cpu_due = None;
-        let mut moved = false;
         if !seats.anyone_here() {
-            return moved;
+            return false;
         }
         for seat in 0..self.cpus.len() {
             if seats.is_here(seat) && !self.is_cpu(seat) {
                 continue;
             }
             if let Some(events) = self.machine_move(seat) {
-                moved = true;
                 show(&events);
+                return true;
             }
         }
-        moved
+        false
     }
 
     /// Whether a CPU player or a stand-in has a move to make.
@@ -283,10 +283,14 @@ mod tests {
     use truco::Rules;
 
     fn game() -> Play<truco::Game, TrucoChronicle> {
+        game_with(Duration::ZERO)
+    }
+
+    fn game_with(cpu_delay: Duration) -> Play<truco::Game, TrucoChronicle> {
         let log = GameLog::start(&Recorder::disabled(), "truco", "course", 7, vec![], None);
         let (game, events) = start(Rules::course(), 7, log);
         let timing = Timing {
-            cpu_delay: Duration::ZERO,
+            cpu_delay,
             turn_limit: None,
         };
         let rng = cards::seeded_rng(7);
@@ -319,5 +323,27 @@ mod tests {
             play.catch_up(0).count() > 0,
             "the hand so far, for ana's return"
         );
+    }
+
+    #[test]
+    fn machines_move_one_at_a_time_with_their_delay() {
+        let delay = Duration::from_secs(1);
+        let mut play = game_with(delay);
+        for seat in 1..4 {
+            play.seat_cpu(seat, format!("CPU{seat}"), Box::new(HeuristicBot));
+        }
+        let mut seats = Seats::new(4, Duration::ZERO);
+        seats.sit(0, "ana");
+        let card = match play.legal_actions(0).first() {
+            Some(&action) => action,
+            None => panic!("seat 0 opens the course game"),
+        };
+        play.act(0, card).unwrap();
+        let mut shown = 0;
+        play.after_change(&seats, |_| shown += 1);
+        assert_eq!(shown, 0, "the CPU players think first");
+        let due = play.due().expect("a CPU player is to move");
+        play.wake(due, &seats, |_| shown += 1, |_| {});
+        assert_eq!(shown, 1, "one CPU player moved, not three");
     }
 }
