@@ -49,6 +49,10 @@ run(async (browser) => {
   console.log('end of the match as shown: ' + summary.split('.')[0]);
   await shot(page, 'truco-match-over');
   if (refused.length) throw new Error('the server refused: ' + refused.join(' | '));
+  // A hand that ended on a fold says so in its summary.
+  const folds = await page.locator('#log, .log').allTextContents();
+  const sawFold = folds.join(' ').includes('answered fold');
+  if (sawFold && !/folded\)/.test(folds.join(' '))) throw new Error('a fold ended a hand without saying so: ' + folds.join(' | '));
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'truco-phone');
   noErrors(page);

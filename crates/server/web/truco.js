@@ -97,6 +97,13 @@ function handle(line) {
     case 'ANSWERED':
       if (n[0] === state.me && state.raise) state.raise.answered = true;
       note(`${who(n[0])} answered ${a[1].toLowerCase()}.`);
+      if (a[1] === 'FOLD') state.folded = n[0];
+      if (a[1] === 'FOLD' && n[0] !== state.me && teamOf(n[0]) === state.team && state.raise && !state.raise.answered) {
+        // Both must answer, and one fold refuses the raise whatever the other says: the
+        // page answers for you instead of asking a question that changes nothing.
+        note('Your partner folded: the raise is refused, so you fold too.');
+        answer('FOLD');
+      }
       break;
     case 'ACCEPTED': state.value = n[0]; state.raise = null; note(`The raise holds: the hand is worth ${n[0]}.`); break;
     case 'ROUND':
@@ -107,9 +114,12 @@ function handle(line) {
       break;
     case 'HAND_END': {
       state.scores = [n[2], n[3]];
+      // Why the hand ended: a refused raise, or the rounds played.
+      const why = state.folded ? ` (${who(state.folded)} folded)` : '';
       state.summary = n[0]
-        ? `Hand ${state.handNo}: team ${n[0]}${n[0] === state.team ? ' (yours)' : ''} scored ${n[1]}. Score ${n[2]} × ${n[3]}.`
+        ? `Hand ${state.handNo}: team ${n[0]}${n[0] === state.team ? ' (yours)' : ''} scored ${n[1]}${why}. Score ${n[2]} × ${n[3]}.`
         : `Hand ${state.handNo}: all rounds tied, nobody scored. Score ${n[2]} × ${n[3]}.`;
+      state.folded = 0;
       note(state.summary);
       Object.assign(state, { turn: 0, raise: null });
       break;
