@@ -37,18 +37,25 @@ run(async (browser) => {
   await page.locator('#chat-input').blur();
 
   let swapped = false;
+  let lastPlayNamed = false;
+  const watchLastPlay = async () => {
+    const title = await page.locator('#last-play-title').textContent().catch(() => '');
+    if (/^Last play, by /.test(title)) lastPlayNamed = true;
+  };
   const moves = [
     ['#swap', async () => {
       swapped = true;
       await shot(page, 'wars-swap');
       await page.locator('#my-hand button.card:not([disabled])').first().click();
     }],
-    ['button[data-key="play"]:not([disabled])', (b) => b.click()],
+    ['button[data-key="play"]:not([disabled])', async (b) => { await watchLastPlay(); await b.click(); }],
     ['#my-hand button.card:not([disabled]):not([aria-pressed="true"])', (b) => b.click()],
-    ['button[data-key="pass"]', (b) => b.click()],
+    ['button[data-key="pass"]', async (b) => { await watchLastPlay(); await b.click(); }],
   ];
   await playUntil(page, '#hand-summary', moves);
   await shot(page, 'wars-hand-over');
+  // Whenever cards were on the table, the page said who played them.
+  if (!lastPlayNamed) throw new Error('the last play never said who made it');
   const first = await page.locator('#hand-summary').textContent();
   if (!/Hand 1 is over/.test(first) || !/warlord/.test(first) || !/scumbag/.test(first)) throw new Error('summary: ' + first);
 

@@ -106,8 +106,15 @@ function table([seats, last, flag]) {
     const [st, name, count] = s.split(':');
     return { status: st[0], strikes: Number(st[1]), name: name.trim(), cards: Number(count) };
   }).filter((p) => p.status !== 'e');
+  const lastBefore = state.last.map((c) => c.code).join();
   state.last = cards(last);
   state.unranked = flag === '1';
+  // Who made the last play: the player it took those cards from.
+  if (!state.last.length) state.lastBy = null;
+  else if (state.last.map((c) => c.code).join() !== lastBefore) {
+    const by = state.players.find((p) => (before.get(p.name) ?? 0) - p.cards === state.last.length);
+    state.lastBy = by ? by.name : null;
+  }
   const inPlay = state.players.some((p) => p.cards > 0);
   if (inPlay && !state.dealt) state.dealt = true;
   // The last hand's ranks stay up through the deal and the swap, until the first play.
@@ -238,7 +245,7 @@ function tableView(mine, myTurn) {
         rankOf(i) ? el('span', { class: 'badge' }, rankOf(i)) : null,
         el('div', {}, `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}`),
         p.strikes ? el('div', {}, `strikes: ${p.strikes} of 3`) : null))),
-    el('h3', {}, 'Last play'),
+    el('h3', { id: 'last-play-title' }, state.last.length && state.lastBy ? `Last play, by ${state.lastBy === state.me ? 'you' : state.lastBy}` : 'Last play'),
     el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'last play' },
       state.last.length ? state.last.map((c) => cardImage(c)) : el('span', { class: 'hint' }, 'Nothing: the next player starts a round with any cards.')),
   ];
