@@ -22,6 +22,18 @@ async fn stops_on(signal: &str) {
     let (mut child, addr) = start().await;
     let mut client = TcpStream::connect(&addr).await.unwrap();
     client.write_all(b"N alice\r\nE 1\r\nQ\r\n").await.unwrap();
+    // Once the game has started the server has read everything we sent: closing then
+    // ends the connection cleanly (a socket closed with unread input is reset instead).
+    let mut seen = Vec::new();
+    while !String::from_utf8_lossy(&seen).contains("\r\nP 1\r\n") {
+        let mut chunk = [0u8; 4096];
+        let n = tokio::time::timeout(PATIENCE, client.read(&mut chunk))
+            .await
+            .expect("the game starts in time")
+            .unwrap();
+        assert!(n > 0, "closed before the game started");
+        seen.extend_from_slice(&chunk[..n]);
+    }
     let status = Command::new("kill")
         .args([signal, &child.id().unwrap().to_string()])
         .status()
@@ -39,7 +51,8 @@ async fn stops_on(signal: &str) {
         .await
         .expect("closed in time")
         .unwrap();
-    assert!(String::from_utf8_lossy(&rest).contains("N alice\r\n"));
+    seen.extend_from_slice(&rest);
+    assert!(String::from_utf8_lossy(&seen).contains("N alice\r\n"));
     assert!(
         TcpStream::connect(&addr).await.is_err(),
         "the listener is closed"
