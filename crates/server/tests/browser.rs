@@ -1,5 +1,6 @@
 //! The web client in headless Chromium: the home page, miniTruco (alone, and at one table
-//! with a TCP player), course Truco and Warlords & Scumbags, each played by clicking
+//! with a TCP player), course Truco and Warlords & Scumbags (each also alone, filling the
+//! table with CPU players), each played by clicking
 //! (scripts in `e2e/`, run by [`e2e::script`]; screenshots in
 //! `target/e2e-artifacts/<script>/`). Jass and Mahjong are in `browser_tables.rs`.
 //! See docs/web-client.md.
@@ -73,6 +74,14 @@ async fn course_truco_a_match_by_clicking() {
     }
     wait_for(&s, "truco", 3).await;
     script(&s, "truco").await;
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn alone_in_course_truco_and_warlords_a_person_fills_the_table_with_cpus() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(36).await;
+    script(&s, "alone").await;
     s.stop().await;
 }
 

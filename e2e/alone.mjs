@@ -1,0 +1,26 @@
+// Alone in the browser: course Truco and Warlords & Scumbags each offer "fill with CPU
+// players" to a person nobody else joins; clicking it starts the game with CPU players
+// in the empty seats: the cards are dealt at a full table.
+import { noErrors, open, run, shot } from './lib.mjs';
+import { setName } from './play-lib.mjs';
+
+run(async (browser) => {
+  const truco = await open(browser, '/');
+  await setName(truco, 'solo');
+  await truco.goto(process.env.PARLOR_URL + '/truco');
+  await truco.locator('#fill-cpu').click();
+  await truco.locator('#my-hand .card').first().waitFor();
+  if ((await truco.locator('#game .seat').count()) !== 4) throw new Error('not a table of four');
+  await shot(truco, 'truco-alone-with-cpus');
+
+  const wars = await open(browser, '/');
+  await setName(wars, 'solo');
+  await wars.goto(process.env.PARLOR_URL + '/wars');
+  await wars.locator('#fill-cpu').click();
+  await wars.locator('#my-hand .card').first().waitFor({ timeout: 60_000 });
+  const places = await wars.locator('#game .seat').count();
+  if (places < 3) throw new Error(`${places} places at the Warlords table`);
+  await shot(wars, 'wars-alone-with-cpus');
+  noErrors(truco);
+  noErrors(wars);
+});
