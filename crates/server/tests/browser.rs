@@ -53,13 +53,8 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
 #[tokio::test]
 async fn course_truco_a_match_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
-    // The page is reloaded mid-match: the stand-in that covers its seat meanwhile thinks
-    // long enough for the page to be back before it would move.
-    let s = common::TestServer::start(parlor_server::Config {
-        bot_delay: std::time::Duration::from_secs(30),
-        ..e2e::config(34)
-    })
-    .await;
+    // The page is reloaded mid-match (no CPU players here: only the stand-in is slowed).
+    let s = reloading_server(34).await;
     let addr = s.addr("truco").to_string();
     // Three bot clients take seats 1-3; the browser completes the table.
     let mut bots = Vec::new();
@@ -88,13 +83,8 @@ async fn alone_in_course_truco_and_warlords_a_person_fills_the_table_with_cpus()
 #[tokio::test]
 async fn warlords_two_hands_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;
-    // The page is reloaded mid-hand: the timeout move that covers its seat meanwhile
-    // waits long enough for the page to be back first.
-    let s = common::TestServer::start(parlor_server::Config {
-        bot_delay: std::time::Duration::from_secs(30),
-        ..e2e::config(35)
-    })
-    .await;
+    // The page is reloaded mid-hand (no CPU players here: only the stand-in is slowed).
+    let s = reloading_server(35).await;
     let addr = s.addr("wars").to_string();
     for i in 0..2u64 {
         let addr = addr.clone();
@@ -111,6 +101,16 @@ async fn warlords_two_hands_by_clicking() {
     }
     script(&s, "wars").await;
     s.stop().await;
+}
+
+/// A server for a page reloaded mid-game among bot clients: the stand-in that covers the
+/// page's seat meanwhile thinks long enough for the page to be back before it moves.
+async fn reloading_server(seed: u64) -> common::TestServer {
+    common::TestServer::start(parlor_server::Config {
+        bot_delay: std::time::Duration::from_secs(30),
+        ..e2e::config(seed)
+    })
+    .await
 }
 
 /// Waits until `count` connections of `protocol` are open (from `/healthz`).

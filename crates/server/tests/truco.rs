@@ -342,6 +342,8 @@ async fn a_player_with_a_token_comes_back_to_the_same_seat() {
     back.expect("MATCH 1").await;
     let hand = back.until(|l| l.starts_with("CARDS ")).await;
     assert_eq!(hand.last().unwrap(), &cards, "the hand so far: {hand:?}");
+    // Its own token again changes nothing: the connection keeps its seat.
+    back.send(&format!("RESUME {token}")).await;
     let held = cards.split(' ').skip(1).map(str::to_owned).collect();
     let lines = play_match(&mut back, 1, held).await;
     assert!(

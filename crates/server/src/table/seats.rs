@@ -163,6 +163,18 @@ impl<P> Seats<P> {
         true
     }
 
+    /// The person holding `seat` is on a new connection, whether the old one dropped
+    /// (they were away) or still seems open (a reload the server has not noticed yet: the
+    /// newest connection plays). `update` turns the holder into the person on the new
+    /// connection (closing the old one). `false` if nobody holds the seat.
+    pub fn take_back(&mut self, seat: usize, update: impl FnOnce(&mut P)) -> bool {
+        if let Some(person) = self.here_mut(seat) {
+            update(person);
+            return true;
+        }
+        self.come_back(seat, update)
+    }
+
     /// The earliest deadline of a person away.
     pub fn next_deadline(&self) -> Option<Instant> {
         self.seats
@@ -222,6 +234,12 @@ mod tests {
         assert_eq!(seats.here(1), Some(&"ana again"));
         assert_eq!(seats.next_deadline(), None);
         assert!(!seats.come_back(1, |_| {}), "only someone away comes back");
+        assert!(
+            seats.take_back(1, |p| *p = "ana's phone"),
+            "the newest connection plays"
+        );
+        assert_eq!(seats.here(1), Some(&"ana's phone"));
+        assert!(!seats.take_back(0, |_| {}), "nobody holds seat 0");
     }
 
     #[test]

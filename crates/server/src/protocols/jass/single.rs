@@ -190,12 +190,10 @@ impl SingleGame {
             );
         };
         let outbox = client.outbox.clone();
-        if let Some(old) = self.seats.here_mut(seat) {
+        self.seats.take_back(seat, |old| {
             old.outbox.close();
             *old = client;
-        } else {
-            self.seats.come_back(seat, |person| *person = client);
-        }
+        });
         tracing::info!(session = self.name, seat, "jass player back at the table");
         let data = json!({
             "sessionName": self.name,

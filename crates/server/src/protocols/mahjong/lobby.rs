@@ -34,7 +34,6 @@ pub struct Seating {
 /// What sessions tell the lobby.
 enum LobbyMsg {
     Join {
-        conn: ConnId,
         human: Human,
         seated: oneshot::Sender<Seating>,
     },
@@ -43,7 +42,6 @@ enum LobbyMsg {
     },
     /// A person's seat was not theirs any more when they came back: they wait as usual.
     Rejoin {
-        conn: ConnId,
         human: Human,
         seated: oneshot::Sender<Seating>,
         stale: Seating,
@@ -65,7 +63,6 @@ pub struct Lobby {
 
 /// Someone waiting for a table.
 struct Waiting {
-    conn: ConnId,
     human: Human,
     seated: oneshot::Sender<Seating>,
 }
@@ -111,18 +108,10 @@ impl Lobby {
     }
 
     /// Waits for a seat; the receiver yields it when the table starts, or at once for a
-    /// person coming back to the seat they are away from (it is dropped if the server
-    /// stops first, or if the seat was given up just before).
-    pub async fn join(&self, conn: ConnId, human: Human) -> oneshot::Receiver<Seating> {
+    /// person coming back to the seat they hold (it is dropped if the server stops first).
+    pub async fn join(&self, human: Human) -> oneshot::Receiver<Seating> {
         let (seated, rx) = oneshot::channel();
-        let _ = self
-            .tx
-            .send(LobbyMsg::Join {
-                conn,
-                human,
-                seated,
-            })
-            .await;
+        let _ = self.tx.send(LobbyMsg::Join { human, seated }).await;
         rx
     }
 
@@ -151,11 +140,7 @@ impl State {
 
     fn handle(&mut self, msg: LobbyMsg) {
         match msg {
-            LobbyMsg::Join {
-                conn,
-                human,
-                seated,
-            } => {
+            LobbyMsg::Join { human, seated } => {
                 self.seated.retain(|p| !p.seating.table.is_closed());
                 let back = self
                     .seated
@@ -170,7 +155,6 @@ impl State {
                         } else {
                             let stale = seating;
                             let rejoin = LobbyMsg::Rejoin {
-                                conn,
                                 human,
                                 seated,
                                 stale,
@@ -180,18 +164,13 @@ impl State {
                     });
                     return;
                 }
-                self.waiting.push(Waiting {
-                    conn,
-                    human,
-                    seated,
-                });
+                self.waiting.push(Waiting { human, seated });
                 self.since.get_or_insert_with(Instant::now);
                 if self.waiting.len() == 4 || self.settings.fill_after.is_zero() {
                     self.start_table();
                 }
             }
             LobbyMsg::Rejoin {
-                conn,
                 human,
                 seated,
                 stale,
@@ -202,15 +181,11 @@ impl State {
                         && p.seating.seat == stale.seat
                         && p.seating.table.same(&stale.table))
                 });
-                let join = LobbyMsg::Join {
-                    conn,
-                    human,
-                    seated,
-                };
+                let join = LobbyMsg::Join { human, seated };
                 self.handle(join);
             }
             LobbyMsg::Leave { conn } => {
-                self.waiting.retain(|w| w.conn != conn);
+                self.waiting.retain(|w| w.human.conn != conn);
                 if self.waiting.is_empty() {
                     self.since = None;
                 }
@@ -246,7 +221,7 @@ impl State {
             });
             if w.seated.send(seating).is_err() {
                 // The session ended while the table was being set: the seat is away.
-                let (table, conn) = (table.clone(), w.conn);
+                let (table, conn) = (table.clone(), w.human.conn);
                 tokio::spawn(async move { table.dropped(seat, conn).await });
             }
         }

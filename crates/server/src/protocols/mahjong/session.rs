@@ -88,7 +88,7 @@ pub async fn run(
                         addr: peer.ip(),
                         conn,
                     };
-                    stage = Stage::Waiting(lobby.join(conn, human).await);
+                    stage = Stage::Waiting(lobby.join(human).await);
                 }
                 Err(why) => outbox.send(render::reject(why)),
             },

@@ -481,10 +481,11 @@ impl Table {
         if !self.seats.holder(seat).is_some_and(theirs) {
             return false;
         }
-        if let Some(old) = self.seats.here_mut(seat) {
+        let taken = self.seats.take_back(seat, |old| {
             old.outbox.close();
             *old = human;
-        } else if !self.seats.come_back(seat, |person| *person = human) {
+        });
+        if !taken {
             return false;
         }
         tracing::info!(seat, "mahjong: back at the table");

@@ -42,6 +42,7 @@ pub fn accept(
                         Some(Line::Token) => TableMsg::Token { conn },
                         Some(Line::Resume(token)) => {
                             match resume(&tokens, &token, conn, connection.outbox()).await {
+                                Some(old) if old.same(&table) => {}
                                 Some(old) => {
                                     // Out of the table being formed, back at the old one.
                                     let _ = table.send(TableMsg::Leave { conn }).await;

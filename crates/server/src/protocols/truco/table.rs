@@ -75,6 +75,11 @@ pub struct TableHandle {
 }
 
 impl TableHandle {
+    /// Whether both handles lead to the same table.
+    pub fn same(&self, other: &TableHandle) -> bool {
+        self.tx.same_channel(&other.tx)
+    }
+
     /// Sends a message, waiting while the inbox is full; `false` if the table is gone.
     pub async fn send(&self, msg: TableMsg) -> bool {
         self.tx.send(msg).await.is_ok()
@@ -345,16 +350,14 @@ impl Table {
         let Some(seat) = seat else {
             return false;
         };
-        if let Some(old) = self.people.here_mut(seat) {
+        if self.people.here(seat).is_some_and(|p| p.conn == conn) {
+            return true; // its own token: it holds the seat already
+        }
+        self.people.take_back(seat, |old| {
             old.outbox.close();
             old.conn = conn;
             old.outbox = outbox;
-        } else {
-            self.people.come_back(seat, |p| {
-                p.conn = conn;
-                p.outbox = outbox;
-            });
-        }
+        });
         tracing::info!(
             table = self.config.id,
             player = player(seat),
