@@ -21,6 +21,10 @@ pub struct TrucoClientArgs {
     /// Seed of the bot's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The name to be recorded and rated under (parlor's `NAME` line); unnamed players
+    /// are not rated.
+    #[arg(long)]
+    name: Option<String>,
 }
 
 /// Plays one match; exits with success when the match ended normally.
@@ -43,7 +47,10 @@ pub fn truco(args: TrucoClientArgs) -> ExitCode {
     };
     let addr = format!("{}:{}", args.host, args.port);
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    let played = on_runtime("truco-client", run(&addr, mode, stdin, std::io::stdout()));
+    let played = on_runtime(
+        "truco-client",
+        run(&addr, mode, args.name.as_deref(), stdin, std::io::stdout()),
+    );
     let Some(played) = played else {
         return ExitCode::FAILURE;
     };

@@ -47,10 +47,9 @@ async fn four_auto_clients_play_a_whole_match() {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            client(
-                &port,
-                &["--auto", "--strategy", s, "--seed", &i.to_string()],
-            )
+            let (seed, name) = (i.to_string(), format!("bot {i}"));
+            let args = ["--auto", "--strategy", s, "--seed", &seed, "--name", &name];
+            client(&port, &args)
         })
         .collect();
     for child in clients {
@@ -61,6 +60,7 @@ async fn four_auto_clients_play_a_whole_match() {
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "{text}");
         assert!(text.contains("wins the match"), "{text}");
+        assert!(text.contains("You play as bot "), "{text}");
         assert!(
             !text.contains("Refused"),
             "a bot made an illegal move: {text}"

@@ -64,7 +64,7 @@ async fn course_truco_a_match_by_clicking() {
             let strategy = truco::bots::by_name("heuristic").unwrap();
             let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
             let input = tokio::io::BufReader::new(tokio::io::empty());
-            let _ = parlor_client::truco::run(&addr, mode, input, std::io::sink()).await;
+            let _ = parlor_client::truco::run(&addr, mode, None, input, std::io::sink()).await;
         }));
     }
     wait_for(&s, "truco", 3).await;

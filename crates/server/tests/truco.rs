@@ -351,8 +351,65 @@ async fn a_player_with_a_token_comes_back_to_the_same_seat() {
         "{lines:?}"
     );
     let game = &s.stored("truco", "finished", 1).await[0];
-    assert_eq!(game["seats"][0]["name"], "PLAYER1", "{game}");
+    assert_eq!(game["seats"][0]["name"], "", "no NAME was given: {game}");
     // The table it left while forming was not started by it.
     assert_eq!(s.stored("truco", "finished", 1).await.len(), 1);
+    s.stop().await;
+}
+
+/// `NAME` (parlor's extension): the name a player is recorded and rated under, given
+/// before the match or during it (the fourth player's connection starts the match at
+/// once); a name that is empty, a CPU player's or another player's here is refused.
+/// The leaderboard lists people by those names, and nobody for a seat without one.
+#[tokio::test]
+async fn players_are_recorded_and_rated_by_the_names_they_give() {
+    let (s, _dir) = TestServer::storing(Config::for_tests(79)).await;
+    let mut ana = connect(&s).await;
+    ana.expect("WELCOME 1 1").await;
+    ana.expect("WAITING 1").await;
+    ana.send("NAME  Ana\u{7}  Lu ").await;
+    ana.expect("NAME 1 Ana Lu").await;
+    let mut bea = connect(&s).await;
+    bea.expect("WELCOME 2 2").await;
+    ana.expect("WAITING 2").await;
+    for (taken, why) in [("ana lu", "another player"), ("CPU3", "cannot be used")] {
+        bea.send(&format!("NAME {taken}")).await;
+        let refused = bea.until(|l| l.starts_with("ERROR")).await;
+        let refusal = refused.last().unwrap();
+        assert!(refusal.starts_with("ERROR BAD_COMMAND") && refusal.contains(why));
+    }
+    bea.send("CPU").await;
+    let mut hands = Vec::new();
+    for c in [&mut ana, &mut bea] {
+        let dealt = c.until(|l| l.starts_with("CARDS ")).await;
+        let cards = dealt.last().unwrap().split(' ').skip(1);
+        hands.push(cards.map(str::to_owned).collect::<Vec<_>>());
+    }
+    // Named after the match started: the running game's record is renamed.
+    bea.send("NAME Bea").await;
+    let (lines_a, lines_b) = tokio::join!(
+        play_match(&mut ana, 1, hands[0].clone()),
+        play_match(&mut bea, 2, hands[1].clone())
+    );
+    assert!(lines_b.contains(&"NAME 2 Bea".to_owned()), "{lines_b:?}");
+    let end = lines_a.iter().find(|l| l.starts_with("MATCH_END")).unwrap();
+    let game = &s.stored("truco", "finished", 1).await[0];
+    let names: Vec<&str> = (0..4)
+        .map(|seat| game["seats"][seat]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ana Lu", "Bea", "CPU3", "CPU4"], "{game}");
+    let (_, board) = s.get_json("/api/leaderboard/truco").await;
+    let mut rated: Vec<&str> = board
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    rated.sort();
+    assert_eq!(
+        rated,
+        ["Ana Lu", "Bea", "CPU3", "CPU4"],
+        "{board} after {end}"
+    );
     s.stop().await;
 }

@@ -16,7 +16,8 @@ async function api(path) {
 }
 
 const when = (ms) => (ms ? new Date(ms).toLocaleString() : '—');
-const seatText = (s) => `${s.name}${s.cpu ? ' (CPU)' : ''}${s.rank ? ` #${s.rank}` : ''}${s.score !== null && s.score !== undefined ? ` ${s.score}` : ''}`;
+// A seat without a name is a course Truco player who gave none (they are not rated).
+const seatText = (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? ` #${s.rank}` : ''}${s.score !== null && s.score !== undefined ? ` ${s.score}` : ''}`;
 
 async function list() {
   const protocol = params.get('protocol') || '';

@@ -1,13 +1,14 @@
 // Course Truco in the browser. The page speaks the course's line protocol (seed 003, see
 // docs/protocols/truco.md) over /ws/truco, so it takes a seat
 // at the table being formed exactly like a TCP client: the fourth player starts the
-// match. Players have numbers, not names (the protocol has none); team 1 is players 1
+// match. Players have numbers (the protocol has no names; parlor's `NAME` line records
+// and rates this player under the name saved on the home page); team 1 is players 1
 // and 3. The page shows your hand, the vira, the cards on the table, whose turn it is,
 // the score and the hand's value, and offers only what the rules allow now: a card and
 // TRUCO on your turn (not when your team raised last or at 12), and ACCEPT / FOLD /
 // RAISE when the other team raised. Every ERROR is shown in words.
 
-import { buttons, connect, el, fill, header, renderGuided, showError } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, renderGuided, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 
@@ -74,7 +75,12 @@ function handle(line) {
     case 'WELCOME':
       state.me = n[0];
       state.team = n[1];
-      if (!askedToken) { askedToken = true; server.send('TOKEN'); }
+      if (!askedToken) {
+        askedToken = true;
+        server.send('TOKEN');
+        // A guest stays unnamed: one name for every stranger would rate them as one.
+        if (playerName() !== 'guest') server.send('NAME ' + playerName());
+      }
       break;
     case 'TOKEN': sessionStorage.setItem(TAB_TOKEN, a[0]); break;
     case 'WAITING': state.waiting = n[0]; break;
@@ -128,6 +134,7 @@ function handle(line) {
     case 'LEFT': state.cpu.add(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
     case 'ERROR':
       if (/token/.test(line)) { sessionStorage.removeItem(TAB_TOKEN); break; }
+      if (/name/.test(line)) { note(`Your name was refused (${a.slice(1).join(' ')}): you play unnamed.`); break; }
       state.sent = null;
       showError(ERRORS[a[0]] || `The server refused that: ${a.slice(1).join(' ') || a[0]}`);
       break;

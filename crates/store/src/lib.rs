@@ -35,7 +35,7 @@ mod write;
 
 pub use error::{Result, StoreError};
 pub use model::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatRecord, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatName, SeatRecord, TournamentRecord,
 };
 pub use pool::StoreReader;
 pub use query::{
@@ -72,6 +72,9 @@ pub trait Storage: Send {
     /// Marks a game being played `abandoned`, at once and with the reason. Abandoning an
     /// unknown or already ended game is refused.
     fn abandon_game(&mut self, end: &GameAbandon) -> Result<()>;
+    /// Names a seat of a game being played; naming a seat of an unknown or ended game
+    /// is refused.
+    fn name_seat(&mut self, name: &SeatName) -> Result<()>;
     /// Stores a tournament, replacing an earlier record of it (same protocol, name and
     /// start).
     fn record_tournament(&mut self, tournament: &TournamentRecord) -> Result<()>;

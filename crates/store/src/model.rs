@@ -82,6 +82,16 @@ pub struct GameAbandon {
     pub actions: Vec<String>,
 }
 
+/// A player of a game being played gave their name after it started (course Truco
+/// clients have no name in the seed's protocol; parlor's `NAME` line gives one at any
+/// time, and the match starts the moment the fourth player connects).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatName {
+    pub game: GameId,
+    pub seat: usize,
+    pub name: String,
+}
+
 /// A tournament as it stands; recording it again (same protocol, name and start)
 /// replaces the earlier record, so a tournament can be recorded after every round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

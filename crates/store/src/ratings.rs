@@ -14,6 +14,9 @@
 //!   connections) is rated once: it won if one of its seats ranked 1, it scores its
 //!   first seat's points (teammates share their team's score), and there is no result
 //!   between its own seats.
+//! - **A seat without a name is nobody** (a course Truco player who gave no `NAME`): it
+//!   has no line and no result for or against it; seat numbers (`PLAYER1`) would merge
+//!   every stranger who ever sat there into one player.
 //! - **CPU seats are players**, under their seat names, marked `cpu`: people can see how
 //!   they do against the house players, and a CPU's rating says how strong it is.
 //! - **Deviations are capped at the newcomer's** (200): Glicko-2 widens the deviation of a
@@ -46,7 +49,8 @@ pub fn update(tx: &Connection, protocol: &str, seats: &[Finisher]) -> rusqlite::
     let settings = Settings::default();
     let mut players: Vec<Player> = Vec::with_capacity(seats.len());
     let mut of_seat = Vec::with_capacity(seats.len());
-    for seat in seats {
+    let seats: Vec<&Finisher> = seats.iter().filter(|s| !s.name.is_empty()).collect();
+    for seat in &seats {
         let index = match players.iter().position(|p| p.name == seat.name) {
             Some(index) => {
                 let player = &mut players[index];

@@ -12,7 +12,7 @@
 //! not grow memory without limit; 65,536 writes are minutes of the busiest server.
 
 use crate::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Storage, StoreError,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Storage, StoreError,
     TournamentRecord,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -37,6 +37,7 @@ enum Write {
     Hand(HandRecord),
     Finish(GameEnd),
     Abandon(GameAbandon),
+    Name(SeatName),
     Tournament(TournamentRecord),
 }
 
@@ -190,6 +191,11 @@ impl Recorder {
         self.queue(Write::Abandon(end));
     }
 
+    /// Queues the name a player of a running game gave.
+    pub fn name_seat(&self, name: SeatName) {
+        self.queue(Write::Name(name));
+    }
+
     /// Queues a tournament's current state.
     pub fn record_tournament(&self, tournament: TournamentRecord) {
         self.queue(Write::Tournament(tournament));
@@ -260,6 +266,7 @@ impl Write {
             Write::Hand(_) => "hand",
             Write::Finish(_) => "finish",
             Write::Abandon(_) => "abandon",
+            Write::Name(_) => "name",
             Write::Tournament(_) => "tournament",
         }
     }
@@ -270,6 +277,7 @@ impl Write {
             Write::Hand(h) => storage.record_hand(h),
             Write::Finish(e) => storage.finish_game(e),
             Write::Abandon(e) => storage.abandon_game(e),
+            Write::Name(n) => storage.name_seat(n),
             Write::Tournament(t) => storage.record_tournament(t),
         }
     }

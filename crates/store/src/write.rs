@@ -5,8 +5,8 @@
 use crate::ratings::{self, Finisher};
 use crate::sqlite::{to_json, SqliteStore};
 use crate::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, Status, Storage, StoreError,
-    TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Status, Storage,
+    StoreError, TournamentRecord,
 };
 use rusqlite::{
     params, Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior,
@@ -165,6 +165,19 @@ impl Storage for SqliteStore {
             to_json(&result)?,
             to_json(&end.actions)?
         ])?;
+        Ok(tx.commit()?)
+    }
+
+    fn name_seat(&mut self, n: &SeatName) -> Result<()> {
+        let tx = self.write()?;
+        playing(&tx, n.game)?;
+        let changed = tx
+            .prepare_cached("UPDATE seats SET name = ?3 WHERE game = ?1 AND seat = ?2")?
+            .execute(params![n.game.0, n.seat as i64, n.name])?;
+        if changed == 0 {
+            let why = format!("game {} has no seat {}", n.game.0, n.seat);
+            return Err(StoreError::Invalid(why));
+        }
         Ok(tx.commit()?)
     }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{cpu, end, start};
-use parlor_store::{Reader, SqliteStore, Standing, Storage};
+use parlor_store::{GameId, Reader, SeatName, SqliteStore, Standing, Storage};
 
 fn line<'a>(board: &'a [Standing], name: &str) -> &'a Standing {
     board.iter().find(|p| p.name == name).expect(name)
@@ -116,4 +116,40 @@ fn cpu_players_are_rated_and_marked_and_pools_are_per_protocol() {
     s.start_game(&start(2, "minitruco", &["ann", "x", "bob", "y"]))
         .unwrap();
     assert_eq!(s.leaderboard("minitruco").unwrap(), board);
+}
+
+#[test]
+fn a_seat_named_during_the_game_is_rated_by_that_name_and_an_unnamed_one_not_at_all() {
+    let mut s = SqliteStore::open_in_memory().unwrap();
+    // Course Truco: the match started with two players who had given no name yet.
+    s.start_game(&start(1, "truco", &["ann", "", "", "bob"]))
+        .unwrap();
+    let named = SeatName {
+        game: GameId(1),
+        seat: 2,
+        name: "cy".into(),
+    };
+    s.name_seat(&named).unwrap();
+    let no_seat = SeatName {
+        seat: 4,
+        ..named.clone()
+    };
+    assert!(s.name_seat(&no_seat).is_err(), "there is no seat 4");
+    s.finish_game(&end(1, &[12, 7, 12, 7], &[1, 2, 1, 2]))
+        .unwrap();
+    assert!(s.name_seat(&named).is_err(), "the game has ended");
+    let board = s.leaderboard("truco").unwrap();
+    let mut names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["ann", "bob", "cy"], "no line for the unnamed seat");
+    assert!(line(&board, "cy").rating > 1500.0, "cy beat bob");
+    assert!(line(&board, "bob").rating < 1500.0);
+    let game = s.game(GameId(1)).unwrap().unwrap();
+    let seats: Vec<&str> = game
+        .summary
+        .seats
+        .iter()
+        .map(|s| s.player.name.as_str())
+        .collect();
+    assert_eq!(seats, ["ann", "", "cy", "bob"]);
 }

@@ -5,8 +5,8 @@ mod common;
 
 use common::{end, hand, start};
 use parlor_store::{
-    GameAbandon, GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SqliteStore, Status,
-    Storage, StoreError, StoreReader, TournamentRecord,
+    GameAbandon, GameEnd, GameFilter, GameId, GameStart, HandRecord, Recorder, SeatName,
+    SqliteStore, Status, Storage, StoreError, StoreReader, TournamentRecord,
 };
 use std::sync::mpsc;
 
@@ -109,6 +109,9 @@ impl Storage for Stalling {
         Ok(())
     }
     fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn name_seat(&mut self, _: &SeatName) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_tournament(&mut self, _: &TournamentRecord) -> parlor_store::Result<()> {
@@ -259,6 +262,10 @@ impl Storage for Gated {
         self.log.lock().unwrap().push("write");
         self.inner.abandon_game(end)
     }
+    fn name_seat(&mut self, name: &SeatName) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("write");
+        self.inner.name_seat(name)
+    }
     fn record_tournament(&mut self, t: &TournamentRecord) -> parlor_store::Result<()> {
         self.inner.record_tournament(t)
     }
@@ -353,6 +360,9 @@ impl Storage for FullDisk {
         Ok(())
     }
     fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn name_seat(&mut self, _: &SeatName) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_tournament(&mut self, _: &TournamentRecord) -> parlor_store::Result<()> {

@@ -23,9 +23,12 @@ pub enum Mode {
 
 /// Plays one match on the server at `addr`, writing what happens to `out`, until the
 /// match ends or the server closes. Returns the final line (`MATCH_END ...`) if any.
+/// With a `name`, the player says it first (parlor's `NAME` line: the server records
+/// and rates the player under it; a server without it just refuses the line).
 pub async fn run<I, O>(
     addr: &str,
     mut mode: Mode,
+    name: Option<&str>,
     input: I,
     mut out: O,
 ) -> std::io::Result<Option<String>>
@@ -45,6 +48,9 @@ where
     });
     let mut last = None;
     writeln!(out, "Connected to {addr}. Waiting for the server...")?;
+    if let Some(name) = name {
+        send(&mut writer, &format!("NAME {name}")).await?;
+    }
     loop {
         tokio::select! {
             line = server.next_line() => {

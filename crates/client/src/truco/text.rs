@@ -48,6 +48,7 @@ pub fn describe(line: &str, state: &TableState) -> Option<String> {
                 };
             format!("Team {t} wins the match {s1} x {s2}. {verdict}")
         }
+        ["NAME", _, name @ ..] => format!("You play as {} (the server records and rates you under it).", name.join(" ")),
         ["LEFT", p] => format!("{} left; a CPU player takes the seat.", player(p)),
         ["ERROR", "TIMEOUT", ..] => "Time is up: the server played for you.".into(),
         ["ERROR", _code, text @ ..] => format!("Refused: {}.", text.join(" ")),

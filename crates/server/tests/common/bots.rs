@@ -13,7 +13,7 @@ pub async fn course_truco_match(addr: SocketAddr) -> Vec<Option<String>> {
             let strategy = truco::bots::by_name("heuristic").unwrap();
             let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };
             let input = tokio::io::BufReader::new(tokio::io::empty());
-            parlor_client::truco::run(&addr, mode, input, std::io::sink())
+            parlor_client::truco::run(&addr, mode, None, input, std::io::sink())
                 .await
                 .unwrap()
         })

@@ -5,22 +5,31 @@ use truco::{Action, Answer};
 
 /// A client line: an action of the match, or one of parlor's extensions: `CPU` (a
 /// player waiting at a table that is not full asks for CPU players in the empty seats),
-/// `TOKEN` (a player asks for a token to come back with if the connection drops) and
-/// `RESUME <token>` (a new connection comes back to its seat).
+/// `TOKEN` (a player asks for a token to come back with if the connection drops),
+/// `RESUME <token>` (a new connection comes back to its seat) and `NAME <name>` (the
+/// name the player is recorded and rated under).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     Action(Action),
     FillWithCpus,
     Token,
     Resume(String),
+    Name(String),
 }
 
 /// Parses one line, or `None` for a line that is not a command (`ERROR BAD_COMMAND`).
 ///
 /// ```text
 /// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU | TOKEN | RESUME <token>
+/// NAME <the rest of the line>
 /// ```
 pub fn parse(line: &str) -> Option<Line> {
+    let trimmed = line.trim_start();
+    let verb = trimmed.split_ascii_whitespace().next()?;
+    if verb.eq_ignore_ascii_case("NAME") {
+        let name = trimmed[verb.len()..].trim();
+        return (!name.is_empty()).then(|| Line::Name(name.to_owned()));
+    }
     let mut words = line.split_ascii_whitespace();
     match (words.next(), words.next(), words.next()) {
         (Some(w), None, _) if w.eq_ignore_ascii_case("CPU") => Some(Line::FillWithCpus),
@@ -84,6 +93,9 @@ mod tests {
         assert_eq!(parse("RESUME"), None);
         assert_eq!(parse("RESUME a b"), None);
         assert_eq!(parse("truco"), Some(Line::Action(Action::Truco)));
+        assert_eq!(parse(" name  Ana Lu "), Some(Line::Name("Ana Lu".into())));
+        assert_eq!(parse("NAME"), None);
+        assert_eq!(parse("NAMES x"), None);
     }
 
     #[test]

@@ -7,8 +7,9 @@ use crate::record::truco::{self as record_truco, TrucoChronicle};
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Seats, Timing};
+use crate::text;
 use cards::seeded_rng;
-use parlor_store::Recorder;
+use parlor_store::{Recorder, SeatName};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -22,6 +23,9 @@ pub use crate::net::ConnId;
 
 /// The strategy of the CPU player that takes over from someone who left.
 pub const STAND_IN: &str = "heuristic";
+
+/// The longest name kept from `NAME`, in bytes (cut on a character boundary).
+const MAX_NAME_BYTES: usize = 24;
 
 /// What a session asks of its table.
 pub enum TableMsg {
@@ -45,6 +49,9 @@ pub enum TableMsg {
     /// `TOKEN`: the player asks for a token to come back with (answered `TOKEN <hex>`);
     /// holding one, they keep their seat for the grace period if they drop mid-match.
     Token { conn: ConnId },
+    /// `NAME <name>`: the name the player is recorded and rated under (answered
+    /// `NAME <player> <name as kept>`); before or during the match.
+    Name { conn: ConnId, name: String },
     /// `RESUME <token>` on a new connection: the seat of that token goes to it, with the
     /// match so far; answered with whether it did.
     Resume {
@@ -121,6 +128,9 @@ struct Person {
     outbox: Outbox,
     /// The token this player may come back with, once asked for.
     token: Option<String>,
+    /// The name the player gave (`NAME`); a seat without one is recorded unnamed and
+    /// not rated.
+    name: Option<String>,
 }
 
 struct Table {
@@ -187,6 +197,7 @@ impl Table {
             TableMsg::Command { conn, action } => self.command(conn, action),
             TableMsg::FillWithCpus { conn } => self.fill_with_cpus(conn),
             TableMsg::Token { conn } => self.token(conn),
+            TableMsg::Name { conn, name } => self.name(conn, &name),
             TableMsg::Resume {
                 token,
                 conn,
@@ -209,6 +220,7 @@ impl Table {
             conn,
             outbox,
             token: None,
+            name: None,
         };
         self.people.sit(seat, person);
         let connected = self.people.here_all().count();
@@ -230,7 +242,13 @@ impl Table {
         let seats = (0..4)
             .map(|s| match cpu[s] {
                 true => record::seat(&format!("CPU{}", player(s)), Some(STAND_IN)),
-                false => record::seat(&format!("PLAYER{}", player(s)), None),
+                false => record::seat(
+                    self.people
+                        .here(s)
+                        .and_then(|p| p.name.as_deref())
+                        .unwrap_or(""),
+                    None,
+                ),
             })
             .collect();
         let table = Some(format!("table {}", self.config.id));
@@ -333,6 +351,43 @@ impl Table {
             }
         };
         self.send_to(seat, &format!("TOKEN {token}"));
+    }
+
+    /// `NAME <name>`: the player's name, made safe to show and store, unless it is
+    /// empty, a CPU player's or another player's at this table. A running match's
+    /// record is renamed too.
+    fn name(&mut self, conn: ConnId, name: &str) {
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        let name = text::clean(name, "", ' ', MAX_NAME_BYTES);
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let name = name.as_str();
+        let taken = (0..4).filter(|&s| s != seat).any(|s| {
+            let other = self.people.holder(s).and_then(|p| p.name.as_deref());
+            other.is_some_and(|other| text::look_alike(other, name))
+        });
+        let refusal = if name.is_empty() || text::looks_like_cpu(name) {
+            Some("ERROR BAD_COMMAND that name cannot be used")
+        } else if taken {
+            Some("ERROR BAD_COMMAND another player at this table has that name")
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            return self.send_to(seat, refusal);
+        }
+        if let Some(person) = self.people.here_mut(seat) {
+            person.name = Some(name.to_owned());
+        }
+        if let Some(game) = &self.game {
+            self.config.recorder.name_seat(SeatName {
+                game: game.game_id(),
+                seat,
+                name: name.to_owned(),
+            });
+        }
+        self.send_to(seat, &format!("NAME {} {name}", player(seat)));
     }
 
     /// `RESUME <token>`: the seat holding `token` goes to connection `conn`, whether its
