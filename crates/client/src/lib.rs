@@ -3,5 +3,6 @@
 //! they work against any compatible server.
 
 pub mod jass;
+pub mod play;
 pub mod truco;
 pub mod wars;

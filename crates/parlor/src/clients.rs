@@ -1,5 +1,5 @@
-//! The client subcommands: `parlor truco-client`, `parlor wars-client` and
-//! `parlor jass-bot`.
+//! The client subcommands: `parlor play`, `parlor truco-client`, `parlor wars-client`
+//! and `parlor jass-bot`.
 
 use clap::Args;
 use parlor_client::truco::{run, Mode};
@@ -165,6 +165,46 @@ pub fn jass(args: JassBotArgs) -> ExitCode {
             eprintln!("parlor jass-bot: {}: {error}", options.url);
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `parlor play <game> [host:port]`: the full-screen terminal client for every game.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: minitruco, truco, wars, jass or mahjong.
+    game: String,
+    /// The server (`host:port`); the game's default port on this machine if left out.
+    server: Option<String>,
+    /// The name to play under (default: your login name).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+/// Plays until the player leaves; prints the game's result once the screen is restored.
+pub fn play(args: PlayArgs) -> ExitCode {
+    use parlor_client::play::Game;
+    let Some(game) = Game::by_name(&args.game) else {
+        let names: Vec<&str> = Game::ALL.iter().map(|(name, _)| *name).collect();
+        eprintln!("unknown game {:?}; try one of {names:?}", args.game);
+        return ExitCode::FAILURE;
+    };
+    let server = args
+        .server
+        .unwrap_or_else(|| format!("localhost:{}", game.default_port()));
+    let name = args
+        .name
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "guest".into());
+    match on_runtime("play", parlor_client::play::run(game, &server, &name)) {
+        Some(Ok(last_word)) => {
+            println!("{last_word}");
+            ExitCode::SUCCESS
+        }
+        Some(Err(error)) => {
+            eprintln!("parlor play: {error}");
+            ExitCode::FAILURE
+        }
+        None => ExitCode::FAILURE,
     }
 }
 

@@ -26,6 +26,8 @@ enum Command {
     TrucoServer(serve::TrucoServerArgs),
     /// Run only the Warlords & Scumbags server (seed 001) with its -t/-m/-l/-p flags.
     WarsServer(serve::WarsServerArgs),
+    /// Play any game in a full-screen terminal UI: minitruco, truco, wars, jass, mahjong.
+    Play(clients::PlayArgs),
     /// Play course Truco (seed 003) in the terminal, or let a bot play (--auto).
     TrucoClient(clients::TrucoClientArgs),
     /// Play Warlords & Scumbags (seed 001): a bot plays, or a person with -m.
@@ -43,6 +45,7 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::TrucoServer(args) => serve::run_truco(args),
+        Command::Play(args) => clients::play(args),
         Command::TrucoClient(args) => clients::truco(args),
         Command::WarsServer(args) => serve::run_wars(args),
         Command::WarsClient(args) => clients::wars(args),

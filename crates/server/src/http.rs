@@ -73,6 +73,14 @@ pub struct HttpTimeouts {
     pub idle: std::time::Duration,
 }
 
+/// What `/healthz` shows besides the counts: each protocol's address, and the table
+/// settings a client needs to explain the wait to its player (the Warlords lobby's
+/// countdown).
+pub struct Shown {
+    pub addrs: BTreeMap<&'static str, SocketAddr>,
+    pub tables: serde_json::Value,
+}
+
 /// Serves HTTP on `listener` until shutdown, at most as many connections at once as
 /// `admission` lets in. `GET /healthz` answers `200` with the listening protocols and
 /// their addresses; `/ws/<protocol>` takes WebSocket clients.
@@ -80,7 +88,7 @@ pub async fn serve(
     listener: TcpListener,
     admission: Admission,
     timeouts: HttpTimeouts,
-    addrs: BTreeMap<&'static str, SocketAddr>,
+    shown: Shown,
     doors: BTreeMap<&'static str, Door>,
     store: StoreAccess,
     shutdown: CancellationToken,
@@ -94,7 +102,7 @@ pub async fn serve(
     let shared = Shared {
         doors: Arc::new(doors),
         counts: Arc::new(counts),
-        health: Arc::new(health_body(&addrs, &admission)),
+        health: Arc::new(health_body(&shown, &admission)),
         recorder: store.recorder,
         shutdown: shutdown.clone(),
     };
@@ -254,8 +262,9 @@ fn websocket_key(headers: &HeaderMap) -> Option<String> {
     )
 }
 
-fn health_body(addrs: &BTreeMap<&'static str, SocketAddr>, http: &Admission) -> serde_json::Value {
-    let protocols: serde_json::Map<String, serde_json::Value> = addrs
+fn health_body(shown: &Shown, http: &Admission) -> serde_json::Value {
+    let protocols: serde_json::Map<String, serde_json::Value> = shown
+        .addrs
         .iter()
         .map(|(name, addr)| (name.to_string(), addr.to_string().into()))
         .collect();
@@ -263,5 +272,10 @@ fn health_body(addrs: &BTreeMap<&'static str, SocketAddr>, http: &Admission) -> 
         "connections_per_listener": http.max(),
         "connections_per_address": http.max_per_address(),
     });
-    serde_json::json!({ "status": "ok", "protocols": protocols, "limits": limits })
+    serde_json::json!({
+        "status": "ok",
+        "protocols": protocols,
+        "limits": limits,
+        "tables": shown.tables,
+    })
 }

@@ -118,7 +118,14 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         };
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);
-        let addrs = server.addrs.clone();
+        let shown = http::Shown {
+            addrs: server.addrs.clone(),
+            // What a page needs to tell its players: how the Warlords lobby starts a hand.
+            tables: serde_json::json!({ "wars": {
+                "min_players": config.wars.min_players,
+                "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
+            }}),
+        };
         let timeouts = http::HttpTimeouts {
             header: config.limits.http_header_timeout,
             idle: config.limits.http_idle_timeout,
@@ -127,7 +134,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             listener,
             admission("http"),
             timeouts,
-            addrs,
+            shown,
             doors,
             store,
             shutdown.clone(),

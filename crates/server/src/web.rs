@@ -45,6 +45,8 @@ const ASSETS: &[Asset] = &[
     asset!("/mahjong.js", "mahjong.js", JS),
     asset!("/tables.css", "tables.css", CSS),
     asset!("/tables.js", "tables.js", JS),
+    asset!("/felt.css", "felt.css", CSS),
+    asset!("/felt.js", "felt.js", JS),
     asset!("/jass-rules.js", "jass-rules.js", JS),
     asset!("/mahjong-tiles.js", "mahjong-tiles.js", JS),
     asset!("/mahjong-wire.js", "mahjong-wire.js", JS),

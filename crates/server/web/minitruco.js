@@ -14,6 +14,7 @@
 import { buttons, connect, el, fill, header, playerName, renderGuided, setPlayerName, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
+import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
 
 // Every `X` code the server sends, in words.
 const ERRORS = {
@@ -69,7 +70,7 @@ const state = {
 
 function newGame(pos) {
   return {
-    pos, scores: [0, 0], hands: 0, hand: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
+    pos, scores: [0, 0], hands: 0, hand: [], dealt: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
     played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0, raise: null,
     eleven: null, elevenTeam: 0, summary: null, over: 0, log: [], names: null, cpu: [], busy: false,
   };
@@ -192,7 +193,7 @@ function roomInfo(a) {
 
 function dealt(g, cards, vira) {
   Object.assign(g, {
-    hand: cards, vira, turn: 0, played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0,
+    hand: cards, dealt: cards.slice(), vira, turn: 0, played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0,
     raise: null, eleven: null, faceDown: false, hands: g.hands + 1,
   });
   const [s1, s2] = g.scores;
@@ -357,22 +358,32 @@ function game(g) {
   const myTurn = !g.over && g.turn === state.pos && !pendingRaise && !g.busy;
   const canRaise = myTurn && !g.elevenTeam && g.lastRaiser !== myTeam && NEXT_RAISE[g.stake];
 
-  const seats = el('div', { class: 'seats', 'aria-label': 'players' }, all.map((name, i) => {
-    const pos = i + 1;
-    const cpu = g.cpu[i];
-    return el('div', { class: 'seat' + (g.turn === pos ? ' turn' : '') + (pos === state.pos ? ' me' : '') },
-      el('strong', {}, pos === state.pos ? `${name} (you)` : name), cpu ? el('span', { class: 'cpu' }, 'CPU') : null,
-      el('div', {}, `team ${team(pos)}${team(pos) === myTeam && pos !== state.pos ? ' · your partner' : ''}`));
-  }));
-
   const shown = g.played.length ? g.played : g.lastRound ? g.lastRound.plays : [];
-  const table = el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'cards on the table' },
-    shown.map((p) => el('div', { class: 'played' }, el('span', {}, nameOf(p.pos)),
-      p.card && !p.closed ? cardImage(p.card, `${nameOf(p.pos)}: ${cardName(p.card)}`)
-        : cardBack(p.card ? `you: ${cardName(p.card)}, face down` : `${nameOf(p.pos)}: a card face down`))));
-
+  const round = g.rounds.length + (g.played.length ? 1 : 0);
+  const cardAt = (p) => p.card && !p.closed ? cardImage(p.card, `${nameOf(p.pos)}: ${cardName(p.card)}`)
+    : cardBack(p.card ? `you: ${cardName(p.card)}, face down` : `${nameOf(p.pos)}: a card face down`);
+  const seats = all.map((name, i) => {
+    const pos = i + 1;
+    const x = shown.find((p) => p.pos === pos);
+    return {
+      pos,
+      me: pos === state.pos,
+      turn: g.turn === pos,
+      title: pos === state.pos ? `${name} (you)` : name,
+      badges: [
+        g.cpu[i] ? el('span', { class: 'cpu' }, 'CPU') : null,
+        el('span', { class: 'hint' }, `team ${team(pos)}${team(pos) === myTeam && pos !== state.pos ? ' · partner' : ''}`),
+      ],
+      played: x ? playedCard(cardAt(x), `${g.hands}-${round}-${pos}`, around(pos, state.pos)) : null,
+    };
+  });
+  const middle = [
+    g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null,
+    g.hand.length || g.vira ? el('span', { id: 'manilhas' }, manilhaText(g.vira, state.clean ? 'clean' : 'dirty')) : null,
+    g.rounds.length ? el('div', { class: 'rounds' }, g.rounds.map((w, i) => el('span', {}, `round ${i + 1}: ${w === 3 ? 'tie' : `team ${w}`}`))) : null,
+  ];
   const faceDown = g.faceDown && g.closedAllowed;
-  const hand = el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, g.hand.map((card) => {
+  const hand = steadyHand(g.dealt.length ? g.dealt : g.hand, g.hand, (card) => {
     const button = cardElement(card, {
       disabled: !myTurn,
       onClick: myTurn ? () => act(g, `J ${card.code}${faceDown ? ' T' : ''}`) : null,
@@ -380,19 +391,13 @@ function game(g) {
     });
     button.dataset.key = 'card-' + card.code;
     return button;
-  }));
-
-  const roundsText = g.rounds.map((w, i) => el('span', {}, `round ${i + 1}: ${w === 3 ? 'tie' : `team ${w}`}`));
+  });
   const parts = [
-    el('div', { class: 'scoreboard', id: 'score' },
+    el('div', { class: 'scoreboard sticky', id: 'score' },
       el('span', { class: 'score' }, `Team 1: ${g.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${g.scores[1]}`),
-      el('span', {}, `you are team ${myTeam}`), el('span', {}, `this hand is worth ${g.stake}`),
-      g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null,
-      g.hand.length || g.vira ? el('span', { id: 'manilhas' }, manilhaText(g.vira, state.clean ? 'clean' : 'dirty')) : null),
-    seats,
-    el('h3', {}, 'On the table'), table,
-    g.rounds.length ? el('div', { class: 'rounds' }, roundsText) : null,
-    el('h3', {}, 'Your hand'), hand,
+      el('span', {}, `you are team ${myTeam}`), el('span', {}, `this hand is worth ${g.stake}`)),
+    fourSeats(seats, state.pos, middle),
+    hand,
     el('p', { class: 'status', id: 'turn', 'aria-live': 'polite' }, turnText(g, myTurn, all)),
   ];
 

@@ -11,6 +11,7 @@
 import { buttons, connect, el, fill, header, playerName, renderGuided, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
+import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
 
 const ERRORS = {
   NOT_YOUR_TURN: 'It is not your turn.',
@@ -28,7 +29,7 @@ const teamOf = (p) => (p % 2 === 1 ? 1 : 2);
 header('Course Truco');
 const app = document.getElementById('app');
 const state = {
-  me: 0, team: 0, waiting: 0, started: false, handNo: 0, hand: [], vira: null, turn: 0, value: 1,
+  me: 0, team: 0, waiting: 0, started: false, handNo: 0, hand: [], dealt: [], vira: null, turn: 0, value: 1,
   played: [], lastRound: null, rounds: [], scores: [0, 0], raise: null, lastRaiser: 0,
   summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, busy: false, log: [],
 };
@@ -91,7 +92,7 @@ function handle(line) {
         raise: null, lastRaiser: 0, turn: 0, faceDown: false,
       });
       break;
-    case 'CARDS': state.hand = a.map(parseCard).filter(Boolean); break;
+    case 'CARDS': state.hand = a.map(parseCard).filter(Boolean); state.dealt = state.hand.slice(); break;
     case 'VIRA': state.vira = parseCard(a[0]); break;
     case 'TURN': state.turn = n[0]; state.value = n[1]; break;
     case 'PLAYED': played(n[0], a[1]); break;
@@ -192,25 +193,34 @@ function draw() {
   const canRaise = myTurn && state.lastRaiser !== state.team && NEXT_RAISE[state.value];
   const shown = state.played.length ? state.played : state.lastRound ? state.lastRound.plays : [];
 
-  const parts = [
-    el('div', { class: 'scoreboard', id: 'score' },
-      el('span', { class: 'score' }, `Team 1: ${state.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${state.scores[1]}`),
-      el('span', {}, `you are team ${state.team}`), el('span', {}, `hand ${state.handNo} is worth ${state.value}`),
-      state.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(state.vira, `the vira: ${cardName(state.vira)}`)) : null,
-      state.vira ? el('span', { id: 'manilhas' }, manilhaText(state.vira, 'full')) : null),
-    el('div', { class: 'seats', 'aria-label': 'players' }, [1, 2, 3, 4].map((p) =>
-      el('div', { class: 'seat' + (state.turn === p ? ' turn' : '') + (p === state.me ? ' me' : '') },
-        el('strong', {}, p === state.me ? `Player ${p} (you)` : `Player ${p}`),
+  const round = state.rounds.length + (state.played.length ? 1 : 0);
+  const cardAt = (x) => x.card && !x.closed ? cardImage(x.card, `${who(x.p)}: ${cardName(x.card)}`)
+    : cardBack(x.card ? `you: ${cardName(x.card)}, face down` : `${who(x.p)}: a card face down`);
+  const seats = [1, 2, 3, 4].map((p) => {
+    const x = shown.find((y) => y.p === p);
+    return {
+      pos: p,
+      me: p === state.me,
+      turn: state.turn === p,
+      title: p === state.me ? `Player ${p} (you)` : `Player ${p}`,
+      badges: [
         state.cpu.has(p) ? el('span', { class: 'cpu' }, 'CPU') : null,
-        el('div', {}, `team ${teamOf(p)}${p !== state.me && teamOf(p) === state.team ? ' · your partner' : ''}`)))),
-    el('h3', {}, 'On the table'),
-    el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'cards on the table' }, shown.map((x) =>
-      el('div', { class: 'played' }, el('span', {}, who(x.p)),
-        x.card && !x.closed ? cardImage(x.card, `${who(x.p)}: ${cardName(x.card)}`)
-          : cardBack(x.card ? `you: ${cardName(x.card)}, face down` : `${who(x.p)}: a card face down`)))),
+        el('span', { class: 'hint' }, `team ${teamOf(p)}${p !== state.me && teamOf(p) === state.team ? ' · partner' : ''}`),
+      ],
+      played: x ? playedCard(cardAt(x), `${state.handNo}-${round}-${p}`, around(p, state.me)) : null,
+    };
+  });
+  const middle = [
+    state.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(state.vira, `the vira: ${cardName(state.vira)}`)) : null,
+    state.vira ? el('span', { id: 'manilhas' }, manilhaText(state.vira, 'full')) : null,
     state.rounds.length ? el('div', { class: 'rounds' }, state.rounds.map((t, i) => el('span', {}, `round ${i + 1}: ${t ? `team ${t}` : 'tie'}`))) : null,
-    el('h3', {}, 'Your hand'),
-    el('div', { class: 'hand', id: 'my-hand', 'aria-label': 'your hand' }, state.hand.map((c) => {
+  ];
+  const parts = [
+    el('div', { class: 'scoreboard sticky', id: 'score' },
+      el('span', { class: 'score' }, `Team 1: ${state.scores[0]}`), el('span', { class: 'score' }, `Team 2: ${state.scores[1]}`),
+      el('span', {}, `you are team ${state.team}`), el('span', {}, `hand ${state.handNo} is worth ${state.value}`)),
+    fourSeats(seats, state.me, middle),
+    steadyHand(state.dealt.length ? state.dealt : state.hand, state.hand, (c) => {
       const b = cardElement(c, {
         disabled: !myTurn,
         onClick: myTurn ? () => play(c) : null,
@@ -218,7 +228,7 @@ function draw() {
       });
       b.dataset.key = 'card-' + c.code;
       return b;
-    })),
+    }),
     el('p', { class: 'status', id: 'turn', 'aria-live': 'polite' }, turnText(myTurn)),
   ];
   if (myTurn) {

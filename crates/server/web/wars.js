@@ -12,6 +12,7 @@
 
 import { buttons, connect, el, fill, header, playerName, renderGuided, showError } from '/common.js';
 import { cardElement, cardImage, cardName } from '/cards.js';
+import { ringSeats } from '/felt.js';
 
 const SUITS = ['clubs', 'diamonds', 'hearts', 'spades']; // wire order: code = value * 4 + suit
 const TWO = 12; // the value of a 2, the highest
@@ -61,7 +62,14 @@ const state = {
   me: '', lobby: [], players: [], last: [], unranked: true, hand: [], picked: new Set(),
   swap: null, sent: null, dealt: false, finished: [], hands: 0, ranks: null, chat: [], log: [],
   chats: [], closed: false,
+  // The lobby's rules from /healthz: players needed and the countdown once they are
+  // here (the server's -m and -l); `since` is when this page saw the countdown start.
+  lobbyRules: null, since: null, filled: false,
 };
+
+fetch('/healthz').then((r) => r.json()).then((h) => { state.lobbyRules = h.tables?.wars || null; render(); }).catch(() => {});
+// The countdown is shown by the second while it runs.
+setInterval(() => { if (state.since !== null && !state.players.length) render(); }, 1000);
 
 const server = connect('wars', {
   onOpen: () => server.send(`[cjoin|${wanted.padEnd(8)}]`),
@@ -78,8 +86,11 @@ function handle(message) {
   const [kind, ...f] = message.slice(1, -1).split('|');
   switch (kind) {
     case 'sjoin': state.me = f[0].trim(); sessionStorage.setItem(TAB_NAME, state.me); break;
-    case 'slobb': state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()).filter(Boolean) : []; break;
-    case 'stabl': table(f); break;
+    case 'slobb':
+      state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()).filter(Boolean) : [];
+      countdown();
+      break;
+    case 'stabl': table(f); countdown(); break;
     case 'shand':
       state.hand = cards(f[0]).sort((a, b) => a.value - b.value || a.code - b.code);
       state.picked.clear();
@@ -201,6 +212,28 @@ function sendChat(input) {
   input.value = '';
 }
 
+/** Notes when the lobby's countdown starts (enough players, or CPU players asked for). */
+function countdown() {
+  const needed = state.lobbyRules?.min_players ?? 3;
+  const running = !state.players.length && (state.lobby.length >= needed || state.filled);
+  if (!running) state.since = null;
+  else if (state.since === null) state.since = Date.now();
+}
+
+/** The lobby's wait in words: how many are missing, or the countdown. */
+function lobbyText() {
+  if (state.players.length) return 'A hand is being played: you join the table when it ends.';
+  const needed = state.lobbyRules?.min_players ?? 3;
+  const here = state.lobby.length;
+  if (state.since === null) {
+    return `${here} of the ${needed} players needed ${here === 1 ? 'is' : 'are'} here: the first hand starts when ${needed} are, or fill the table with CPU players.`;
+  }
+  const total = state.lobbyRules?.lobby_seconds;
+  if (total === undefined) return `${here} players are here: the first hand starts after the lobby's countdown.`;
+  const left = Math.max(0, Math.ceil(total - (Date.now() - state.since) / 1000));
+  return left > 0 ? `${here} players are here: the first hand starts in ${left} s.` : `${here} players are here: the first hand starts now.`;
+}
+
 function render() {
   const mine = seat();
   const myTurn = Boolean(mine && mine.status === 'a' && !state.sent && !state.swap && !state.closed);
@@ -208,11 +241,10 @@ function render() {
   if (!mine) {
     parts.push(el('section', { id: 'lobby' },
       el('h2', {}, 'Lobby'),
-      el('p', {}, state.me ? `You are ${state.me}. ` : 'Joining… ',
-        state.players.length ? 'A hand is being played: you join the table when it ends.' : 'The next hand starts when three players are here.'),
+      el('p', { id: 'lobby-wait', 'aria-live': 'polite' }, state.me ? `You are ${state.me}. ` : 'Joining… ', lobbyText()),
       el('ul', { 'aria-label': 'waiting in the lobby' }, state.lobby.map((n) => el('li', {}, n === state.me ? `${n} (you)` : n))),
       state.me && !state.players.length
-        ? el('div', { class: 'actions' }, el('button', { type: 'button', id: 'fill-cpu', onclick: () => server.send('[cfill]') }, 'Fill the table with CPU players'))
+        ? el('div', { class: 'actions' }, el('button', { type: 'button', id: 'fill-cpu', onclick: () => { server.send('[cfill]'); state.filled = true; countdown(); render(); } }, 'Fill the table with CPU players'))
         : null));
   }
   if (state.players.length) parts.push(tableView(mine, myTurn));
@@ -236,18 +268,28 @@ function render() {
 function tableView(mine, myTurn) {
   const n = state.players.length;
   const rankOf = (i) => (state.unranked ? '' : i === 0 ? 'warlord' : i === n - 1 ? 'scumbag' : `rank ${i + 1}`);
-  const parts = [
-    el('div', { class: 'scoreboard' }, el('span', {}, state.unranked ? 'First hand: no ranks yet, the 3 of clubs opens' : 'Seats in rank order, warlord first'),
-      state.hands ? el('span', {}, `hands played: ${state.hands}`) : null),
-    el('div', { class: 'seats', 'aria-label': 'players' }, state.players.map((p, i) =>
-      el('div', { class: 'seat' + (p.status === 'a' ? ' turn' : '') + (p.name === state.me ? ' me' : '') },
-        el('strong', {}, p.name === state.me ? `${p.name} (you)` : p.name),
-        rankOf(i) ? el('span', { class: 'badge' }, rankOf(i)) : null,
-        el('div', {}, `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}`),
-        p.strikes ? el('div', {}, `strikes: ${p.strikes} of 3`) : null))),
-    el('h3', { id: 'last-play-title' }, state.last.length && state.lastBy ? `Last play, by ${state.lastBy === state.me ? 'you' : state.lastBy}` : 'Last play'),
-    el('div', { class: 'trick', id: 'table-cards', 'aria-label': 'last play' },
+  // In turn order after us, so the next player is the first across the top.
+  const at = Math.max(0, state.players.findIndex((p) => p.name === state.me));
+  const order = state.players.slice(at).concat(state.players.slice(0, at));
+  const lastBy = state.last.length ? state.lastBy : null;
+  const seats = order.map((p) => ({
+    me: p.name === state.me,
+    turn: p.status === 'a',
+    title: p.name === state.me ? `${p.name} (you)` : p.name,
+    badges: [rankOf(state.players.indexOf(p)) ? el('span', { class: 'badge' }, rankOf(state.players.indexOf(p))) : null,
+      p.name === lastBy ? el('span', { class: 'badge' }, 'last play') : null],
+    detail: `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}${p.strikes ? ` · strikes: ${p.strikes} of 3` : ''}`,
+  }));
+  const middle = [
+    el('h3', { id: 'last-play-title' }, lastBy ? `Last play, by ${lastBy === state.me ? 'you' : lastBy}` : 'Last play'),
+    el('div', { class: 'trick', 'aria-label': 'last play' },
       state.last.length ? state.last.map((c) => cardImage(c)) : el('span', { class: 'hint' }, 'Nothing: the next player starts a round with any cards.')),
+  ];
+  const parts = [
+    el('div', { class: 'scoreboard sticky' }, el('span', {}, state.unranked ? 'First hand: no ranks yet, the 3 of clubs opens' : 'Ranks from the last hand: warlord first'),
+      state.hands ? el('span', {}, `hands played: ${state.hands}`) : null,
+      mine ? el('span', { class: 'score' }, `you: ${mine.cards} card${mine.cards === 1 ? '' : 's'}`) : null),
+    ringSeats(seats, middle),
   ];
   if (!mine) return el('section', { class: 'table', id: 'game' }, parts);
 

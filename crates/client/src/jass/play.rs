@@ -40,11 +40,12 @@ fn color(suit: Suit) -> &'static str {
     }
 }
 
-fn card_json(c: Card) -> Value {
+pub(crate) fn card_json(c: Card) -> Value {
     json!({ "number": c.rank().number(), "color": color(c.suit()) })
 }
 
-fn message(action: Action) -> Value {
+/// The `CHOOSE_TRUMPF` or `CHOOSE_CARD` message for one of our moves.
+pub(crate) fn message(action: Action) -> Value {
     match action {
         Action::Play(c) => json!({ "type": "CHOOSE_CARD", "data": card_json(c) }),
         Action::Schiebe => json!({ "type": "CHOOSE_TRUMPF", "data": { "mode": "SCHIEBE" } }),

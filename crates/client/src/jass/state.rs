@@ -50,7 +50,8 @@ fn cards(v: &Value) -> Vec<Card> {
         .unwrap_or_default()
 }
 
-fn team_index(name: &Value) -> usize {
+/// The team a wire team name means: `Team 2` is team 1, anything else team 0.
+pub(crate) fn team_index(name: &Value) -> usize {
     usize::from(name.as_str() == Some("Team 2"))
 }
 

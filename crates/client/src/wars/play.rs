@@ -101,13 +101,13 @@ async fn decide(
 }
 
 /// The `cswap` giving `card`, recorded as our move in flight.
-fn swap_message(state: &mut WarsState, card: u8) -> String {
+pub(crate) fn swap_message(state: &mut WarsState, card: u8) -> String {
     state.swapped(card);
     cswap(card)
 }
 
 /// The `cplay` for these cards (none: a pass), recorded as our move in flight.
-fn play_message(state: &mut WarsState, cards: Vec<u8>) -> String {
+pub(crate) fn play_message(state: &mut WarsState, cards: Vec<u8>) -> String {
     let sent = if cards.is_empty() {
         Sent::Pass
     } else {
@@ -214,7 +214,7 @@ fn show<O: Write>(msg: &ServerMsg, state: &WarsState, out: &mut O) -> std::io::R
 
 /// What a play must be to beat `last` (the rules of the seed: at least as many cards, of
 /// the same value or higher, or any 2s); `None` at the start of a round.
-fn what_beats(last: &[u8]) -> Option<String> {
+pub(crate) fn what_beats(last: &[u8]) -> Option<String> {
     let first = *last.first()?;
     let value = card_name(first);
     let value = value.trim_end_matches(['♣', '♦', '♥', '♠']);
@@ -227,7 +227,7 @@ fn what_beats(last: &[u8]) -> Option<String> {
 
 /// The ranks, warlord first, when a table shows a hand just over (every seat empty-handed,
 /// seated in their new order); `None` otherwise.
-fn ranks_after_hand(seats: &[super::message::SeatInfo]) -> Option<String> {
+pub(crate) fn ranks_after_hand(seats: &[super::message::SeatInfo]) -> Option<String> {
     let seated: Vec<&str> = seats
         .iter()
         .filter(|s| s.status != 'e')
@@ -250,7 +250,7 @@ fn ranks_after_hand(seats: &[super::message::SeatInfo]) -> Option<String> {
 }
 
 /// A strike code in words.
-fn strike_meaning(code: u8) -> &'static str {
+pub(crate) fn strike_meaning(code: u8) -> &'static str {
     match code {
         11 => "cards of different values",
         12 => "value too low",

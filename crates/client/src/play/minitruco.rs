@@ -1,0 +1,819 @@
+//! miniTruco (seed 000, the 2008 protocol) in `parlor play minitruco`: the lounge's rooms,
+//! the room's seats and ready flags, then the game.
+//!
+//! The 2008 server ignores a refused move without a word, so the client works out what
+//! is allowed from the notifications (as the browser page does) and offers nothing else;
+//! a move the server did not show back is offered again at the next message (the
+//! keep-alive line it sends after 5 s of silence, if nothing else).
+
+use super::screen::{push_log, truco_card, Choice, Screen, Seat};
+use super::Table;
+
+/// The team of seat `pos` (1-4): team 1 is seats 1 and 3.
+fn team(pos: usize) -> usize {
+    if pos % 2 == 1 {
+        1
+    } else {
+        2
+    }
+}
+
+/// The next raise after a hand worth `stake`, and its name.
+fn next_raise(stake: u32) -> Option<(u32, &'static str)> {
+    match stake {
+        1 => Some((3, "truco")),
+        3 => Some((6, "six")),
+        6 => Some((9, "nine")),
+        9 => Some((12, "twelve")),
+        _ => None,
+    }
+}
+
+/// A nickname the server accepts: letters, digits and `!@$()-_.`, at most 32.
+fn valid_nick(name: &str) -> String {
+    let nick: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || "!@$()-_.".contains(*c))
+        .take(32)
+        .collect();
+    if nick.is_empty() {
+        "guest".into()
+    } else {
+        nick
+    }
+}
+
+/// Text from another client, safe to draw.
+fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// A card on the table.
+#[derive(Clone, Debug)]
+struct Played {
+    pos: usize,
+    /// Known to us: open cards, and our own face-down card.
+    card: Option<String>,
+    closed: bool,
+}
+
+/// The game in progress (from `P` to `G`).
+#[derive(Clone, Debug, Default)]
+struct Game {
+    scores: [u32; 2],
+    hands: u32,
+    hand: Vec<String>,
+    vira: Option<String>,
+    turn: usize,
+    closed_allowed: bool,
+    face_down: bool,
+    played: Vec<Played>,
+    /// Each round's winner: 1, 2, or 3 for a tie.
+    rounds: Vec<u32>,
+    stake: u32,
+    last_raiser: usize,
+    /// A raise waiting for an answer: who asked, for how much, and whether we answered.
+    raise: Option<(usize, u32, bool)>,
+    /// Our partner's cards in a hand of 11, until we decide.
+    eleven: Option<Vec<String>>,
+    eleven_team: usize,
+    names: Vec<String>,
+    over: Option<usize>,
+}
+
+/// The miniTruco client.
+pub struct MiniTruco {
+    nick: String,
+    named: bool,
+    tries: u32,
+    rooms: Vec<u32>,
+    room: Option<u32>,
+    seats: Vec<String>,
+    ready: Vec<bool>,
+    manager: usize,
+    clean: bool,
+    old: bool,
+    pos: usize,
+    game: Option<Game>,
+    log: Vec<String>,
+    /// A move was sent and nothing has come back yet.
+    busy: bool,
+    result: Option<String>,
+}
+
+impl MiniTruco {
+    pub fn new(name: &str) -> MiniTruco {
+        MiniTruco {
+            nick: valid_nick(name),
+            named: false,
+            tries: 0,
+            rooms: Vec::new(),
+            room: None,
+            seats: vec![String::new(); 4],
+            ready: vec![false; 4],
+            manager: 0,
+            clean: false,
+            old: false,
+            pos: 0,
+            game: None,
+            log: Vec::new(),
+            busy: false,
+            result: None,
+        }
+    }
+
+    fn name_of(&self, pos: usize) -> String {
+        if pos == self.pos {
+            return "you".into();
+        }
+        let names = self.game.as_ref().map_or(&self.seats, |g| &g.names);
+        match names.get(pos.wrapping_sub(1)) {
+            Some(name) if !name.is_empty() => name.clone(),
+            _ => format!("CPU{pos}"),
+        }
+    }
+
+    fn note(&mut self, text: String) {
+        push_log(&mut self.log, text);
+    }
+
+    /// The moves open now, each with the lines it sends (none: a toggle).
+    fn moves(&self) -> Vec<(Choice, Vec<String>)> {
+        if self.busy || self.result.is_some() || !self.named {
+            return Vec::new();
+        }
+        let Some(room) = self.room else {
+            let rooms = self.rooms.iter().enumerate().filter(|(_, &n)| n < 4);
+            return rooms
+                .map(|(i, n)| {
+                    let key = char::from_digit((i as u32 + 1) % 10, 10).unwrap_or('?');
+                    let label = format!("enter room {} ({n}/4)", i + 1);
+                    (Choice::new(key, label), vec![format!("E {}", i + 1)])
+                })
+                .collect();
+        };
+        let Some(g) = &self.game else {
+            return self.room_moves(room);
+        };
+        let mut moves = Vec::new();
+        let mine = team(self.pos);
+        if g.eleven.is_some() {
+            moves.push((Choice::new('p', "play the hand of 11"), vec!["H T".into()]));
+            moves.push((Choice::new('g', "give it up"), vec!["H F".into()]));
+            return moves;
+        }
+        if let Some((raiser, value, answered)) = g.raise {
+            if team(raiser) != mine && !answered {
+                let accept = format!("accept ({value} points)");
+                moves.push((Choice::new('a', accept), vec!["D".into()]));
+                let fold = format!("fold (they score {})", g.stake);
+                moves.push((Choice::new('f', fold), vec!["C".into()]));
+            }
+            return moves;
+        }
+        if g.over.is_some() || g.turn != self.pos {
+            return moves;
+        }
+        let face_down = g.face_down && g.closed_allowed;
+        for (i, card) in g.hand.iter().enumerate() {
+            let key = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
+            let (label, line) = if face_down {
+                (
+                    format!("{} face down", truco_card(card)),
+                    format!("J {card} T"),
+                )
+            } else {
+                (truco_card(card), format!("J {card}"))
+            };
+            moves.push((Choice::new(key, label), vec![line]));
+        }
+        if g.closed_allowed {
+            let flip = if g.face_down {
+                "play face up"
+            } else {
+                "play face down"
+            };
+            moves.push((Choice::new('d', flip), Vec::new()));
+        }
+        if g.eleven_team == 0 && g.last_raiser != mine {
+            if let Some((value, name)) = next_raise(g.stake) {
+                let raise = format!("ask for {name} ({value} points)");
+                moves.push((Choice::new('t', raise), vec!["T".into()]));
+            }
+        }
+        moves
+    }
+
+    /// In a room before the game: ready, leave, and the manager's rules and seats.
+    fn room_moves(&self, _room: u32) -> Vec<(Choice, Vec<String>)> {
+        let mut moves = Vec::new();
+        if !self
+            .ready
+            .get(self.pos.wrapping_sub(1))
+            .copied()
+            .unwrap_or(false)
+        {
+            let ready = "ready: start (CPU players take the empty seats)";
+            moves.push((Choice::new('r', ready), vec!["Q".into()]));
+        }
+        if self.manager == self.pos {
+            let flag = |b: bool| if b { 'T' } else { 'F' };
+            let deck = if self.clean {
+                "use the dirty deck"
+            } else {
+                "use the clean deck"
+            };
+            let old = if self.clean { false } else { self.old };
+            let line = format!("R {}{}", flag(!self.clean), flag(old));
+            moves.push((Choice::new('k', deck), vec![line]));
+            if !self.clean {
+                let manilha = if self.old {
+                    "use the new manilha"
+                } else {
+                    "use the old manilha"
+                };
+                let line = format!("R F{}", flag(!self.old));
+                moves.push((Choice::new('m', manilha), vec![line]));
+            }
+            moves.push((
+                Choice::new('v', "swap the players beside you"),
+                vec!["V".into()],
+            ));
+            moves.push((
+                Choice::new('o', "rotate partner and foes"),
+                vec!["O".into()],
+            ));
+        }
+        moves.push((Choice::new('s', "leave the room"), vec!["S".into()]));
+        moves
+    }
+
+    fn room_info(&mut self, w: &[&str]) {
+        let [room, names, ready, manager, rules, ..] = w else {
+            return;
+        };
+        if room.parse().ok() != self.room {
+            return;
+        }
+        self.seats = names.split('|').map(printable).collect();
+        self.seats.resize(4, String::new());
+        self.ready = ready.chars().map(|c| c == 'T').collect();
+        self.manager = manager.parse().unwrap_or(0);
+        self.clean = rules.starts_with('T');
+        self.old = rules.chars().nth(1) == Some('T');
+        let me = self.nick.to_lowercase();
+        if let Some(i) = self.seats.iter().position(|n| n.to_lowercase() == me) {
+            self.pos = i + 1;
+        }
+    }
+
+    /// Takes in one game notification.
+    fn game_line(&mut self, cmd: &str, a: &[&str]) {
+        let pos = self.pos;
+        let num = |i: usize| a.get(i).and_then(|w| w.parse::<usize>().ok()).unwrap_or(0);
+        let Some(g) = &mut self.game else { return };
+        let mut notes = Vec::new();
+        match cmd {
+            "M" => {
+                g.hand = a.iter().take(3).map(|c| c.to_string()).collect();
+                g.vira = a.get(3).map(|c| c.to_string());
+                g.played.clear();
+                g.rounds.clear();
+                g.turn = 0;
+                g.stake = 1;
+                g.last_raiser = 0;
+                g.raise = None;
+                g.eleven = None;
+                g.face_down = false;
+                g.hands += 1;
+                let [s1, s2] = g.scores;
+                g.eleven_team = match (s1, s2) {
+                    (11, s) if s != 11 => 1,
+                    (s, 11) if s != 11 => 2,
+                    _ => 0,
+                };
+                if g.eleven_team != 0 {
+                    notes.push(format!(
+                        "Hand of 11: team {} decides whether to play it.",
+                        g.eleven_team
+                    ));
+                }
+            }
+            "F" => g.eleven = Some(a.iter().map(|c| c.to_string()).collect()),
+            "H" => {
+                if num(0) == pos {
+                    g.eleven = None;
+                }
+                if a.get(1) == Some(&"T") {
+                    g.stake = 3;
+                    g.eleven = None;
+                }
+                let what = if a.get(1) == Some(&"T") {
+                    "plays the hand of 11"
+                } else {
+                    "would give the hand of 11 up"
+                };
+                notes.push(format!("{} {what}.", num(0)));
+            }
+            "V" => {
+                g.turn = num(0);
+                g.closed_allowed = a.get(1) == Some(&"T");
+            }
+            "J" => {
+                if g.played.len() == 4 {
+                    g.played.clear();
+                }
+                let card = a.get(1).filter(|c| **c != "T").map(|c| c.to_string());
+                if num(0) == pos {
+                    if let Some(card) = &card {
+                        g.hand.retain(|c| c != card);
+                    }
+                }
+                let closed = card.is_none() || a.get(2) == Some(&"T");
+                g.played.push(Played {
+                    pos: num(0),
+                    card,
+                    closed,
+                });
+                g.turn = 0;
+            }
+            "R" => {
+                g.rounds.push(num(0) as u32);
+                notes.push(match num(0) {
+                    3 => "The round was tied.".into(),
+                    t => format!("Team {t} won round {}.", g.rounds.len()),
+                });
+            }
+            "O" => {
+                let scores = [num(0) as u32, num(1) as u32];
+                let gained = (0..2).find(|&t| scores[t] > g.scores[t]);
+                g.scores = scores;
+                g.raise = None;
+                g.turn = 0;
+                notes.push(match gained {
+                    Some(t) => format!(
+                        "Hand {}: team {} scored. Score {} x {}.",
+                        g.hands,
+                        t + 1,
+                        scores[0],
+                        scores[1]
+                    ),
+                    None => format!("Hand {}: nobody scored.", g.hands),
+                });
+            }
+            "T" => {
+                g.raise = Some((num(0), num(1) as u32, false));
+                g.last_raiser = team(num(0));
+                notes.push(format!("{} asked for {} points.", num(0), num(1)));
+            }
+            "D" => {
+                g.stake = num(1) as u32;
+                g.raise = None;
+                notes.push(format!(
+                    "{} accepted: the hand is worth {}.",
+                    num(0),
+                    num(1)
+                ));
+            }
+            "C" => {
+                if let Some(raise) = &mut g.raise {
+                    if num(0) == pos {
+                        raise.2 = true;
+                    }
+                }
+                notes.push(format!("{} folded.", num(0)));
+            }
+            "G" => {
+                g.over = Some(num(0));
+                g.turn = 0;
+                g.raise = None;
+            }
+            _ => {}
+        }
+        if cmd == "G" {
+            let [s1, s2] = g.scores;
+            let verdict = if num(0) == team(pos) {
+                "You win!"
+            } else {
+                "You lose."
+            };
+            self.result = Some(format!("team {} wins, {s1} x {s2}. {verdict}", num(0)));
+        }
+        for note in notes {
+            // Notes name players by seat number; say who.
+            let named = match note.split_once(' ') {
+                Some((who, rest)) if who.parse::<usize>().is_ok() => {
+                    format!("{} {rest}", self.name_of(who.parse().unwrap_or(0)))
+                }
+                _ => note,
+            };
+            self.note(named);
+        }
+    }
+}
+
+impl Table for MiniTruco {
+    fn hello(&mut self) -> Vec<String> {
+        vec![format!("N {}", self.nick)]
+    }
+
+    fn receive(&mut self, line: &str) -> Vec<String> {
+        if line.is_empty() {
+            return Vec::new(); // keep-alive
+        }
+        let w: Vec<&str> = line.split(' ').collect();
+        let (cmd, a) = (w[0], &w[1..]);
+        // Whatever comes next settles a move we sent: its echo, the game moving on, or a
+        // keep-alive (the server is silent about a move it ignores, then sends one).
+        self.busy = false;
+        match cmd {
+            "N" => {
+                self.nick = a.first().map(|n| printable(n)).unwrap_or_default();
+                self.named = true;
+                return vec!["L".into()];
+            }
+            "L" => {
+                let counts = a.first().map_or("", |l| l);
+                self.rooms = counts.split('|').map(|n| n.parse().unwrap_or(4)).collect();
+            }
+            "E" => self.room = a.first().and_then(|r| r.parse().ok()),
+            "I" => self.room_info(a),
+            "S" => {
+                self.room = None;
+                self.game = None;
+                self.pos = 0;
+                return vec!["L".into()];
+            }
+            "P" => {
+                self.pos = a.first().and_then(|p| p.parse().ok()).unwrap_or(0);
+                let names = (0..4)
+                    .map(|i| match self.seats.get(i) {
+                        Some(n) if !n.is_empty() => n.clone(),
+                        _ => format!("CPU{}", i + 1),
+                    })
+                    .collect();
+                self.game = Some(Game {
+                    stake: 1,
+                    names,
+                    ..Game::default()
+                });
+                self.note("The game starts: first team to 12 points wins.".into());
+            }
+            "M" if self.game.is_some() && a.len() >= 4 => self.game_line(cmd, a),
+            "M" => {
+                let text = printable(&a.join(" "));
+                self.note(format!("(privately) {text}"));
+            }
+            "A" => {
+                let who = self.name_of(a.first().and_then(|p| p.parse().ok()).unwrap_or(0));
+                self.note(format!("{who} left the room: the game is over."));
+                self.result = Some(format!("{who} left the room, so the game ended."));
+            }
+            "B" => {
+                let text = printable(&a.join(" "));
+                self.note(text);
+            }
+            "X" => {
+                let code = a.first().copied().unwrap_or("");
+                if code == "NE" && !self.named && self.tries < 5 {
+                    self.tries += 1;
+                    let stem: String = self.nick.chars().take(28).collect();
+                    self.nick = format!("{stem}{}", 10 + self.tries);
+                    return vec![format!("N {}", self.nick)];
+                }
+                let text = refusal(code);
+                self.note(text.into());
+            }
+            _ => self.game_line(cmd, a),
+        }
+        Vec::new()
+    }
+
+    fn screen(&self) -> Screen {
+        let moves = self.moves();
+        let choices = moves.iter().map(|(c, _)| c.clone()).collect();
+        let mut screen = Screen {
+            title: format!("miniTruco · {}", self.nick),
+            log: self.log.clone(),
+            over: self.result.clone(),
+            choices,
+            ..Screen::default()
+        };
+        let Some(room) = self.room else {
+            screen.score = "the lounge".into();
+            screen.table = vec![
+                "Pick a room: up to four people play; CPU players take the empty seats.".into(),
+            ];
+            screen.prompt = (!moves.is_empty()).then(|| "choose a room".into());
+            return screen;
+        };
+        let order = |pos: usize| (0..4).map(move |i| (pos.max(1) - 1 + i) % 4 + 1);
+        let Some(g) = &self.game else {
+            screen.score = format!("room {room}");
+            screen.seats = order(self.pos)
+                .map(|pos| Seat {
+                    name: match self.seats.get(pos - 1) {
+                        Some(n) if !n.is_empty() => n.clone(),
+                        _ => "(empty: a CPU player)".into(),
+                    },
+                    info: format!(
+                        "team {}{}{}",
+                        team(pos),
+                        if self.ready.get(pos - 1) == Some(&true) {
+                            ", ready"
+                        } else {
+                            ""
+                        },
+                        if self.manager == pos { ", manager" } else { "" }
+                    ),
+                    ..Seat::default()
+                })
+                .collect();
+            let deck = if self.clean {
+                "clean deck"
+            } else {
+                "dirty deck"
+            };
+            let manilha = if self.old {
+                "old manilha"
+            } else {
+                "new manilha"
+            };
+            screen.table = vec![
+                format!("Rules: {deck}, {manilha}."),
+                "The game starts when everyone here is ready.".into(),
+            ];
+            screen.prompt = (!moves.is_empty()).then(|| "get ready".into());
+            return screen;
+        };
+        let mine = team(self.pos);
+        screen.score = format!(
+            "us {} x {} them · hand worth {}",
+            g.scores[mine - 1],
+            g.scores[2 - mine],
+            g.stake
+        );
+        screen.seats = order(self.pos)
+            .map(|pos| Seat {
+                name: if pos == self.pos {
+                    format!("{} (you)", g.names[pos - 1])
+                } else {
+                    g.names[pos - 1].clone()
+                },
+                info: format!("team {}", team(pos)),
+                turn: g.turn == pos && g.raise.is_none(),
+                played: g
+                    .played
+                    .iter()
+                    .find(|p| p.pos == pos)
+                    .map(|p| match &p.card {
+                        Some(card) if p.closed => format!("{} (face down)", truco_card(card)),
+                        Some(card) => truco_card(card),
+                        None => "face down".into(),
+                    }),
+            })
+            .collect();
+        if let Some(vira) = &g.vira {
+            screen.table.push(format!(
+                "Vira {} · {}",
+                truco_card(vira),
+                manilhas(vira, self.clean, self.old)
+            ));
+        }
+        let rounds: Vec<String> = g
+            .rounds
+            .iter()
+            .map(|&w| {
+                if w == 3 {
+                    "tie".into()
+                } else {
+                    format!("team {w}")
+                }
+            })
+            .collect();
+        screen.table.push(format!(
+            "Hand {} · rounds: {}",
+            g.hands,
+            if rounds.is_empty() {
+                "-".into()
+            } else {
+                rounds.join(", ")
+            }
+        ));
+        if let Some(cards) = &g.eleven {
+            screen.table.push(format!(
+                "Hand of 11: your partner holds {}",
+                cards
+                    .iter()
+                    .map(|c| truco_card(c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        if let Some((raiser, value, _)) = g.raise {
+            screen
+                .table
+                .push(format!("{} asks for {value} points", self.name_of(raiser)));
+        }
+        screen.hand = g
+            .hand
+            .iter()
+            .map(|c| truco_card(c))
+            .collect::<Vec<_>>()
+            .join("  ");
+        screen.prompt = if moves.is_empty() {
+            None
+        } else if g.eleven.is_some() {
+            Some("decide on the hand of 11".into())
+        } else if g.raise.is_some() {
+            Some("answer the raise".into())
+        } else {
+            Some("play a card".into())
+        };
+        screen
+    }
+
+    fn choose(&mut self, index: usize) -> Vec<String> {
+        let Some((_, lines)) = self.moves().into_iter().nth(index) else {
+            return Vec::new();
+        };
+        if lines.is_empty() {
+            if let Some(g) = &mut self.game {
+                g.face_down = !g.face_down;
+            }
+            return lines;
+        }
+        if let Some(g) = &mut self.game {
+            match lines[0].as_str() {
+                // The server answers an answer to everyone; ours closes the question now.
+                "D" | "C" => {
+                    if let Some(raise) = &mut g.raise {
+                        raise.2 = true;
+                    }
+                }
+                "H T" | "H F" => g.eleven = None,
+                _ => {}
+            }
+        }
+        self.busy = true;
+        lines
+    }
+}
+
+/// The manilhas for `vira` under the room's rules, in words.
+fn manilhas(vira: &str, clean: bool, old: bool) -> String {
+    if old {
+        return "manilhas: 4 of clubs, 7 of hearts, ace of spades, 7 of diamonds".into();
+    }
+    let ranks: &[&str] = if clean {
+        &["Q", "J", "K", "A"]
+    } else {
+        &["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]
+    };
+    let rank = &vira[..vira.len().saturating_sub(1)];
+    match ranks.iter().position(|r| r.eq_ignore_ascii_case(rank)) {
+        Some(i) => format!("manilhas: the {}s", ranks[(i + 1) % ranks.len()]),
+        None => "manilhas: ?".into(),
+    }
+}
+
+/// An `X` code in words.
+fn refusal(code: &str) -> &'static str {
+    match code {
+        "NO" => "Choose a name first.",
+        "NI" => "That name is not allowed.",
+        "NE" => "That name is taken.",
+        "JE" => "You are already in a room.",
+        "SI" => "There is no such room.",
+        "CH" => "That room is full or its game has started.",
+        "FS" => "You are not in a room.",
+        "TT" => "A clean deck cannot be played with the old manilha.",
+        "JI" => "There is nobody to kick in that seat.",
+        "JO" => "You cannot change your name during a game.",
+        _ => "The server did not understand that.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feed(t: &mut MiniTruco, lines: &[&str]) -> Vec<String> {
+        lines.iter().flat_map(|l| t.receive(l)).collect()
+    }
+
+    #[test]
+    fn from_the_lounge_to_a_whole_hand() {
+        let mut t = MiniTruco::new("Ana Lu\u{1b}");
+        assert_eq!(t.hello(), ["N AnaLu"]);
+        assert_eq!(
+            feed(&mut t, &["X NE"]),
+            ["N AnaLu11"],
+            "a taken name gets a number"
+        );
+        assert_eq!(feed(&mut t, &["N AnaLu11"]), ["L"]);
+        feed(&mut t, &["L 4|1|0|0|0|0|0|0|0|0"]);
+        let screen = t.screen();
+        assert_eq!(
+            screen.choices[0].label, "enter room 2 (1/4)",
+            "full rooms are not offered"
+        );
+        assert_eq!(t.choose(0), ["E 2"]);
+        feed(&mut t, &["E 2", "I 2 bob|AnaLu11|| FF 1 FF"]);
+        assert_eq!(t.pos, 2);
+        assert_eq!(t.screen().choices[0].key, 'r');
+        assert_eq!(t.choose(0), ["Q"]);
+        feed(
+            &mut t,
+            &[
+                "I 2 bob|AnaLu11|| TT 1 FF",
+                "P 2",
+                "M 3p 6c 10e 4o",
+                "V 1 F",
+            ],
+        );
+        let screen = t.screen();
+        assert_eq!(screen.seats[0].name, "AnaLu11 (you)");
+        assert_eq!(screen.seats[2].name, "CPU4");
+        assert!(
+            screen.table[0].contains("manilhas: the 5s"),
+            "{:?}",
+            screen.table
+        );
+        assert!(screen.choices.is_empty(), "not our turn");
+        feed(&mut t, &["J 1 7c", "V 2 F"]);
+        let keys: String = t.screen().choices.iter().map(|c| c.key).collect();
+        assert_eq!(keys, "123t", "no face down in the first round");
+        assert_eq!(t.choose(1), ["J 6c"]);
+        assert!(t.screen().choices.is_empty(), "sent");
+        feed(&mut t, &["J 2 6c"]);
+        assert_eq!(t.screen().seats[0].played.as_deref(), Some("6♥"));
+        assert_eq!(t.game.as_ref().unwrap().hand, ["3p", "10e"]);
+        feed(&mut t, &["T 3 3"]);
+        let labels: Vec<String> = t.screen().choices.iter().map(|c| c.label.clone()).collect();
+        assert_eq!(labels, ["accept (3 points)", "fold (they score 1)"]);
+        assert_eq!(t.choose(0), ["D"]);
+        feed(&mut t, &["D 2 3", "J 3", "J 4 5e", "R 2 2", "V 2 T"]);
+        let screen = t.screen();
+        let keys: String = screen.choices.iter().map(|c| c.key).collect();
+        assert_eq!(keys, "12dt", "face down from the second round");
+        assert_eq!(
+            screen.choices[3].label, "ask for six (6 points)",
+            "they raised last"
+        );
+        t.choose(2);
+        assert_eq!(t.choose(0), ["J 3p T"]);
+        feed(&mut t, &["J 2 3p T", "O 0 3", "G 2"]);
+        assert!(t.screen().over.unwrap().contains("You win"));
+        assert!(
+            t.log.iter().any(|l| l.contains("team 2 scored")),
+            "{:?}",
+            t.log
+        );
+    }
+
+    #[test]
+    fn a_move_the_server_ignored_is_offered_again() {
+        let mut t = MiniTruco::new("ana");
+        feed(
+            &mut t,
+            &[
+                "N ana",
+                "E 1",
+                "I 1 ana||| FF 1 FF",
+                "P 1",
+                "M 3p 6c 10e 4o",
+                "V 1 F",
+            ],
+        );
+        assert_eq!(t.choose(0), ["J 3p"]);
+        feed(&mut t, &["B bob hi\u{7}"]);
+        assert!(!t.screen().choices.is_empty(), "offered again");
+        assert!(t.log.last().unwrap().ends_with("bob hi"));
+    }
+
+    #[test]
+    fn junk_never_panics() {
+        let mut t = MiniTruco::new("");
+        for line in [
+            "P",
+            "M",
+            "V x",
+            "J",
+            "I",
+            "I 1",
+            "O 1",
+            "G",
+            "X",
+            "P 9",
+            "M a b c d",
+            "V 9 T",
+            "J 9 xx T",
+            "F",
+            "H 1",
+        ] {
+            t.receive(line);
+            let _ = t.screen();
+        }
+    }
+}

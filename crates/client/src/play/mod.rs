@@ -1,0 +1,102 @@
+//! `parlor play <game> [host:port]`: one full-screen terminal client for every game.
+//!
+//! Each game is a [`Table`]: it takes the server's messages in its own protocol, says
+//! what to send, and describes what to show as a [`screen::Screen`]. The loop in
+//! [`terminal`] is the same for all: it draws the screen, reads single keys (a choice's
+//! key, or the arrows and Enter), and passes messages both ways through a
+//! [`wire::Wire`]. Because the clients speak only the protocols, they play on any server
+//! of that protocol, not only parlor.
+
+pub mod course;
+pub mod jass;
+pub mod mahjong;
+pub mod minitruco;
+pub mod screen;
+mod terminal;
+pub mod wars;
+pub mod wire;
+
+pub use terminal::run;
+
+use screen::Screen;
+use wire::Framing;
+
+/// One game's client: its protocol state and what the player sees of it.
+pub trait Table {
+    /// Messages to send once connected (a name, a room).
+    fn hello(&mut self) -> Vec<String>;
+    /// Takes one server message; returns what to answer at once without the player
+    /// (a keep-alive echo, a pass where passing is all the player could do).
+    fn receive(&mut self, message: &str) -> Vec<String>;
+    /// What to show now.
+    fn screen(&self) -> Screen;
+    /// The player picked choice `index` of the screen's choices; returns what to send.
+    fn choose(&mut self, index: usize) -> Vec<String>;
+}
+
+/// The games `parlor play` knows, with their protocol's default port and framing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    Minitruco,
+    Truco,
+    Wars,
+    Jass,
+    Mahjong,
+}
+
+impl Game {
+    /// Every game, by the name `parlor play` takes.
+    pub const ALL: [(&'static str, Game); 5] = [
+        ("minitruco", Game::Minitruco),
+        ("truco", Game::Truco),
+        ("wars", Game::Wars),
+        ("jass", Game::Jass),
+        ("mahjong", Game::Mahjong),
+    ];
+
+    pub fn by_name(name: &str) -> Option<Game> {
+        Game::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, g)| g)
+    }
+
+    /// Where parlor serves the game by default.
+    pub fn default_port(self) -> u16 {
+        match self {
+            Game::Minitruco => 6912,
+            Game::Truco => 6913,
+            Game::Mahjong => 6914,
+            Game::Wars => 36700,
+            Game::Jass => 3000,
+        }
+    }
+
+    pub fn framing(self) -> Framing {
+        match self {
+            Game::Minitruco => Framing::Lines { terminator: "\n" },
+            Game::Truco | Game::Mahjong => Framing::Lines { terminator: "\n" },
+            Game::Wars => Framing::Brackets,
+            Game::Jass => Framing::WebSocket,
+        }
+    }
+
+    /// The address to connect to for `host:port` (Jass speaks WebSocket).
+    pub fn address(self, host_port: &str) -> String {
+        match self {
+            Game::Jass if !host_port.starts_with("ws") => format!("ws://{host_port}"),
+            _ => host_port.to_owned(),
+        }
+    }
+
+    /// A new client for this game, playing as `name`.
+    pub fn table(self, name: &str) -> Box<dyn Table + Send> {
+        match self {
+            Game::Minitruco => Box::new(minitruco::MiniTruco::new(name)),
+            Game::Truco => Box::new(course::Course::new(name)),
+            Game::Wars => Box::new(wars::Wars::new(name)),
+            Game::Jass => Box::new(jass::Jass::new(name)),
+            Game::Mahjong => Box::new(mahjong::Mahjong::new(name)),
+        }
+    }
+}
