@@ -9,7 +9,7 @@
 // see it there, both get ready, and both play the same game (crates/server/tests/browser.rs
 // checks the TCP side).
 import { noErrors, open, run, shot } from './lib.mjs';
-import { playUntil, recordFrames, setName } from './play-lib.mjs';
+import { checkAroundTable, checkScoreInView, checkSteadyHand, playUntil, recordFrames, setName } from './play-lib.mjs';
 
 const tcp = process.env.PARLOR_TCP_NICK;
 const tag = tcp ? 'minitruco-with-tcp' : 'minitruco';
@@ -49,21 +49,24 @@ run(async (browser) => {
   await page.getByRole('button', { name: 'Ready', exact: true }).click();
 
   await page.locator('#my-hand .card').first().waitFor();
-  const seats = await page.locator('#game .seat').allTextContents();
+  // Each seat's name and badges (its played card is drawn in the seat too).
+  const seats = await page.locator('#game .seat .who').allTextContents();
   if (seats.length !== 4) throw new Error('seats: ' + seats);
   if (!seats.some((s) => s.includes('CPU'))) throw new Error('no CPU player marked: ' + seats);
   if (tcp && !seats.some((s) => s.includes(tcp))) throw new Error('the TCP player is not at the table: ' + seats);
   await shot(page, `${tag}-table`);
+  await checkAroundTable(page);
   // The page says which cards are the manilhas (here: after the vira).
   const manilhas = await page.locator('#manilhas').textContent();
   if (!/^manilhas: the (10|[2-9AKJQ])s$/.test(manilhas)) throw new Error('manilhas: ' + manilhas);
 
   if (!tcp) {
+    await checkSteadyHand(page);
     // A reload in the middle of the game comes back to the same seat of the same game:
     // the same names around the table, and the hand so far.
     await page.reload();
     await page.locator('#my-hand .card').first().waitFor();
-    const back = await page.locator('#game .seat').allTextContents();
+    const back = await page.locator('#game .seat .who').allTextContents();
     if (back.join() !== seats.join()) throw new Error(`after the reload: ${back} (before: ${seats})`);
     await shot(page, `${tag}-after-reload`);
   }
@@ -96,7 +99,7 @@ run(async (browser) => {
 
   if (!tcp) {
     // A phone-sized screen shows the same table.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScoreInView(page);
     await shot(page, `${tag}-phone`);
     await page.getByRole('button', { name: 'Play again' }).click();
     await page.locator('#my-hand .card').first().waitFor();

@@ -4,7 +4,7 @@
 // answered in the dialog; it checks the first hand's summary, reloads the page (it must
 // come back to its seat) and plays to the end of the match.
 import { noErrors, open, run, shot } from './lib.mjs';
-import { playUntil, recordFrames, setName } from './play-lib.mjs';
+import { checkAroundTable, checkScoreInView, checkSteadyHand, playUntil, recordFrames, setName } from './play-lib.mjs';
 
 run(async (browser) => {
   const page = await open(browser, '/');
@@ -18,6 +18,9 @@ run(async (browser) => {
   const seats = await page.locator('#game .seat').allTextContents();
   if (seats.length !== 4 || !seats.some((s) => s.includes('(you)'))) throw new Error('seats: ' + seats);
   await shot(page, 'truco-table');
+  // The players sit around the table, and a card played leaves the hand steady.
+  await checkAroundTable(page);
+  await checkSteadyHand(page);
   // The page says which rank the manilhas are.
   const manilhas = await page.locator('#manilhas').textContent();
   if (!/^manilhas: the (10|[2-9AKJQ])s$/.test(manilhas)) throw new Error('manilhas: ' + manilhas);
@@ -53,7 +56,7 @@ run(async (browser) => {
   const folds = await page.locator('#log, .log').allTextContents();
   const sawFold = folds.join(' ').includes('answered fold');
   if (sawFold && !/folded\)/.test(folds.join(' '))) throw new Error('a fold ended a hand without saying so: ' + folds.join(' | '));
-  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScoreInView(page);
   await shot(page, 'truco-phone');
   noErrors(page);
 });

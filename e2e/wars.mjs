@@ -19,6 +19,9 @@ run(async (browser) => {
   await page.goto(process.env.PARLOR_URL + '/wars');
   await page.getByRole('heading', { name: 'Lobby' }).or(page.locator('#my-hand .card').first()).waitFor();
   await shot(page, 'wars-lobby');
+  // The lobby says what it waits for: players missing, the countdown, or the hand on.
+  const wait = await page.locator('#lobby-wait').textContent().catch(() => 'dealt already');
+  if (!/needed|starts in|starts now|being played|dealt already/.test(wait)) throw new Error('the lobby says: ' + wait);
   await page.locator('#my-hand .card').first().waitFor({ timeout: 60_000 });
   const seats = await page.locator('#game .seat').count();
   if (seats !== 3) throw new Error(`${seats} seats, expected 3`);
@@ -26,6 +29,12 @@ run(async (browser) => {
   await page.press('#chat-input', 'Enter');
   await page.locator('#chat-log', { hasText: 'warlord: gl hf' }).waitFor();
   await shot(page, 'wars-table');
+  // The others across the top in turn order, the viewer at the bottom.
+  const me = await page.locator('.felt.ring .seat.at-bottom').boundingBox();
+  const others = await page.locator('.felt.ring .ring-top .seat').count();
+  const across = await page.locator('.felt.ring .ring-top .seat').first().boundingBox();
+  if (others !== 2 || !(across.y < me.y)) throw new Error(`not around the table: ${others} across`);
+  if (!(await page.locator('.felt.ring .seat.at-bottom').textContent()).includes('(you)')) throw new Error('the bottom seat is not the viewer');
   // A reload in the middle of the hand comes back to the same seat, with the cards held.
   const held = await page.locator('#my-hand .card').count();
   await page.reload();
