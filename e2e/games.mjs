@@ -1,6 +1,7 @@
-// The stored games in the browser: the list (newest first), one game stepped through hand
-// by hand, and the leaderboard with the player who just played; both lists fit a 390 px
-// phone.
+// The stored games in the browser: the list (newest first), one game replayed (the table
+// drawn with card faces, stepped forward and back, every step in words, hand by hand),
+// the API without engine notation, and the leaderboard with the player who just played;
+// the pages fit a 390 px phone.
 import { noErrors, open, run, shot } from './lib.mjs';
 
 run(async (browser) => {
@@ -9,12 +10,39 @@ run(async (browser) => {
   await first.waitFor();
   await shot(page, 'games-list');
   await first.click();
-  await page.locator('#step h3').waitFor();
-  const hands = await page.locator('#step h3').textContent();
+  await page.locator('#replay-hand').waitFor();
+  const hands = await page.locator('#replay-hand').textContent();
   if (!/^Hand 1 of \d+/.test(hands)) throw new Error('first hand: ' + hands);
-  await page.getByRole('button', { name: 'Next hand' }).click();
+  // The deal: four seats around the table, everyone's cards face up (the game is over).
+  if ((await page.locator('.replay-table .seat').count()) !== 4) throw new Error('not four seats');
+  if ((await page.locator('.replay-table .card').count()) < 12) throw new Error('the hands are not drawn');
+  const deal = await page.locator('#replay-step').textContent();
+  // Step forward with the keyboard: the first play, in words, by a named player.
+  await page.keyboard.press('ArrowRight');
+  await page.locator('#replay-step', { hasNotText: deal }).waitFor();
+  const play = await page.locator('#replay-step').textContent();
+  if (!/(alice|CPU\d).*[♣♦♥♠]/.test(play)) throw new Error('the first step says: ' + play);
+  await shot(page, 'game-replay');
+  await page.getByRole('button', { name: '◀ Step' }).click();
+  await page.locator('#replay-step', { hasText: deal }).waitFor();
+  // To the end of the hand: its result in words.
+  while (!(await page.locator('#replay-result').count())) await page.keyboard.press('ArrowRight');
+  const result = await page.locator('#replay-result').textContent();
+  if (!/team|Team|scores|tied/.test(result)) throw new Error('the hand ended: ' + result);
+  await page.getByRole('button', { name: 'Hand ▶' }).click();
   await page.getByText(/^Hand 2 of/).waitFor();
   await shot(page, 'game-steps');
+  // Nothing on the page or in the API is the engines' notation, and seats count from 1.
+  const text = await page.locator('main').textContent();
+  if (/\w\(\w*\)|Won\(|Play\(/.test(text)) throw new Error('engine notation on the page');
+  const id = new URL(page.url()).searchParams.get('id');
+  const api = await page.evaluate((n) => fetch('/api/games/' + n).then((r) => r.text()), id);
+  if (/Won\(|Play\(|Truco\b\)|\w\(\d/.test(api)) throw new Error('engine notation in the API: ' + api.slice(0, 400));
+  const game = JSON.parse(api);
+  const seats = game.hand_results.flatMap((h) => h.actions).filter((a) => a.seat !== undefined).map((a) => a.seat);
+  if (!seats.length || Math.min(...seats) !== 1 || Math.max(...seats) !== 4) throw new Error('seats are not 1-4: ' + seats.slice(0, 12));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'game-replay-phone');
   const board = await open(browser, '/leaderboard?protocol=minitruco');
   await board.locator('#leaderboard').getByText('alice').waitFor();
   await shot(board, 'leaderboard');

@@ -3,9 +3,13 @@
 //! - `GET /api/games?protocol=&player=&status=&limit=&before=`: games newest first.
 //!   `status` is `all` (default), `finished`, `unfinished`, `playing` or `abandoned`;
 //!   `limit` 1-200 (default 50); the next page is `before=<the last id seen>`.
-//! - `GET /api/games/:id`: everything: seats, each hand's result and actions, the
-//!   final result and actions, the seed (as text). While the game is being played the
-//!   seed is `null` and the action lists are empty: they would reveal hidden cards.
+//! - `GET /api/games/:id`: everything: seats, each hand's result and actions (each
+//!   `{"seat", "index", "text"}`: seat from 1, its index among the legal actions, what
+//!   it did in words), the final result and actions, the seed (as text). While the game
+//!   is being played the seed is `null` and the action lists are empty: they would
+//!   reveal hidden cards.
+//! - `GET /api/games/:id/replay`: a game that is over, hand by hand and step by step,
+//!   with the table after each step (`replay::story`); 409 while it is being played.
 //! - `GET /api/leaderboard/:protocol`: the protocol's players by Glicko-2 rating.
 //! - `GET /api/players/:name`: a player's standings in every protocol and latest games.
 //! - `GET /api/tournaments?protocol=`: the latest tournaments with pairings and ratings.
@@ -46,6 +50,7 @@ pub fn router(dir: Option<PathBuf>, recorder: Recorder) -> Router {
     Router::new()
         .route("/api/games", get(games))
         .route("/api/games/:id", get(game))
+        .route("/api/games/:id/replay", get(replay))
         .route("/api/leaderboard/:protocol", get(leaderboard))
         .route("/api/players/:name", get(player))
         .route("/api/tournaments", get(tournaments))
@@ -165,14 +170,40 @@ async fn games(State(store): Store, params: Params) -> Result<impl IntoResponse,
     read(store, String::new(), move |r| r.games(&filter).map(Some)).await
 }
 
+/// A game id from the path, or 400.
+fn game_id(id: &str) -> Result<i64, Failure> {
+    id.parse()
+        .ok()
+        .filter(|&id: &i64| id > 0)
+        .ok_or_else(|| bad_request(format!("{id:?} is not a game id")))
+}
+
 async fn game(State(store): Store, Path(id): Path<String>) -> Result<impl IntoResponse, Failure> {
-    let Some(id) = id.parse().ok().filter(|&id: &i64| id > 0) else {
-        return Err(bad_request(format!("{id:?} is not a game id")));
-    };
+    let id = game_id(&id)?;
     read(store, format!("no game {id}"), move |r| {
-        r.game(GameId(id)).map(|g| g.map(GameDetail::public))
+        r.game(GameId(id))
+            .map(|g| g.map(crate::replay::public_detail))
     })
     .await
+}
+
+/// A game that is over told step by step; 409 while it is being played (its hands are
+/// hidden), 422 if its log cannot be replayed.
+async fn replay(State(store): Store, Path(id): Path<String>) -> Result<Response, Failure> {
+    let id = game_id(&id)?;
+    let Json(told) = read(store, format!("no game {id}"), move |r| {
+        let told = |g: GameDetail| {
+            let status = g.summary.status;
+            crate::replay::story_of(&g.public()).map_err(|why| (status, why))
+        };
+        r.game(GameId(id)).map(|g| g.map(told))
+    })
+    .await?;
+    match told {
+        Ok(story) => Ok(Json(story).into_response()),
+        Err((parlor_store::Status::Playing, why)) => Err(Failure(StatusCode::CONFLICT, why)),
+        Err((_, why)) => Err(Failure(StatusCode::UNPROCESSABLE_ENTITY, why)),
+    }
 }
 
 async fn leaderboard(
@@ -362,7 +393,15 @@ mod tests {
         assert_eq!(g["result"]["totals"][0], 2500);
         assert_eq!(g["hand_results"][0]["number"], 1);
         assert_eq!(g["hand_results"][0]["result"]["points"][0], 157);
-        assert_eq!(g["hand_results"][0]["actions"][1], "1 0 Play(H7)");
+        // This made-up log does not replay (its seed dealt other cards), so the action
+        // keeps its stored text; seats count from 1.
+        assert_eq!(
+            g["hand_results"][0]["actions"][1],
+            json!({ "seat": 2, "index": 0, "text": "Play(H7)" })
+        );
+        assert_eq!(g["told"], false);
+        let (status, body) = get(&app, "/api/games/3/replay").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(g["final_actions"], json!([]));
         assert_eq!(g["seats"][0]["rank"], 1);
         let (status, body) = get(&app, "/api/games/99").await;

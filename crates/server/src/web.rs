@@ -53,6 +53,7 @@ const ASSETS: &[Asset] = &[
     asset!("/truco-cards.js", "truco-cards.js", JS),
     asset!("/games", "games.html", HTML),
     asset!("/games.js", "games.js", JS),
+    asset!("/replay.js", "replay.js", JS),
     asset!("/leaderboard", "leaderboard.html", HTML),
     asset!("/leaderboard.js", "leaderboard.js", JS),
 ];

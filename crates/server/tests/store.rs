@@ -38,29 +38,16 @@ async fn finished(s: &TestServer, protocol: &str, count: usize) -> Vec<Value> {
     s.stored(protocol, "finished", count).await
 }
 
-/// Replays stored game `id` and checks the replay gives its stored hands and result.
-async fn replays_exactly(s: &TestServer, id: i64) -> Value {
+/// Replays stored game `id` (its log read from the store in `dir`) and checks the replay
+/// gives its stored hands and result; checks the API tells it in words, seats from 1,
+/// and that its replay page's story has every hand.
+async fn replays_exactly(s: &TestServer, dir: &std::path::Path, id: i64) -> Value {
     let (status, game) = s.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200);
-    let actions: Vec<String> = game["hand_results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|h| {
-            h["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap().to_owned())
-        })
-        .chain(
-            game["final_actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap().to_owned()),
-        )
-        .collect();
+    let reader = parlor_store::SqliteStore::open_reader(dir).unwrap();
+    let stored = parlor_store::Reader::game(&reader, parlor_store::GameId(id));
+    let actions = stored.unwrap().expect("the game is stored").actions();
+    told_in_words(s, &game).await;
     let seed: u64 = game["seed"].as_str().unwrap().parse().unwrap();
     let protocol = game["protocol"].as_str().unwrap();
     let variant = game["variant"].as_str().unwrap();
@@ -80,14 +67,49 @@ async fn replays_exactly(s: &TestServer, id: i64) -> Value {
     game
 }
 
+/// The API shows a game's actions in words with seats from 1 (never the engines'
+/// notation, such as `Play(H7)` or `Won(0)`), and its replay tells every hand.
+async fn told_in_words(s: &TestServer, game: &Value) {
+    assert_eq!(game["told"], true, "{game}");
+    let seats = game["seats"].as_array().unwrap().len() as u64;
+    let engine_notation = |text: &str| text.contains(|c: char| c == '(') && {
+        let b = text.as_bytes();
+        (1..b.len()).any(|i| b[i] == b'(' && b[i - 1].is_ascii_alphanumeric())
+    };
+    for hand in game["hand_results"].as_array().unwrap() {
+        assert!(!engine_notation(&hand["result"].to_string()), "{hand}");
+        for action in hand["actions"].as_array().unwrap() {
+            if let Some(seat) = action["seat"].as_u64() {
+                assert!((1..=seats).contains(&seat), "{action}");
+                let text = action["text"].as_str().unwrap();
+                assert!(!text.is_empty() && !engine_notation(text), "{action}");
+            }
+        }
+    }
+    let id = game["id"].as_i64().unwrap();
+    let (status, story) = s.get_json(&format!("/api/games/{id}/replay")).await;
+    assert_eq!(status, 200, "{story}");
+    let hands = story["hands"].as_array().unwrap();
+    assert!(hands.len() >= game["hand_results"].as_array().unwrap().len());
+    for hand in hands {
+        let steps = hand["steps"].as_array().unwrap();
+        assert_eq!(steps[0]["seat"], Value::Null, "a hand starts with its deal");
+        assert_eq!(
+            steps[0]["table"]["hands"].as_array().unwrap().len() as u64,
+            seats
+        );
+        assert!(!hand["result"].as_str().unwrap().is_empty());
+    }
+}
+
 #[tokio::test]
 async fn mahjong_games_are_stored_and_replay_exactly() {
-    let (s, _dir) = server(41).await;
+    let (s, dir) = server(41).await;
     let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Always).await;
     mj.play_game().await;
     let games = finished(&s, "mahjong", 1).await;
     let id = games[0]["id"].as_i64().unwrap();
-    let game = replays_exactly(&s, id).await;
+    let game = replays_exactly(&s, dir.path(), id).await;
     assert_eq!(game["seats"][0]["name"], "Jean");
     assert_eq!(game["seats"][0]["cpu"], Value::Null);
     assert_eq!(game["seats"][1]["cpu"], "efficiency");
@@ -111,11 +133,11 @@ async fn mahjong_games_are_stored_and_replay_exactly() {
 
 #[tokio::test]
 async fn minitruco_games_are_stored_and_replay_exactly() {
-    let (s, _dir) = server(42).await;
+    let (s, dir) = server(42).await;
     let lines = play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     let g = lines.last().unwrap();
     let games = finished(&s, "minitruco", 1).await;
-    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;
     assert_eq!(game["seats"][0]["name"], "alice");
     assert_eq!(game["variant"], "paulista dirty new");
     assert_eq!(game["table"], "room 1");
@@ -137,7 +159,7 @@ async fn minitruco_cpu_players_of_one_strategy() {
     .await;
     play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     let games = finished(&s, "minitruco", 1).await;
-    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;
     let cpus: Vec<&Value> = game["seats"].as_array().unwrap()[1..]
         .iter()
         .map(|seat| &seat["cpu"])
@@ -148,22 +170,22 @@ async fn minitruco_cpu_players_of_one_strategy() {
 
 #[tokio::test]
 async fn course_truco_games_are_stored_and_replay_exactly() {
-    let (s, _dir) = server(43).await;
+    let (s, dir) = server(43).await;
     course_truco_match(s.addr("truco")).await;
     let games = finished(&s, "truco", 1).await;
-    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;
     assert_eq!(game["variant"], "course");
-    assert_eq!(game["seats"][3]["name"], "PLAYER4");
+    assert_eq!(game["seats"][3]["name"], "", "the bots gave no NAME");
     s.stop().await;
 }
 
 #[tokio::test]
 async fn warlords_hands_are_stored_and_replay_exactly() {
-    let (s, _dir) = server(44).await;
+    let (s, dir) = server(44).await;
     warlords_hands(s.addr("wars"), 3, 2).await;
     let games = finished(&s, "wars", 2).await;
     for g in &games {
-        let game = replays_exactly(&s, g["id"].as_i64().unwrap()).await;
+        let game = replays_exactly(&s, dir.path(), g["id"].as_i64().unwrap()).await;
         let mut ranks: Vec<u64> = (0..3)
             .map(|i| game["seats"][i]["rank"].as_u64().unwrap())
             .collect();
@@ -182,10 +204,10 @@ async fn warlords_hands_are_stored_and_replay_exactly() {
 
 #[tokio::test]
 async fn jass_games_are_stored_and_replay_exactly() {
-    let (s, _dir) = server(45).await;
+    let (s, dir) = server(45).await;
     jass_game(&format!("ws://{}", s.addr("jass")), "stored").await;
     let games = finished(&s, "jass", 1).await;
-    let game = replays_exactly(&s, games[0]["id"].as_i64().unwrap()).await;
+    let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;
     assert_eq!(game["table"], "stored");
     let winners: Vec<u64> = (0..4)
         .map(|i| game["seats"][i]["rank"].as_u64().unwrap())

@@ -28,7 +28,8 @@ export function playedCard(node, key, from) {
 }
 
 /**
- * Four seats around the middle. Each seat is `{ pos, title, badges, turn, me, played }`
+ * Four seats around the middle. Each seat is `{ pos, title, badges, turn, me, played,
+ * detail }`
  * (`played` from `playedCard`, or null); `middle` is what lies in the middle (vira,
  * rounds). The seats keep their `.seat` class (and `.turn`, `.me`).
  */
@@ -38,6 +39,7 @@ export function fourSeats(seats, viewer, middle) {
       const at = around(s.pos, viewer);
       return el('div', { class: `seat at-${at}` + (s.turn ? ' turn' : '') + (s.me ? ' me' : ''), 'data-seat': s.pos },
         el('div', { class: 'who' }, s.title, ...(s.badges || [])),
+        s.detail ? el('div', { class: 'detail' }, s.detail) : null,
         s.played || el('div', { class: 'in-front empty' }));
     }),
     el('div', { class: 'middle', id: 'table-cards' }, middle));

@@ -1,8 +1,9 @@
-// Finished games from the store (/api/games), and one game step by step (/games?id=N):
-// its seats and result, then each hand's result and its logged actions, one hand at a
-// time, as `parlor replay` prints them.
+// Finished games from the store (/api/games), and one game as a replay (/games?id=N):
+// its seats and result in words, then the table hand by hand and step by step
+// (replay.js).
 
-import { buttons, el, fill, header, showError } from '/common.js';
+import { el, fill, header, showError } from '/common.js';
+import { showReplay } from '/replay.js';
 
 header('Games');
 const app = document.getElementById('app');
@@ -17,7 +18,7 @@ async function api(path) {
 
 const when = (ms) => (ms ? new Date(ms).toLocaleString() : '—');
 // A seat without a name is a course Truco player who gave none (they are not rated).
-const seatText = (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? ` #${s.rank}` : ''}${s.score !== null && s.score !== undefined ? ` ${s.score}` : ''}`;
+const seatText = (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${ordinal(s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;
 
 async function list() {
   const protocol = params.get('protocol') || '';
@@ -38,29 +39,33 @@ async function list() {
     last ? el('p', {}, el('a', { href: `/games?${protocol ? 'protocol=' + protocol + '&' : ''}before=${last.id}` }, 'older games')) : el('p', {}, 'No games yet.'));
 }
 
+const ordinal = (n) => n + (['th', 'st', 'nd', 'rd'][n % 10 > 3 || Math.floor(n / 10) === 1 ? 0 : n % 10]);
+
+/** How the game ended, in words, from its seats' ranks and scores. */
+function resultText(g) {
+  if (g.status === 'abandoned') return `Abandoned: ${g.result?.abandoned || 'the game did not finish'}.`;
+  if (g.status !== 'finished') return 'Being played: its hands are shown when it is over.';
+  const ranked = g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => s.rank).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  return ranked.map((s) => `${ordinal(s.rank)}: ${s.name || `seat ${s.seat}`} (${s.score} points)`).join(' · ');
+}
+
 async function one(id) {
   const g = await api('/api/games/' + id);
-  let step = 0;
-  const hands = g.hand_results;
-  const stepView = el('section', { class: 'summary', id: 'step' });
-  function show() {
-    const h = hands[step];
-    fill(stepView, h
-      ? [el('h3', {}, `Hand ${h.number} of ${hands.length}`),
-        el('pre', {}, JSON.stringify(h.result, null, 1)),
-        el('details', {}, el('summary', {}, `${h.actions.length} actions`), el('ol', {}, h.actions.map((a) => el('li', {}, a))))]
-      : el('p', {}, 'No hands were finished.'));
-  }
+  const replay = el('div', { id: 'replay' });
   fill(app,
     el('h2', {}, `Game #${g.id}: ${g.protocol} (${g.variant})`),
-    el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)} · ${g.seed === null ? 'seed and actions shown when the game is over' : `seed ${g.seed}`}`),
-    el('ol', {}, g.seats.map((s) => el('li', {}, seatText(s)))),
-    g.result ? el('pre', { class: 'summary' }, JSON.stringify(g.result, null, 1)) : null,
-    buttons([['First hand', () => { step = 0; show(); }], ['Previous hand', () => { step = Math.max(0, step - 1); show(); }],
-      ['Next hand', () => { step = Math.min(hands.length - 1, step + 1); show(); }], ['Last hand', () => { step = hands.length - 1; show(); }]]),
-    stepView,
-    el('p', {}, el('a', { href: '/games' }, 'all games'), ' · check it: ', el('code', {}, `parlor replay ${g.id}`)));
-  show();
+    el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)}`),
+    el('ol', { class: 'replay-seats' }, g.seats.map((s) => el('li', {}, seatText(s)))),
+    el('p', { class: 'summary', id: 'game-result' }, resultText(g)),
+    replay,
+    el('p', {}, el('a', { href: '/games' }, 'all games'), ' · check it against the rules engine: ', el('code', {}, `parlor replay ${g.id}`),
+      g.seed ? ` · seed ${g.seed}` : ''));
+  if (g.status === 'playing') return fill(replay, el('p', {}, 'The replay is shown when the game is over: until then its cards are hidden.'));
+  try {
+    showReplay(replay, await api(`/api/games/${id}/replay`), g.protocol, g.seats);
+  } catch (e) {
+    fill(replay, el('p', {}, 'This game cannot be replayed: ' + (e.message || e)));
+  }
 }
 
 (params.get('id') ? one(params.get('id')) : list()).catch((e) => {

@@ -285,8 +285,11 @@ function seatView(seat) {
     el('div', { class: 'muted' }, `${WIND[wind] || '?'} seat${wind === 'e' ? ' (dealer)' : ''} · ${state.scores ? state.scores[seat] : '…'} points`),
     me ? null : el('div', { class: 'mj-row hand-others', 'aria-label': `${nameOf(seat)}'s hand, ${h.hands[seat].length} tiles` },
       h.hands[seat].map((t) => tileElement(t, { size: h.hands[seat].some((x) => x !== '?') ? 'small' : 'mini' }))),
-    h.melds[seat].some(Boolean) ? el('div', { class: 'mj-row melds', 'aria-label': 'melds' }, h.melds[seat].filter(Boolean).map(meldView)) : null,
+    // Calls and discards apart, each with its label: a called set is not a discard.
+    h.melds[seat].some(Boolean) ? el('div', { class: 'mj-row melds', 'aria-label': 'melds' },
+      el('span', { class: 'row-label' }, 'calls'), h.melds[seat].filter(Boolean).map(meldView)) : null,
     el('div', { class: 'mj-row discards', 'aria-label': `${nameOf(seat)}'s discards` },
+      h.discards[seat].length ? el('span', { class: 'row-label' }, 'discards') : null,
       h.discards[seat].map((d, i) => {
         const last = h.lastDiscard === seat && i === h.discards[seat].length - 1;
         const tile = tileElement(d.t, { size: 'small', sideways: d.riichi, label: tileName(d.t) + (d.riichi ? ' (riichi)' : '') + (last ? ' (the last discard)' : '') });

@@ -79,6 +79,9 @@ pub struct Protocol {
     pub start: fn(&Context<'_>) -> Entry,
     /// Replays a stored game of it from its variant, seed and action log.
     pub replay: fn(&str, u64, &[String]) -> Result<Replayed, String>,
+    /// Tells a stored game that is over step by step, from its variant, seed, action log
+    /// and seat names (`replay::story`).
+    pub story: crate::replay::Teller,
 }
 
 /// Every protocol, in the order `serve` starts them.

@@ -69,6 +69,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     port: |ports| ports.jass,
     start,
     replay: crate::record::jass::replay,
+    story: crate::record::jass::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {

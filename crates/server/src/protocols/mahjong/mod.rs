@@ -38,6 +38,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     port: |ports| ports.mahjong,
     start,
     replay: crate::record::mahjong::replay,
+    story: crate::record::mahjong::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {

@@ -37,6 +37,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     port: |ports| ports.truco,
     start,
     replay: crate::record::truco::replay,
+    story: crate::record::truco::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {

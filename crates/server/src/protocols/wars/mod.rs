@@ -34,6 +34,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     port: |ports| ports.wars,
     start,
     replay: crate::record::wars::replay,
+    story: crate::record::wars::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {

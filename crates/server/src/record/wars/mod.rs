@@ -1,12 +1,17 @@
 //! How a hand of Warlords & Scumbags is recorded and replayed: its variant's name (table
-//! size, ranked or not), and the replay of its action log (departures included).
+//! size, ranked or not), the replay of its action log (departures included), and its
+//! story for the replay page.
 
 use crate::record::{Entry, GameLog, Note};
 use crate::replay::{entries, pick, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
-use president::{Event, Events, Hand, Seat};
+use president::{Action, Event, Events, Hand, Seat};
 use serde_json::json;
+
+mod story;
+
+pub use story::story;
 
 /// A hand being played and recorded (each hand is a game in the store).
 pub type WarsRecord = Recorded<Hand, WarsChronicle>;
@@ -19,7 +24,9 @@ impl Chronicle<Hand> for WarsChronicle {
         for event in events {
             if let Event::HandOver { order } = event {
                 let (scores, ranks) = standings(hand.players(), order);
-                let result = json!({ "order": order.as_slice() });
+                // Seats count from 1 in what the store shows, as everywhere.
+                let order: Vec<usize> = order.iter().map(|&seat| seat + 1).collect();
+                let result = json!({ "order": order });
                 log.hand(result.clone());
                 log.finish(result, scores, ranks);
             }
@@ -72,23 +79,37 @@ pub fn players_of(variant: &str) -> Option<(usize, bool)> {
     Some((players, ranked))
 }
 
-/// Replays a hand of `variant` from `seed` with its `log`.
-pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+/// The hand of `variant` dealt again from `seed`, with the events of the deal.
+fn redeal(variant: &str, seed: u64) -> Result<(Hand, Events), String> {
     let (players, ranked) =
         players_of(variant).ok_or_else(|| format!("unknown wars variant {variant}"))?;
-    let (mut hand, _) = Hand::deal(players, ranked, &mut seeded_rng(seed))
-        .ok_or_else(|| format!("{players} players cannot be dealt"))?;
+    Hand::deal(players, ranked, &mut seeded_rng(seed))
+        .ok_or_else(|| format!("{players} players cannot be dealt"))
+}
+
+/// Applies log entry `at` again: the action it names (none for a note) and the events
+/// that followed (none for a note that changes nothing).
+fn redo(hand: &mut Hand, at: usize, entry: Entry<'_>) -> Result<(Option<Action>, Events), String> {
+    match entry {
+        Entry::Note(Note::Left { seat }) => Ok((None, hand.leave(seat))),
+        Entry::Note(_) => Ok((None, Events::new())),
+        Entry::Action { seat, index, text } => {
+            let action = pick(&hand.legal_actions(seat), index, text, at)?;
+            let events = hand
+                .apply(seat, action)
+                .map_err(|e| format!("entry {at}: {e:?}"))?;
+            Ok((Some(action), events))
+        }
+    }
+}
+
+/// Replays a hand of `variant` from `seed` with its `log`.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    let (mut hand, _) = redeal(variant, seed)?;
+    let players = hand.players();
     let mut out = Replayed::default();
     for (at, entry) in entries(log) {
-        let events = match entry? {
-            Entry::Note(Note::Left { seat }) => hand.leave(seat),
-            Entry::Note(_) => continue,
-            Entry::Action { seat, index, text } => {
-                let action = pick(&hand.legal_actions(seat), index, text, at)?;
-                hand.apply(seat, action)
-                    .map_err(|e| format!("entry {at}: {e:?}"))?
-            }
-        };
+        let (_, events) = redo(&mut hand, at, entry?)?;
         for event in events {
             if let Event::HandOver { order } = event {
                 let (scores, ranks) = standings(players, &order);

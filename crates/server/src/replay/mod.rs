@@ -7,8 +7,13 @@
 //! with its recording, in `record/<game>.rs`; this module dispatches and holds what they
 //! share.
 
+pub mod story;
+mod told;
+
 use crate::record::{parse_entry, Entry};
 use std::fmt::Debug;
+pub use story::Story;
+pub use told::{public_detail, story_of};
 
 /// What replaying a game gave.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,6 +33,24 @@ pub fn replay(
 ) -> Result<Replayed, String> {
     match crate::protocols::named(protocol) {
         Some(protocol) => (protocol.replay)(variant, seed, log),
+        None => Err(format!("no replay for protocol {protocol}")),
+    }
+}
+
+/// How a protocol tells a stored game: from its variant, seed, action log and seat names.
+pub type Teller = fn(&str, u64, &[String], &[String]) -> Result<Story, String>;
+
+/// Tells a game of `protocol` that is over step by step (see [`story`]); `names` are the
+/// stored seats' names, in seat order.
+pub fn tell(
+    protocol: &str,
+    variant: &str,
+    seed: u64,
+    log: &[String],
+    names: &[String],
+) -> Result<Story, String> {
+    match crate::protocols::named(protocol) {
+        Some(protocol) => (protocol.story)(variant, seed, log, names),
         None => Err(format!("no replay for protocol {protocol}")),
     }
 }

@@ -1,13 +1,17 @@
 //! How a Truco game (miniTruco or course rules) is recorded and replayed: its variant's
-//! name, what each hand's result and the end look like in the store, and the replay of
-//! its action log.
+//! name, what each hand's result and the end look like in the store, the replay of its
+//! action log, and the story of a finished game for the replay page.
 
 use crate::record::{ranks_by_score, Entry, GameLog};
 use crate::replay::{entries, pick, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
 use serde_json::json;
-use truco::{DeckStyle, Event, Events, Game, ManilhaStyle, Rules};
+use truco::{Action, DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules, Seat};
+
+mod story;
+
+pub use story::story;
 
 /// A Truco game being played and recorded.
 pub type TrucoRecord = Recorded<Game, TrucoChronicle>;
@@ -24,7 +28,7 @@ impl Chronicle<Game> for TrucoChronicle {
                     points,
                     scores,
                 } => log.hand(json!({
-                    "outcome": format!("{outcome:?}"),
+                    "winner_team": winner_team(outcome),
                     "points": points,
                     "scores": scores,
                 })),
@@ -36,6 +40,14 @@ impl Chronicle<Game> for TrucoChronicle {
                 _ => {}
             }
         }
+    }
+}
+
+/// The team that won a hand, counting from 1 as seats do; `None` when every round tied.
+fn winner_team(outcome: HandOutcome) -> Option<usize> {
+    match outcome {
+        HandOutcome::Won(team) => Some(team + 1),
+        HandOutcome::Drawn => None,
     }
 }
 
@@ -79,28 +91,49 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
     }
 }
 
+/// A game of `variant` created again from `seed`, with the events of its first deal.
+fn recreate(variant: &str, seed: u64) -> Result<(Game, Events), String> {
+    let rules = rules_of(variant).ok_or_else(|| format!("unknown truco variant {variant}"))?;
+    Ok(Game::new(rules, seeded_rng(seed)))
+}
+
+/// Applies log entry `at` again: `seat` took its legal action `index`, logged as `text`.
+fn redo(
+    game: &mut Game,
+    at: usize,
+    seat: Seat,
+    index: Option<usize>,
+    text: &str,
+) -> Result<(Action, Events), String> {
+    let action = pick(&game.legal_actions(seat), index, text, at)?;
+    let events = game
+        .apply(seat, action)
+        .map_err(|e| format!("entry {at}: {e:?}"))?;
+    Ok((action, events))
+}
+
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    let rules = rules_of(variant).ok_or_else(|| format!("unknown truco variant {variant}"))?;
-    let (mut game, _) = Game::new(rules, seeded_rng(seed));
+    let (mut game, _) = recreate(variant, seed)?;
     let mut out = Replayed::default();
     for (at, entry) in entries(log) {
         let Entry::Action { seat, index, text } = entry? else {
             continue;
         };
-        let action = pick(&game.legal_actions(seat), index, text, at)?;
-        let events = game
-            .apply(seat, action)
-            .map_err(|e| format!("entry {at}: {e:?}"))?;
+        let (_, events) = redo(&mut game, at, seat, index, text)?;
         for event in events {
             match event {
                 Event::HandEnded {
                     outcome,
                     points,
                     scores,
-                } => out
-                    .hands
-                    .push(format!("{outcome:?}: {points} points, scores {scores:?}")),
+                } => out.hands.push(match winner_team(outcome) {
+                    Some(team) => format!(
+                        "team {team} scores {points}; score {} x {}",
+                        scores[0], scores[1]
+                    ),
+                    None => format!("tied hand; score {} x {}", scores[0], scores[1]),
+                }),
                 Event::GameEnded { scores, .. } => out.end = Some(standings(scores)),
                 _ => {}
             }

@@ -5,8 +5,12 @@ use crate::record::{Entry, GameLog};
 use crate::replay::{entries, pick, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
-use mahjong::game::{DrawKind, Event, Game, Length, Rules};
+use mahjong::game::{Abort, Action, DrawKind, Event, Game, Length, Pending, Rules};
 use serde_json::{json, Value};
+
+mod story;
+
+pub use story::story;
 
 /// A Mahjong game being played and recorded.
 pub type MahjongRecord = Recorded<Game, MahjongChronicle>;
@@ -24,8 +28,8 @@ impl Chronicle<Game> for MahjongChronicle {
         for event in events {
             match event {
                 Event::Win(w) => self.results.push(json!({
-                    "winner": w.winner,
-                    "from": w.from,
+                    "winner": w.winner + 1,
+                    "from": w.from.map(|seat| seat + 1),
                     "han": w.agari.han,
                     "fu": w.agari.fu,
                     "yaku": w.agari.yaku.iter().map(|(y, _)| y.name()).collect::<Vec<_>>(),
@@ -34,7 +38,7 @@ impl Chronicle<Game> for MahjongChronicle {
                 Event::Draw { kind, deltas, .. } => {
                     let why = match kind {
                         DrawKind::Exhaustive { .. } => "exhaustive".to_owned(),
-                        DrawKind::Abortive(a) => format!("{a:?}"),
+                        DrawKind::Abortive(a) => abort_name(*a).to_owned(),
                     };
                     self.results.push(json!({ "draw": why, "deltas": deltas }));
                 }
@@ -50,6 +54,17 @@ impl Chronicle<Game> for MahjongChronicle {
                 _ => {}
             }
         }
+    }
+}
+
+/// An abortive draw's name, as the store and the replay say it.
+pub fn abort_name(abort: Abort) -> &'static str {
+    match abort {
+        Abort::NineTerminals(_) => "nine terminals",
+        Abort::FourWinds => "four winds",
+        Abort::FourRiichi => "four riichi",
+        Abort::FourKans => "four kans",
+        Abort::TripleRon => "triple ron",
     }
 }
 
@@ -97,9 +112,34 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
     })
 }
 
+/// Deals the next hand before log entry `at` if the last one is over, as the table did
+/// when its next action came; whether it dealt.
+fn deal_if_over(game: &mut Game, at: usize) -> Result<bool, String> {
+    if game.pending() != Pending::HandOver {
+        return Ok(false);
+    }
+    game.next_hand().map_err(|e| format!("entry {at}: {e}"))?;
+    Ok(true)
+}
+
+/// Applies log entry `at`, `seat`'s legal action at `index` described as `text`: the
+/// action and its events, or why the log does not replay.
+fn act(
+    game: &mut Game,
+    at: usize,
+    seat: usize,
+    index: Option<usize>,
+    text: &str,
+) -> Result<(Action, Vec<Event>), String> {
+    let action = pick(&game.legal_actions(seat), index, text, at)?;
+    let events = game
+        .apply(seat, action)
+        .map_err(|e| format!("entry {at}: {e}"))?;
+    Ok((action, events))
+}
+
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use mahjong::game::Pending;
     let rules = rules_of(variant).ok_or_else(|| format!("unknown mahjong variant {variant}"))?;
     let (mut game, _) = Game::new(rules, seeded_rng(seed));
     let mut out = Replayed::default();
@@ -108,13 +148,8 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         let Entry::Action { seat, index, text } = entry? else {
             continue;
         };
-        if game.pending() == Pending::HandOver {
-            game.next_hand().map_err(|e| format!("entry {at}: {e}"))?;
-        }
-        let action = pick(&game.legal_actions(seat), index, text, at)?;
-        let events = game
-            .apply(seat, action)
-            .map_err(|e| format!("entry {at}: {e}"))?;
+        deal_if_over(&mut game, at)?;
+        let (_, events) = act(&mut game, at, seat, index, text)?;
         for event in events {
             match event {
                 Event::Win(w) => {

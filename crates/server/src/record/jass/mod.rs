@@ -9,6 +9,10 @@ use cards::seeded_rng;
 use jass::{Events, Game};
 use serde_json::{json, Value};
 
+mod story;
+
+pub use story::story;
+
 /// A Jass game being played and recorded.
 pub type JassRecord = Recorded<Game, JassChronicle>;
 
@@ -44,7 +48,7 @@ pub fn ending(winner: usize, totals: [u32; 2], how: &str) -> (Value, Vec<i64>, V
     let ranks = (0..4)
         .map(|s| if s % 2 == winner { 1 } else { 2 })
         .collect();
-    let result = json!({ "winner": team_name(winner), "totals": totals, "ended": how });
+    let result = json!({ "winner_team": winner + 1, "totals": totals, "ended": how });
     (result, scores, ranks)
 }
 
@@ -64,14 +68,34 @@ pub fn variant(config: &jass::Config) -> &'static str {
     }
 }
 
+/// The settings a recorded variant names.
+fn config_of(variant: &str) -> jass::Config {
+    jass::Config {
+        multipliers: variant == "multipliers",
+        ..jass::Config::default()
+    }
+}
+
+/// Applies log entry `at`, `seat`'s legal action at `index` described as `text`: the
+/// action and its events, or why the log does not replay.
+fn act(
+    game: &mut Game,
+    at: usize,
+    seat: usize,
+    index: Option<usize>,
+    text: &str,
+) -> Result<(jass::Action, Events), String> {
+    let action = pick(&game.legal_actions(seat), index, text, at)?;
+    let events = game
+        .apply(seat, action)
+        .map_err(|e| format!("entry {at}: {e:?}"))?;
+    Ok((action, events))
+}
+
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
-    use jass::{Config, Event};
-    let config = Config {
-        multipliers: variant == "multipliers",
-        ..Config::default()
-    };
-    let (mut game, _) = Game::new(config, seeded_rng(seed));
+    use jass::Event;
+    let (mut game, _) = Game::new(config_of(variant), seeded_rng(seed));
     let mut out = Replayed::default();
     let team_end = |winner: usize, totals: [u32; 2]| {
         let (_, scores, ranks) = ending(winner, totals, "");
@@ -84,10 +108,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
             }
             Entry::Note(_) => {}
             Entry::Action { seat, index, text } => {
-                let action = pick(&game.legal_actions(seat), index, text, at)?;
-                let events = game
-                    .apply(seat, action)
-                    .map_err(|e| format!("entry {at}: {e:?}"))?;
+                let (_, events) = act(&mut game, at, seat, index, text)?;
                 for event in events {
                     match event {
                         Event::DealFinished { totals, deal, .. } => out
