@@ -72,9 +72,11 @@ async fn replays_exactly(s: &TestServer, dir: &std::path::Path, id: i64) -> Valu
 async fn told_in_words(s: &TestServer, game: &Value) {
     assert_eq!(game["told"], true, "{game}");
     let seats = game["seats"].as_array().unwrap().len() as u64;
-    let engine_notation = |text: &str| text.contains(|c: char| c == '(') && {
-        let b = text.as_bytes();
-        (1..b.len()).any(|i| b[i] == b'(' && b[i - 1].is_ascii_alphanumeric())
+    let engine_notation = |text: &str| {
+        text.contains(|c: char| c == '(') && {
+            let b = text.as_bytes();
+            (1..b.len()).any(|i| b[i] == b'(' && b[i - 1].is_ascii_alphanumeric())
+        }
     };
     for hand in game["hand_results"].as_array().unwrap() {
         assert!(!engine_notation(&hand["result"].to_string()), "{hand}");
