@@ -26,7 +26,7 @@ export async function launch() {
 /** A new page at `path`, with console errors and page errors recorded in `page.errors`. */
 export async function open(browser, path, { phone = false } = {}) {
   const context = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
   });
   const page = await context.newPage();
   page.errors = [];

@@ -75,6 +75,11 @@ pub struct ServeArgs {
     /// Store nothing (no database).
     #[arg(long, env = "PARLOR_NO_STORE")]
     no_store: bool,
+    /// Run only these services, comma-separated (default: all of them); the file
+    /// descriptor budget is then shared among fewer listeners.
+    #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',',
+          value_parser = ["minitruco", "truco", "wars", "jass", "mahjong", "http"])]
+    only: Vec<String>,
     /// Mahjong: the CPU players' strategy.
     #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
     mahjong_cpu: String,
@@ -171,8 +176,26 @@ impl ServeArgs {
                 ..MahjongSettings::default()
             },
             data_dir: (!self.no_store).then(|| self.data_dir.clone()),
-            ..Config::default()
+            services: self.services(),
         }
+    }
+}
+
+impl ServeArgs {
+    /// The services asked for with `--only`, or all of them.
+    fn services(&self) -> Vec<Service> {
+        if self.only.is_empty() {
+            return Service::ALL.to_vec();
+        }
+        let by_name = |name: &str| match name {
+            "minitruco" => Service::Minitruco,
+            "truco" => Service::Truco,
+            "wars" => Service::Wars,
+            "jass" => Service::Jass,
+            "mahjong" => Service::Mahjong,
+            _ => Service::Http,
+        };
+        self.only.iter().map(|name| by_name(name)).collect()
     }
 }
 
@@ -325,5 +348,32 @@ impl Signals {
         }
         #[cfg(not(unix))]
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn services(args: &[&str]) -> Vec<Service> {
+        let flags = Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()));
+        flags.expect("flags parse").serve.config().services
+    }
+
+    #[test]
+    fn only_runs_the_services_named() {
+        assert_eq!(services(&[]), Service::ALL.to_vec());
+        assert_eq!(
+            services(&["--only", "minitruco,http"]),
+            [Service::Minitruco, Service::Http]
+        );
+        assert!(Flags::try_parse_from(["serve", "--only", "chess"]).is_err());
     }
 }

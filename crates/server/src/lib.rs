@@ -140,6 +140,8 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             shutdown.clone(),
         ));
     }
+    // Freed memory goes back to the system after connections leave.
+    server.tasks.spawn(net::trimmer(shutdown.clone()));
     // On shutdown, wait until everything the tables recorded is written.
     let stop = shutdown.clone();
     server.tasks.spawn(async move {

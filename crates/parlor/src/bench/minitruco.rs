@@ -106,7 +106,11 @@ async fn send(writer: &mut OwnedWriteHalf, line: String) -> Result<(), String> {
 }
 
 /// One person in room `room` plays `games` games; returns the latency of each play (us).
-async fn play_room(addr: SocketAddr, room: usize, games: usize) -> Result<Vec<u64>, String> {
+pub(super) async fn play_room(
+    addr: SocketAddr,
+    room: usize,
+    games: usize,
+) -> Result<Vec<u64>, String> {
     let socket = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     socket.set_nodelay(true).map_err(|e| e.to_string())?;
     let (reader, mut writer) = socket.into_split();

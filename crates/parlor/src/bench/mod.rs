@@ -3,6 +3,8 @@
 //! The server runs as a child process (`parlor serve` from this same binary) so that its
 //! memory is measured on its own; the load comes from client tasks in this process.
 
+mod api;
+mod idle;
 mod jass;
 mod minitruco;
 mod server;
@@ -17,6 +19,10 @@ pub enum BenchCommand {
     Minitruco(minitruco::MinitrucoArgs),
     /// K concurrent Jass single games, four client bots each.
     Jass(jass::JassArgs),
+    /// N idle connections of one protocol: memory per connection, and after churn.
+    Idle(idle::IdleArgs),
+    /// Many API requests at once: threads and memory during and after.
+    Api(api::ApiArgs),
 }
 
 /// `parlor bench ...`
@@ -39,6 +45,8 @@ pub fn run(args: BenchArgs) -> ExitCode {
         match args.command {
             BenchCommand::Minitruco(args) => minitruco::run(args).await,
             BenchCommand::Jass(args) => jass::run(args).await,
+            BenchCommand::Idle(args) => idle::run(args).await,
+            BenchCommand::Api(args) => api::run(args).await,
         }
     });
     match result {

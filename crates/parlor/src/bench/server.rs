@@ -60,6 +60,13 @@ impl ServerProcess {
 }
 
 impl ServerProcess {
+    /// The server's threads now (Linux `/proc`; `None` elsewhere).
+    pub fn threads(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("Threads:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// CPU time the server has used so far (user + system, all threads), from Linux
     /// `/proc` in clock ticks of 10 ms; `None` elsewhere.
     pub fn cpu_time(&self) -> Option<std::time::Duration> {

@@ -40,6 +40,7 @@ pub struct Admitted {
 impl Drop for Admitted {
     fn drop(&mut self) {
         self.open.decrement(1.0);
+        super::trim::closed();
         let mut counts = self.per_address.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(count) = counts.get_mut(&self.address) {
             *count -= 1;

@@ -40,8 +40,9 @@ where
     let running = tokio::spawn(session(theirs));
     let (mut from_session, mut to_session) = tokio::io::split(ours);
     let outbox = ws.outbox().clone();
+    // What the session wrote and the WebSocket has not taken yet; read into directly, so
+    // a quiet connection keeps no read buffer of its own.
     let mut pending: Vec<u8> = Vec::new();
-    let mut buf = vec![0u8; 8192];
     loop {
         tokio::select! {
             input = ws.next() => match input {
@@ -58,10 +59,9 @@ where
                 WsInput::Binary => continue,
                 WsInput::Closed => break,
             },
-            read = from_session.read(&mut buf) => match read {
+            read = read_some(&mut from_session, &mut pending) => match read {
                 Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    pending.extend_from_slice(&buf[..n]);
+                Ok(_) => {
                     for message in cut(&mut pending, framing) {
                         outbox.send(message);
                     }
@@ -80,6 +80,18 @@ where
     let _ = running.await;
     ws.close().await;
 }
+
+/// Reads what the session has written onto the end of `pending`.
+async fn read_some(
+    from: &mut tokio::io::ReadHalf<DuplexStream>,
+    pending: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    pending.reserve(READ_CHUNK);
+    from.read_buf(pending).await
+}
+
+/// Room made in `pending` before each read.
+const READ_CHUNK: usize = 1024;
 
 /// Takes every complete message off the front of `pending`.
 fn cut(pending: &mut Vec<u8>, framing: Framing) -> Vec<String> {

@@ -43,6 +43,11 @@ pub struct Connection<C: Decoder> {
     stop: CancellationToken,
 }
 
+/// The read buffer a connection starts with (it grows for a longer message). Small on
+/// purpose: most connections sit idle between short lines, and tokio-util's default of
+/// 8 KiB per connection was most of an idle connection's memory.
+const READ_BUFFER: usize = 512;
+
 /// A connection of a line protocol.
 pub type LineConnection = Connection<LineCodec>;
 
@@ -96,7 +101,7 @@ where
         ));
         Connection {
             id: next_conn_id(),
-            input: FramedRead::new(reader, codec),
+            input: FramedRead::with_capacity(reader, codec, READ_BUFFER),
             received,
             outbox,
             writer,

@@ -9,6 +9,7 @@ mod limits;
 mod lines;
 mod outbox;
 mod quiet;
+mod trim;
 mod watched;
 mod websocket;
 
@@ -22,6 +23,7 @@ pub use lines::{LineCodec, LineError};
 pub use outbox::{write_lines, Outbox, Queue, WRITE_TIMEOUT};
 pub(crate) use quiet::warn_limited;
 pub use quiet::LogLimit;
+pub use trim::trimmer;
 pub use watched::{Activity, Watched};
 pub use websocket::{config as ws_config, WsConnection, WsInput, MAX_FRAME, PING_EVERY};
 

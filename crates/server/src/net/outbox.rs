@@ -1,7 +1,7 @@
 //! The bounded queue of lines waiting to be written to one client.
 
 use std::time::Duration;
-use tokio::io::{AsyncWrite, AsyncWriteExt, BufWriter};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 use tokio_util::sync::CancellationToken;
@@ -116,7 +116,8 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(
     terminator: &str,
     stop: CancellationToken,
 ) {
-    let mut writer = BufWriter::new(writer);
+    // No buffer is kept between batches: an idle connection holds no write memory.
+    let mut writer = writer;
     let overflow = lines.overflow();
     loop {
         let first = tokio::select! {
@@ -144,17 +145,29 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(
     let _ = timeout(WRITE_TIMEOUT, drain).await;
 }
 
-/// Writes `first` and whatever else is already queued, then flushes.
+/// Bytes gathered before they are written in one call.
+const BATCH_BYTES: usize = 16 * 1024;
+
+/// Writes `first` and whatever else is already queued, gathered into as few writes as
+/// possible in a buffer that lives only for the batch, then flushes.
 async fn write_batch<W: AsyncWrite + Unpin>(
-    writer: &mut BufWriter<W>,
+    writer: &mut W,
     first: Option<String>,
     lines: &mut Queue,
     terminator: &str,
 ) -> std::io::Result<()> {
+    let mut batch = Vec::new();
     let mut next = first;
     while let Some(line) = next.take().or_else(|| lines.try_recv()) {
-        writer.write_all(line.as_bytes()).await?;
-        writer.write_all(terminator.as_bytes()).await?;
+        batch.extend_from_slice(line.as_bytes());
+        batch.extend_from_slice(terminator.as_bytes());
+        if batch.len() >= BATCH_BYTES {
+            writer.write_all(&batch).await?;
+            batch.clear();
+        }
+    }
+    if !batch.is_empty() {
+        writer.write_all(&batch).await?;
     }
     writer.flush().await
 }

@@ -144,7 +144,17 @@ pub fn config() -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(MAX_FRAME))
         .max_frame_size(Some(MAX_FRAME))
+        // tungstenite's defaults (128 KiB each way) suit a few busy streams; a game
+        // server holds many quiet ones: 138 KiB per idle Jass connection before.
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
 }
+
+/// A WebSocket's read buffer (a longer frame still arrives: it grows for it).
+const READ_BUFFER: usize = 1024;
+
+/// Bytes gathered before a WebSocket writes to its socket (a flush writes them at once).
+const WRITE_BUFFER: usize = 4 * 1024;
 
 type Sink<S> = futures::stream::SplitSink<WebSocketStream<S>, Message>;
 

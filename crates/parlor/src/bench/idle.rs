@@ -1,0 +1,234 @@
+//! The idle-connection benchmark: N clients of one protocol connect to a `parlor serve`
+//! child that runs only that protocol, say hello as `parlor play` does (a name, a seat
+//! at a forming table, a lobby), then sit idle; the server's resident memory before and
+//! after gives the memory per idle connection. With `--ws` the clients come through the
+//! HTTP port's `/ws/<protocol>` bridge instead (Jass always speaks WebSocket). With
+//! `--churn R` the clients then leave and come back R times, and the memory after each
+//! round shows whether the server gives it back.
+
+use super::server::{free_port, ServerProcess};
+use clap::Args;
+use parlor_client::play::wire::{Framing, Wire};
+use parlor_client::play::Game;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Flags of `parlor bench idle`.
+#[derive(Args, Debug)]
+pub struct IdleArgs {
+    /// The protocol: minitruco, truco, wars, jass or mahjong.
+    #[arg(long, default_value = "minitruco")]
+    protocol: String,
+    /// Connections held at once (the server's file limit bounds it: one descriptor each).
+    #[arg(long, default_value_t = 2000)]
+    connections: usize,
+    /// Connect through the HTTP port's `/ws/<protocol>` bridge.
+    #[arg(long)]
+    ws: bool,
+    /// Rounds of everyone leaving and connecting again, memory shown after each.
+    #[arg(long, default_value_t = 0)]
+    churn: usize,
+}
+
+/// How long a new connection may take to be answered before it counts as idle anyway
+/// (an mmj1 lobby answers nothing until a table starts).
+const FIRST_ANSWER: Duration = Duration::from_secs(3);
+
+/// Runs the benchmark and returns the report.
+pub async fn run(args: IdleArgs) -> Result<String, String> {
+    let game = Game::by_name(&args.protocol).ok_or("unknown protocol")?;
+    let port = free_port()?;
+    let http = free_port()?;
+    let flags: Vec<String> = [
+        ("--only", format!("{},http", args.protocol)),
+        (port_flag(game), port.to_string()),
+        ("--http-port", http.to_string()),
+        ("--max-connections", "100000".into()),
+        // No table starts among idle people: Warlords and Mahjong wait for more.
+        ("--wars-min-players", "7".into()),
+        ("--wars-lobby", "3600".into()),
+        ("--mahjong-fill-after", "3600".into()),
+        // Tables of idle people (every fourth course Truco or mmj1 connection starts
+        // one) wait for them instead of playing for them.
+        ("--truco-turn-timeout", "0".into()),
+        ("--mahjong-turn-timeout", "0".into()),
+        // A table whose people left ends at once instead of keeping their seats.
+        ("--reconnect-grace", "0".into()),
+        ("--hello-timeout", "3600".into()),
+        ("--seed", "1".into()),
+    ]
+    .into_iter()
+    .flat_map(|(flag, value)| [flag.to_owned(), value])
+    .collect();
+    let server = ServerProcess::start(&flags, port).await?;
+    let addr = match (args.ws || game == Game::Jass, game) {
+        (_, Game::Jass) => format!("ws://127.0.0.1:{port}"),
+        (true, _) => format!("ws://127.0.0.1:{http}/ws/{}", args.protocol),
+        (false, _) => format!("127.0.0.1:{port}"),
+    };
+    let framing = match args.ws {
+        true => Framing::WebSocket,
+        false => game.framing(),
+    };
+    let via = if args.ws { " through /ws/" } else { "" };
+    let mut report = format!(
+        "idle {}{via}: {} connections, each having said hello\n",
+        args.protocol, args.connections
+    );
+    let start = memory(&server)?;
+    report.push_str(&format!("server RSS before: {start} KiB\n"));
+    let mut held = connect_all(game, &addr, framing, args.connections).await?;
+    settle(http, counted_name(game), args.connections).await?;
+    let full = memory(&server)?;
+    let per = (full.saturating_sub(start)) as f64 * 1024.0 / args.connections as f64;
+    report.push_str(&format!(
+        "server RSS with them: {full} KiB: {:.1} KiB ({per:.0} bytes) per idle connection\n",
+        per / 1024.0
+    ));
+    let counted = counted_name(game);
+    let (n, settled) = (args.connections, |open| settle(http, counted, open));
+    for round in 1..=args.churn {
+        drop(held);
+        settled(0).await?;
+        given_back().await;
+        let empty = memory(&server)?;
+        held = connect_all(game, &addr, framing, n).await?;
+        settled(n).await?;
+        let again = memory(&server)?;
+        report.push_str(&format!(
+            "churn round {round}: {empty} KiB after they left, {again} KiB with them again\n"
+        ));
+    }
+    drop(held);
+    settled(0).await?;
+    given_back().await;
+    let end = memory(&server)?;
+    let back = 100.0 * (end as f64 - start as f64) / start as f64;
+    report.push_str(&format!(
+        "server RSS after all left: {end} KiB ({back:+.0}% of the start)\n"
+    ));
+    Ok(report)
+}
+
+/// Waits for the server's memory trimmer (every 2 s after connections closed).
+async fn given_back() {
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+}
+
+/// Where `/healthz` counts the clients (a bridged client counts as a connection of its
+/// protocol too).
+fn counted_name(game: Game) -> &'static str {
+    match game {
+        Game::Jass => "jass",
+        Game::Minitruco => "minitruco",
+        Game::Truco => "truco",
+        Game::Wars => "wars",
+        Game::Mahjong => "mahjong",
+    }
+}
+
+/// The serve flag of the game's port.
+fn port_flag(game: Game) -> &'static str {
+    match game {
+        Game::Minitruco => "--minitruco-port",
+        Game::Truco => "--truco-port",
+        Game::Wars => "--wars-port",
+        Game::Jass => "--jass-port",
+        Game::Mahjong => "--mahjong-port",
+    }
+}
+
+/// The server's resident memory now, in KiB, once its work has settled.
+fn memory(server: &ServerProcess) -> Result<u64, String> {
+    server
+        .memory_kib()
+        .map(|(now, _)| now)
+        .ok_or_else(|| "the server's memory cannot be read (Linux /proc only)".into())
+}
+
+/// Waits until the server counts `open` connections of `protocol` (its `/healthz`), so
+/// what is measured is the server with exactly those connections.
+async fn settle(http: u16, protocol: &str, open: usize) -> Result<(), String> {
+    for _ in 0..400 {
+        if open_connections(http, protocol).await == Some(open) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(format!(
+        "the server never counted {open} open {protocol} connections"
+    ))
+}
+
+/// The open connections of `protocol` on `/healthz`.
+async fn open_connections(http: u16, protocol: &str) -> Option<usize> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut c = tokio::net::TcpStream::connect(("127.0.0.1", http))
+        .await
+        .ok()?;
+    c.write_all(b"GET /healthz HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+        .await
+        .ok()?;
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).await.ok()?;
+    let body: serde_json::Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1)?).ok()?;
+    usize::try_from(body["connections"][protocol].as_u64()?).ok()
+}
+
+/// Client tasks; dropping them closes their connections.
+struct Held(Vec<tokio::task::JoinHandle<()>>);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        for client in &self.0 {
+            client.abort();
+        }
+    }
+}
+
+/// Opens `n` clients that say hello and then answer what the server asks as
+/// `parlor play` would.
+async fn connect_all(game: Game, addr: &str, framing: Framing, n: usize) -> Result<Held, String> {
+    let (ready_tx, mut ready) = mpsc::channel(n.max(1));
+    let mut held = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut wire = Wire::connect(addr, framing).await?;
+        let mut table = game.table(&format!("idle{i}"));
+        let ready_tx = ready_tx.clone();
+        held.push(tokio::spawn(async move {
+            for hello in table.hello() {
+                let _ = wire.send(&hello).await;
+            }
+            let mut answered = false;
+            loop {
+                let message = if answered {
+                    wire.incoming.recv().await
+                } else {
+                    match tokio::time::timeout(FIRST_ANSWER, wire.incoming.recv()).await {
+                        Ok(message) => message,
+                        Err(_) => {
+                            answered = true;
+                            let _ = ready_tx.send(()).await;
+                            continue;
+                        }
+                    }
+                };
+                let Some(message) = message else { break };
+                for reply in table.receive(&message) {
+                    let _ = wire.send(&reply).await;
+                }
+                if !answered {
+                    answered = true;
+                    let _ = ready_tx.send(()).await;
+                }
+            }
+        }));
+    }
+    for _ in 0..n {
+        ready
+            .recv()
+            .await
+            .ok_or("a client ended before it was ready")?;
+    }
+    Ok(Held(held))
+}
