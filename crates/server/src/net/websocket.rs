@@ -181,10 +181,16 @@ async fn write_frames<S: Socket>(
             _ = stop.cancelled() => None,
         };
         let Some(frame) = frame else { break };
-        let send = tokio::time::timeout(
-            super::outbox::WRITE_TIMEOUT,
-            sink.send(Message::text(frame)),
-        );
+        // Everything already queued goes out with it, in one flush: one write for a
+        // wake-up's worth of frames instead of one per frame.
+        let batch = async {
+            sink.feed(Message::text(frame)).await?;
+            while let Some(more) = frames.try_recv() {
+                sink.feed(Message::text(more)).await?;
+            }
+            sink.flush().await
+        };
+        let send = tokio::time::timeout(super::outbox::WRITE_TIMEOUT, batch);
         let sent = tokio::select! {
             sent = send => sent,
             _ = overflow.cancelled() => return,
