@@ -98,6 +98,8 @@ pub struct MiniTruco {
     log: Vec<String>,
     /// A move was sent and nothing has come back yet.
     busy: bool,
+    /// We said `Q` and the room has not shown us ready yet (other `I`s may come first).
+    asked_ready: bool,
     result: Option<String>,
 }
 
@@ -118,6 +120,7 @@ impl MiniTruco {
             game: None,
             log: Vec::new(),
             busy: false,
+            asked_ready: false,
             result: None,
         }
     }
@@ -207,12 +210,8 @@ impl MiniTruco {
     /// In a room before the game: ready, leave, and the manager's rules and seats.
     fn room_moves(&self, _room: u32) -> Vec<(Choice, Vec<String>)> {
         let mut moves = Vec::new();
-        if !self
-            .ready
-            .get(self.pos.wrapping_sub(1))
-            .copied()
-            .unwrap_or(false)
-        {
+        let ready = self.ready.get(self.pos.wrapping_sub(1)).copied();
+        if !ready.unwrap_or(false) && !self.asked_ready {
             let ready = "ready: start (CPU players take the empty seats)";
             moves.push((Choice::new('r', ready), vec!["Q".into()]));
         }
@@ -436,7 +435,10 @@ impl Table for MiniTruco {
                 let counts = a.first().map_or("", |l| l);
                 self.rooms = counts.split('|').map(|n| n.parse().unwrap_or(4)).collect();
             }
-            "E" => self.room = a.first().and_then(|r| r.parse().ok()),
+            "E" => {
+                self.room = a.first().and_then(|r| r.parse().ok());
+                self.asked_ready = false;
+            }
             "I" => self.room_info(a),
             "S" => {
                 self.room = None;
@@ -445,6 +447,7 @@ impl Table for MiniTruco {
                 return vec!["L".into()];
             }
             "P" => {
+                self.asked_ready = false;
                 self.pos = a.first().and_then(|p| p.parse().ok()).unwrap_or(0);
                 let names = (0..4)
                     .map(|i| match self.seats.get(i) {
@@ -483,6 +486,11 @@ impl Table for MiniTruco {
                 }
                 let text = refusal(code);
                 self.note(text.into());
+                // A room that filled or went away since the list came: ask for it again.
+                if matches!(code, "CH" | "SI") && self.room.is_none() {
+                    self.rooms.clear();
+                    return vec!["L".into()];
+                }
             }
             _ => self.game_line(cmd, a),
         }
@@ -543,7 +551,10 @@ impl Table for MiniTruco {
                 format!("Rules: {deck}, {manilha}."),
                 "The game starts when everyone here is ready.".into(),
             ];
-            screen.prompt = (!moves.is_empty()).then(|| "get ready".into());
+            // Once ready there is nothing to decide: the other choices (leave, the
+            // manager's rules) stay on offer, but Enter must not pick one.
+            let ready = moves.iter().any(|(choice, _)| choice.key == 'r');
+            screen.prompt = ready.then(|| "get ready".into());
             return screen;
         };
         let mine = team(self.pos);
@@ -643,6 +654,9 @@ impl Table for MiniTruco {
             }
             return lines;
         }
+        if lines[0] == "Q" {
+            self.asked_ready = true;
+        }
         if let Some(g) = &mut self.game {
             match lines[0].as_str() {
                 // The server answers an answer to everyone; ours closes the question now.
@@ -718,6 +732,13 @@ mod tests {
             screen.choices[0].label, "enter room 2 (1/4)",
             "full rooms are not offered"
         );
+        assert_eq!(t.choose(0), ["E 2"]);
+        assert_eq!(
+            feed(&mut t, &["X CH"]),
+            ["L"],
+            "a room that filled: the list again"
+        );
+        feed(&mut t, &["L 4|1|0|0|0|0|0|0|0|0"]);
         assert_eq!(t.choose(0), ["E 2"]);
         feed(&mut t, &["E 2", "I 2 bob|AnaLu11|| FF 1 FF"]);
         assert_eq!(t.pos, 2);

@@ -6,6 +6,7 @@
 //! `--churn R` the clients then leave and come back R times, and the memory after each
 //! round shows whether the server gives it back.
 
+use super::play::port_flag;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::{Framing, Wire};
@@ -124,17 +125,6 @@ fn counted_name(game: Game) -> &'static str {
         Game::Truco => "truco",
         Game::Wars => "wars",
         Game::Mahjong => "mahjong",
-    }
-}
-
-/// The serve flag of the game's port.
-fn port_flag(game: Game) -> &'static str {
-    match game {
-        Game::Minitruco => "--minitruco-port",
-        Game::Truco => "--truco-port",
-        Game::Wars => "--wars-port",
-        Game::Jass => "--jass-port",
-        Game::Mahjong => "--mahjong-port",
     }
 }
 

@@ -7,6 +7,7 @@ mod api;
 mod idle;
 mod jass;
 mod minitruco;
+mod play;
 mod server;
 
 use clap::{Args, Subcommand};
@@ -23,6 +24,9 @@ pub enum BenchCommand {
     Idle(idle::IdleArgs),
     /// Many API requests at once: threads and memory during and after.
     Api(api::ApiArgs),
+    /// N whole games of any protocol, each a `parlor play` client taking the suggested
+    /// moves against CPU players.
+    Play(play::PlayArgs),
 }
 
 /// `parlor bench ...`
@@ -47,6 +51,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             BenchCommand::Jass(args) => jass::run(args).await,
             BenchCommand::Idle(args) => idle::run(args).await,
             BenchCommand::Api(args) => api::run(args).await,
+            BenchCommand::Play(args) => play::run(args).await,
         }
     });
     match result {
