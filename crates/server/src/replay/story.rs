@@ -17,6 +17,31 @@ pub struct Story {
     pub hands: Vec<StoryHand>,
 }
 
+impl Story {
+    /// Starts the next hand (numbered after the last) with its deal step; its result
+    /// stays "not finished" until told.
+    pub fn begin_hand(&mut self, deal: Step) {
+        let number = self.hands.len() + 1;
+        self.hands.push(StoryHand {
+            number,
+            steps: vec![deal],
+            result: "not finished".to_owned(),
+        });
+    }
+}
+
+/// Whether `face` is a card as [`card_face`] writes it (for the games' story tests).
+#[cfg(test)]
+pub fn is_card_face(face: &str) -> bool {
+    let Some(rank) = face.strip_suffix(['c', 'd', 'h', 's']) else {
+        return false;
+    };
+    matches!(
+        rank,
+        "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A"
+    )
+}
+
 /// One hand (a deal; Warlords: one hand of the game; Mahjong: one kyoku).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StoryHand {

@@ -105,13 +105,8 @@ impl<'a> Teller<'a> {
             game.deal_number(),
             self.name(game.chooser())
         );
-        let number = self.story.hands.len() + 1;
         let step = self.step(None, text);
-        self.story.hands.push(StoryHand {
-            number,
-            steps: vec![step],
-            result: "not finished".to_owned(),
-        });
+        self.story.begin_hand(step);
     }
 
     /// The deal being told (begun by `begin_if_dealt` before every entry).
@@ -363,10 +358,9 @@ mod tests {
         (log, per_deal)
     }
 
+    /// A Jass card face: no 2-5 in its deck.
     fn is_face(face: &str) -> bool {
-        let (rank, suit) = face.split_at(face.len().saturating_sub(1));
-        ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].contains(&rank)
-            && ["c", "d", "h", "s"].contains(&suit)
+        crate::replay::story::is_card_face(face) && !face.starts_with(['2', '3', '4', '5'])
     }
 
     #[test]

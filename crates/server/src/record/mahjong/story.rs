@@ -103,12 +103,7 @@ impl Teller<'_> {
             dora.join(" ")
         );
         let step = self.step(game, None, text);
-        let number = self.story.hands.len() + 1;
-        self.story.hands.push(StoryHand {
-            number,
-            steps: vec![step],
-            result: "not finished".to_owned(),
-        });
+        self.story.begin_hand(step);
     }
 
     /// The hand being told (there is one before every entry).

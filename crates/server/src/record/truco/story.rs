@@ -528,15 +528,7 @@ mod tests {
         ["Ana", "Bob", "Cy", "Dee"].map(str::to_owned).to_vec()
     }
 
-    fn is_face(face: &str) -> bool {
-        let Some(rank) = face.strip_suffix(['c', 'd', 'h', 's']) else {
-            return false;
-        };
-        matches!(
-            rank,
-            "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A"
-        )
-    }
+    use crate::replay::story::is_card_face as is_face;
 
     #[test]
     fn a_whole_game_is_told_step_by_step() {

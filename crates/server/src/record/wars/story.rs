@@ -353,15 +353,7 @@ mod tests {
             .to_vec()
     }
 
-    fn is_face(face: &str) -> bool {
-        let Some(rank) = face.strip_suffix(['c', 'd', 'h', 's']) else {
-            return false;
-        };
-        matches!(
-            rank,
-            "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A"
-        )
-    }
+    use crate::replay::story::is_card_face as is_face;
 
     #[test]
     fn a_whole_hand_is_told_step_by_step() {
