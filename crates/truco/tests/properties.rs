@@ -147,6 +147,12 @@ fn play_checked(rules: Rules, seed: u64, probes: &[Action]) {
     let mut step = 0;
     while !game.is_over() {
         parlor_game::checks::check_legality(&game, probes[step % probes.len()]);
+        // `to_act` (computed without building the lists) names exactly the seats with a
+        // legal action.
+        let acting: Vec<usize> = (0..4)
+            .filter(|&s| !game.legal_actions(s).is_empty())
+            .collect();
+        assert_eq!(game.to_act().as_slice(), acting.as_slice());
         let seat = *game.to_act().choose(&mut rng).unwrap();
         let action = *game.legal_actions(seat).choose(&mut rng).unwrap();
         let before = game.clone();
