@@ -100,3 +100,57 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Messages a server of each protocol might send, to mix with arbitrary text.
+    const SEEN: [&str; 12] = [
+        "N ana",
+        "P 1",
+        "M 3p 6c 10e 4o",
+        "V 1 T",
+        "WELCOME 1 1",
+        "MATCH 1",
+        "[sjoin|ana     ]",
+        "[stabl|a0:ana     :17,w0:cpu     :17|00|1]",
+        r#"{"type":"REQUEST_PLAYER_NAME"}"#,
+        r#"{"type":"REQUEST_CARD","data":[]}"#,
+        "play",
+        "claim",
+    ];
+
+    proptest! {
+        /// Whatever a server sends, no client panics, and whatever the player picks
+        /// after it, neither: a broken or hostile server cannot crash `parlor play`.
+        #[test]
+        fn no_message_breaks_a_client(
+            messages in proptest::collection::vec(
+                prop_oneof![
+                    any::<String>(),
+                    proptest::sample::select(SEEN.to_vec()).prop_map(str::to_owned),
+                    "[A-Za-z]{1,6}( [0-9A-Za-z|:,\\[\\]?]{0,12}){0,5}",
+                ],
+                0..40,
+            ),
+            picks in proptest::collection::vec(0usize..12, 0..40),
+        ) {
+            for (_, game) in Game::ALL {
+                let mut table = game.table("ana");
+                table.hello();
+                for (i, message) in messages.iter().enumerate() {
+                    table.receive(message);
+                    let screen = table.screen();
+                    if let Some(&pick) = picks.get(i) {
+                        if !screen.choices.is_empty() {
+                            table.choose(pick % screen.choices.len());
+                        }
+                        table.choose(pick + 100);
+                    }
+                }
+            }
+        }
+    }
+}
