@@ -35,13 +35,71 @@ pub struct IdleArgs {
 /// (an mmj1 lobby answers nothing until a table starts).
 const FIRST_ANSWER: Duration = Duration::from_secs(3);
 
+/// What an idle run measured (KiB of the server's resident memory).
+pub struct IdleFigures {
+    pub connections: usize,
+    pub start: u64,
+    pub full: u64,
+    /// Each churn round: after everyone left, and with everyone back.
+    pub rounds: Vec<(u64, u64)>,
+    pub end: u64,
+}
+
+impl IdleFigures {
+    /// Bytes of server memory per idle connection.
+    pub fn per_connection(&self) -> f64 {
+        self.full.saturating_sub(self.start) as f64 * 1024.0 / self.connections.max(1) as f64
+    }
+
+    /// Memory after everyone left, in percent above the start.
+    pub fn end_over_start(&self) -> f64 {
+        100.0 * (self.end as f64 - self.start as f64) / self.start.max(1) as f64
+    }
+}
+
 /// Runs the benchmark and returns the report.
 pub async fn run(args: IdleArgs) -> Result<String, String> {
     let game = Game::by_name(&args.protocol).ok_or("unknown protocol")?;
+    let f = measure(game, &args.protocol, args.connections, args.ws, args.churn).await?;
+    let via = if args.ws { " through /ws/" } else { "" };
+    let per = f.per_connection();
+    let mut report = format!(
+        "idle {}{via}: {} connections, each having said hello\n\
+         server RSS before: {} KiB\n\
+         server RSS with them: {} KiB: {:.1} KiB ({per:.0} bytes) per idle connection\n",
+        args.protocol,
+        f.connections,
+        f.start,
+        f.full,
+        per / 1024.0
+    );
+    for (round, (empty, again)) in f.rounds.iter().enumerate() {
+        report.push_str(&format!(
+            "churn round {}: {empty} KiB after they left, {again} KiB with them again\n",
+            round + 1
+        ));
+    }
+    report.push_str(&format!(
+        "server RSS after all left: {} KiB ({:+.0}% of the start)\n",
+        f.end,
+        f.end_over_start()
+    ));
+    Ok(report)
+}
+
+/// Holds `connections` idle clients of `game` (its name: `name`) against a fresh server,
+/// then lets them leave and come back `churn` times.
+pub async fn measure(
+    game: Game,
+    name: &str,
+    connections: usize,
+    ws: bool,
+    churn: usize,
+) -> Result<IdleFigures, String> {
     let port = free_port()?;
     let http = free_port()?;
     let flags: Vec<String> = [
-        ("--only", format!("{},http", args.protocol)),
+        ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
         ("--max-connections", "100000".into()),
@@ -62,53 +120,42 @@ pub async fn run(args: IdleArgs) -> Result<String, String> {
     .flat_map(|(flag, value)| [flag.to_owned(), value])
     .collect();
     let server = ServerProcess::start(&flags, port).await?;
-    let addr = match (args.ws || game == Game::Jass, game) {
+    let addr = match (ws || game == Game::Jass, game) {
         (_, Game::Jass) => format!("ws://127.0.0.1:{port}"),
-        (true, _) => format!("ws://127.0.0.1:{http}/ws/{}", args.protocol),
+        (true, _) => format!("ws://127.0.0.1:{http}/ws/{name}"),
         (false, _) => format!("127.0.0.1:{port}"),
     };
-    let framing = match args.ws {
+    let framing = match ws {
         true => Framing::WebSocket,
         false => game.framing(),
     };
-    let via = if args.ws { " through /ws/" } else { "" };
-    let mut report = format!(
-        "idle {}{via}: {} connections, each having said hello\n",
-        args.protocol, args.connections
-    );
-    let start = memory(&server)?;
-    report.push_str(&format!("server RSS before: {start} KiB\n"));
-    let mut held = connect_all(game, &addr, framing, args.connections).await?;
-    settle(http, counted_name(game), args.connections).await?;
-    let full = memory(&server)?;
-    let per = (full.saturating_sub(start)) as f64 * 1024.0 / args.connections as f64;
-    report.push_str(&format!(
-        "server RSS with them: {full} KiB: {:.1} KiB ({per:.0} bytes) per idle connection\n",
-        per / 1024.0
-    ));
     let counted = counted_name(game);
-    let (n, settled) = (args.connections, |open| settle(http, counted, open));
-    for round in 1..=args.churn {
+    let settled = |open| settle(http, counted, open);
+    let start = memory(&server)?;
+    let mut held = connect_all(game, &addr, framing, connections).await?;
+    settled(connections).await?;
+    let full = memory(&server)?;
+    let mut rounds = Vec::new();
+    for _ in 0..churn {
         drop(held);
         settled(0).await?;
         given_back().await;
         let empty = memory(&server)?;
-        held = connect_all(game, &addr, framing, n).await?;
-        settled(n).await?;
-        let again = memory(&server)?;
-        report.push_str(&format!(
-            "churn round {round}: {empty} KiB after they left, {again} KiB with them again\n"
-        ));
+        held = connect_all(game, &addr, framing, connections).await?;
+        settled(connections).await?;
+        rounds.push((empty, memory(&server)?));
     }
     drop(held);
     settled(0).await?;
     given_back().await;
     let end = memory(&server)?;
-    let back = 100.0 * (end as f64 - start as f64) / start as f64;
-    report.push_str(&format!(
-        "server RSS after all left: {end} KiB ({back:+.0}% of the start)\n"
-    ));
-    Ok(report)
+    Ok(IdleFigures {
+        connections,
+        start,
+        full,
+        rounds,
+        end,
+    })
 }
 
 /// Waits for the server's memory trimmer (every 2 s after connections closed).

@@ -3,6 +3,7 @@
 //! The server runs as a child process (`parlor serve` from this same binary) so that its
 //! memory is measured on its own; the load comes from client tasks in this process.
 
+mod all;
 mod api;
 mod idle;
 mod jass;
@@ -27,6 +28,8 @@ pub enum BenchCommand {
     /// N whole games of any protocol, each a `parlor play` client taking the suggested
     /// moves against CPU players.
     Play(play::PlayArgs),
+    /// Every protocol, whole games and idle connections, in one table.
+    All(all::AllArgs),
 }
 
 /// `parlor bench ...`
@@ -52,6 +55,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             BenchCommand::Idle(args) => idle::run(args).await,
             BenchCommand::Api(args) => api::run(args).await,
             BenchCommand::Play(args) => play::run(args).await,
+            BenchCommand::All(args) => all::run(args).await,
         }
     });
     match result {

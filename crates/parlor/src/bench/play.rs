@@ -31,17 +31,67 @@ pub struct PlayArgs {
 /// How long a game may take before the benchmark gives up on it.
 const PATIENCE: Duration = Duration::from_secs(600);
 
+/// What a run of whole games measured.
+pub struct PlayFigures {
+    pub clients: usize,
+    pub finished: usize,
+    pub seconds: f64,
+    /// Moves sent, and the latency from each to the server's next message (us).
+    pub moves: usize,
+    pub p50_us: u64,
+    pub p99_us: u64,
+    /// Server CPU time per finished game, in ms (Linux only).
+    pub cpu_ms_per_game: Option<f64>,
+    /// Server resident memory now and at its peak, KiB (Linux only).
+    pub memory_kib: Option<(u64, u64)>,
+}
+
+impl PlayFigures {
+    pub fn games_per_second(&self) -> f64 {
+        self.finished as f64 / self.seconds.max(f64::EPSILON)
+    }
+}
+
 /// Runs the benchmark and returns the report.
 pub async fn run(args: PlayArgs) -> Result<String, String> {
     let game = Game::by_name(&args.game).ok_or("unknown game")?;
+    let f = measure(game, &args.game, args.clients, args.east_only).await?;
+    let mut report = format!(
+        "play {}: {} of {} games finished in {:.2} s: {:.2} games/s\n\
+         move -> next server message over {} moves: p50 {} us, p99 {} us\n",
+        args.game,
+        f.finished,
+        f.clients,
+        f.seconds,
+        f.games_per_second(),
+        f.moves,
+        f.p50_us,
+        f.p99_us,
+    );
+    if let Some(cpu) = f.cpu_ms_per_game {
+        report.push_str(&format!("server CPU time: {cpu:.1} ms per game\n"));
+    }
+    if let Some((now, peak)) = f.memory_kib {
+        report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
+    }
+    Ok(report)
+}
+
+/// Plays `clients` whole games of `game` (its name: `name`) against a fresh server.
+pub async fn measure(
+    game: Game,
+    name: &str,
+    clients: usize,
+    east_only: bool,
+) -> Result<PlayFigures, String> {
     let port = free_port()?;
     let http = free_port()?;
     let mut flags: Vec<String> = [
-        ("--only", format!("{},http", args.game)),
+        ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
         ("--bot-delay-ms", "0".into()),
-        ("--rooms", args.clients.max(1).to_string()),
+        ("--rooms", clients.max(1).to_string()),
         ("--mahjong-fill-after", "0".into()),
         ("--wars-lobby", "0".into()),
         ("--seed", "1".into()),
@@ -49,48 +99,42 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     .into_iter()
     .flat_map(|(flag, value)| [flag.to_owned(), value])
     .collect();
-    if args.east_only {
+    if east_only {
         flags.push("--mahjong-east-only".into());
     }
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
     let started = Instant::now();
-    let clients: Vec<_> = (0..args.clients)
+    let tasks: Vec<_> = (0..clients)
         .map(|i| tokio::spawn(play_one(game, addr.clone(), format!("bench{i}"))))
         .collect();
     let mut latencies = Vec::new();
     let mut finished = 0;
-    for client in clients {
-        let played = client.await.map_err(|e| e.to_string())??;
+    for task in tasks {
+        let played = task.await.map_err(|e| e.to_string())??;
         finished += usize::from(played.finished);
         latencies.extend(played.latencies);
     }
-    let elapsed = started.elapsed();
+    let seconds = started.elapsed().as_secs_f64();
     latencies.sort_unstable();
-    let mut report = format!(
-        "play {}: {finished} of {} games finished in {:.2} s: {:.2} games/s\n\
-         move -> next server message over {} moves: p50 {} us, p99 {} us\n",
-        args.game,
-        args.clients,
-        elapsed.as_secs_f64(),
-        finished as f64 / elapsed.as_secs_f64(),
-        latencies.len(),
-        quantile(&latencies, 0.5),
-        quantile(&latencies, 0.99),
-    );
-    if let (Some(before), Some(after)) = (cpu_before, server.cpu_time()) {
-        let cpu = after.saturating_sub(before);
-        report.push_str(&format!(
-            "server CPU time: {:.2} s in all, {:.1} ms per game\n",
-            cpu.as_secs_f64(),
-            cpu.as_secs_f64() * 1000.0 / finished.max(1) as f64
-        ));
-    }
-    if let Some((now, peak)) = server.memory_kib() {
-        report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
-    }
-    Ok(report)
+    let cpu_ms_per_game = match (cpu_before, server.cpu_time()) {
+        (Some(before), Some(after)) => {
+            let cpu = after.saturating_sub(before).as_secs_f64() * 1000.0;
+            Some(cpu / finished.max(1) as f64)
+        }
+        _ => None,
+    };
+    Ok(PlayFigures {
+        clients,
+        finished,
+        seconds,
+        moves: latencies.len(),
+        p50_us: quantile(&latencies, 0.5),
+        p99_us: quantile(&latencies, 0.99),
+        cpu_ms_per_game,
+        memory_kib: server.memory_kib(),
+    })
 }
 
 /// What one client's game gave.

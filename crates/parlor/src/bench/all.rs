@@ -1,0 +1,47 @@
+//! `parlor bench all`: every protocol through its sockets, one table. For each game,
+//! whole games by `parlor play`'s own clients against CPU players ([`super::play`]), then
+//! idle clients that leave and come back once ([`super::idle`]).
+
+use super::idle;
+use super::play;
+use clap::Args;
+use parlor_client::play::Game;
+
+/// Flags of `parlor bench all`.
+#[derive(Args, Debug)]
+pub struct AllArgs {
+    /// Whole games played at once per protocol (Warlords: three players at its one table).
+    #[arg(long, default_value_t = 20)]
+    clients: usize,
+    /// Idle connections per protocol (Warlords: its 35-client limit).
+    #[arg(long, default_value_t = 1000)]
+    connections: usize,
+}
+
+/// Runs every protocol's benchmarks and returns the table.
+pub async fn run(args: AllArgs) -> Result<String, String> {
+    let mut table = String::from(
+        "| protocol | games/s | server CPU per game | move → next message p50 / p99 | \
+         RSS per idle connection | RSS after churn |\n|---|---|---|---|---|---|\n",
+    );
+    for (name, game) in Game::ALL {
+        let (clients, connections) = match game {
+            Game::Wars => (3, args.connections.min(35)),
+            _ => (args.clients, args.connections),
+        };
+        let played = play::measure(game, name, clients, false).await?;
+        let idle = idle::measure(game, name, connections, false, 1).await?;
+        let cpu = played
+            .cpu_ms_per_game
+            .map_or("?".to_owned(), |ms| format!("{ms:.1} ms"));
+        table.push_str(&format!(
+            "| {name} | {:.1} | {cpu} | {:.1} / {:.1} ms | {:.1} KiB | {:+.0}% |\n",
+            played.games_per_second(),
+            played.p50_us as f64 / 1000.0,
+            played.p99_us as f64 / 1000.0,
+            idle.per_connection() / 1024.0,
+            idle.end_over_start(),
+        ));
+    }
+    Ok(table)
+}
