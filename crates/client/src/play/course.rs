@@ -3,7 +3,7 @@
 //! The match is followed by the same [`TableState`] as `truco-client`, and the moves on
 //! offer are the ones the rules engine allows in a game consistent with what we know.
 
-use super::screen::{push_log, truco_card, Choice, Screen, Seat};
+use super::screen::{printable, push_log, truco_card, Choice, Screen, Seat};
 use super::Table;
 use crate::truco::state::{Prompt, TableState};
 use crate::truco::text::describe;
@@ -120,7 +120,8 @@ impl Table for Course {
             if line.starts_with("MATCH_END") {
                 self.result = Some(text.clone());
             }
-            push_log(&mut self.log, text);
+            // An ERROR line's text is the server's own words: shown, never obeyed.
+            push_log(&mut self.log, printable(&text));
         }
         Vec::new()
     }

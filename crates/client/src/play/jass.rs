@@ -13,7 +13,7 @@
 //! the server's trumpf or card request), so the choices disappear until the server
 //! answers, and a refused move comes back with the server's new question.
 
-use super::screen::{push_log, Choice, Screen, Seat, CARD_KEYS};
+use super::screen::{printable, push_log, Choice, Screen, Seat, CARD_KEYS};
 use super::Table;
 use crate::jass::play::message;
 use crate::jass::state::{card, team_index, JassState};
@@ -103,7 +103,7 @@ impl Jass {
     /// it is made acceptable here: the server refuses control characters and names over
     /// 64 characters, and would only ask again.
     pub fn new(name: &str) -> Jass {
-        let cleaned: String = clean(name).chars().take(64).collect();
+        let cleaned: String = printable(name).chars().take(64).collect();
         let name = match cleaned.trim() {
             "" => "player".to_owned(),
             trimmed => trimmed.to_owned(),
@@ -180,7 +180,7 @@ impl Jass {
         for player in list.as_array().into_iter().flatten() {
             let seat = player["seatId"].as_u64().filter(|&s| s < 4);
             if let (Some(seat), Some(name)) = (seat, player["name"].as_str()) {
-                self.players[seat as usize] = Some(clean(name));
+                self.players[seat as usize] = Some(printable(name));
             }
         }
     }
@@ -205,7 +205,7 @@ impl Jass {
                 let mut moves = vec![(create, Move::Create(name, number))];
                 let keys = CARD_KEYS.chars().filter(|&k| k != NEW_GAME_KEY);
                 for (key, session) in keys.zip(sessions) {
-                    let join = Choice::new(key, format!("join {}", clean(session)));
+                    let join = Choice::new(key, format!("join {}", printable(session)));
                     moves.push((join, Move::Join(session.clone())));
                 }
                 moves
@@ -312,7 +312,7 @@ impl Jass {
                 let text = data
                     .as_str()
                     .map_or_else(|| data.to_string(), str::to_owned);
-                push_log(&mut self.log, format!("Server: {}", clean(&text)));
+                push_log(&mut self.log, format!("Server: {}", printable(&text)));
             }
             _ => {}
         }
@@ -337,7 +337,7 @@ impl Jass {
         self.session = data["sessionName"].as_str().unwrap_or_default().to_owned();
         let line = format!(
             "You joined {} in seat {}, Team {}",
-            clean(&self.session),
+            printable(&self.session),
             self.my_seat.map_or(0, |s| s + 1),
             self.our_team() + 1
         );
@@ -442,7 +442,7 @@ impl Jass {
                 vec![
                     format!(
                         "Session {}: {seated} of 4 seats taken",
-                        clean(&self.session)
+                        printable(&self.session)
                     ),
                     "The game starts when all four seats are taken".into(),
                 ]
@@ -607,12 +607,6 @@ impl Table for Jass {
     }
 }
 
-/// Text another client chose (names, session names, errors), without control
-/// characters that could move the cursor or recolour the terminal.
-fn clean(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
-}
-
 /// A point count on the wire (missing or malformed counts as 0).
 fn points(value: &Value) -> u32 {
     value
@@ -687,7 +681,7 @@ fn refusal(data: &Value) -> String {
         Value::String(_) => "it could not read our message".into(),
         other => text(other),
     };
-    clean(&described)
+    printable(&described)
 }
 
 #[cfg(test)]

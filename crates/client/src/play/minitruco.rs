@@ -6,7 +6,7 @@
 //! a move the server did not show back is offered again at the next message (the
 //! keep-alive line it sends after 5 s of silence, if nothing else).
 
-use super::screen::{push_log, truco_card, Choice, Screen, Seat};
+use super::screen::{printable, push_log, truco_card, Choice, Screen, Seat};
 use super::Table;
 
 /// The team of seat `pos` (1-4): team 1 is seats 1 and 3.
@@ -41,11 +41,6 @@ fn valid_nick(name: &str) -> String {
     } else {
         nick
     }
-}
-
-/// Text from another client, safe to draw.
-fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// A card on the table.
@@ -146,10 +141,13 @@ impl MiniTruco {
             return Vec::new();
         }
         let Some(room) = self.room else {
+            // The first ten rooms with a free seat, keys 1-9 and 0 (a server may have
+            // thousands of rooms; one key each would repeat).
             let rooms = self.rooms.iter().enumerate().filter(|(_, &n)| n < 4);
             return rooms
-                .map(|(i, n)| {
-                    let key = char::from_digit((i as u32 + 1) % 10, 10).unwrap_or('?');
+                .take(10)
+                .zip("1234567890".chars())
+                .map(|((i, n), key)| {
                     let label = format!("enter room {} ({n}/4)", i + 1);
                     (Choice::new(key, label), vec![format!("E {}", i + 1)])
                 })

@@ -89,6 +89,18 @@ pub fn truco_card(code: &str) -> String {
     format!("{}{symbol}", &code[..code.len() - 1])
 }
 
+/// Text another player chose (a name, a chat line, an error) without what could draw on
+/// our screen: control characters and bidirectional overrides. (ratatui also skips control
+/// characters when it draws; this keeps them out of what the clients parse, log and print
+/// after the screen is restored.)
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .filter(|&c| {
+            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}
+
 /// Appends `line` to `log`, keeping the last [`LOG_LINES`].
 pub fn push_log(log: &mut Vec<String>, line: impl Into<String>) {
     log.push(line.into());

@@ -22,7 +22,7 @@
 //! meantime may have been sent before the server saw it), or refuses it with a strike,
 //! after which the `shand` that follows offers the same decision again.
 
-use super::screen::{push_log, Choice, Screen, Seat, CARD_KEYS};
+use super::screen::{printable, push_log, Choice, Screen, Seat, CARD_KEYS};
 use super::Table;
 use crate::wars::message::{card_name, cjoin, parse, SeatInfo, ServerMsg};
 use crate::wars::play::{play_message, ranks_after_hand, strike_meaning, swap_message, what_beats};
@@ -612,7 +612,7 @@ impl Table for Wars {
 
     fn receive(&mut self, message: &str) -> Vec<String> {
         // Names and chat come from other players: no control characters reach the screen.
-        let message: String = message.chars().filter(|c| !c.is_control()).collect();
+        let message = printable(message);
         let Some(msg) = parse(&message) else {
             return Vec::new();
         };

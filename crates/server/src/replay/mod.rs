@@ -55,6 +55,23 @@ pub fn tell(
     }
 }
 
+/// Applies log entry `at` again: `seat` took its legal action at `index`, logged as
+/// `text`. The action and its events, or why the log does not replay. One for every
+/// game, through the rules crates' common contract.
+pub(crate) fn redo<G: parlor_game::Game>(
+    game: &mut G,
+    at: usize,
+    seat: usize,
+    index: Option<usize>,
+    text: &str,
+) -> Result<(G::Action, G::Events), String> {
+    let action = pick(&game.legal_actions(seat), index, text, at)?;
+    let events = game
+        .apply(seat, action)
+        .map_err(|e| format!("entry {at}: {e:?}"))?;
+    Ok((action, events))
+}
+
 /// The action a log entry names: the legal action at its index, whose text must match.
 pub(crate) fn pick<A: Copy + Debug>(
     legal: &[A],

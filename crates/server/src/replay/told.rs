@@ -49,17 +49,21 @@ pub fn public_detail(detail: GameDetail) -> Value {
         .iter()
         .flat_map(|s| s.hands.iter())
         .flat_map(|h| h.steps.iter())
-        .filter(|step| step.seat.is_some())
-        .map(|step| step.text.clone());
+        .filter_map(|step| Some((step.seat?, step.text.clone())));
     let mut shown = |entries: &[String]| -> Vec<Value> {
         entries
             .iter()
             .map(|entry| match parse_entry(entry) {
-                Some(Entry::Action { seat, index, text }) => json!({
-                    "seat": seat + 1,
-                    "index": index,
-                    "text": words.next().unwrap_or_else(|| text.to_owned()),
-                }),
+                Some(Entry::Action { seat, index, text }) => {
+                    // The story's step for this entry must be by the same seat; if the two
+                    // ever part, the stored text is shown rather than another's words.
+                    let told = words.next().filter(|(by, _)| *by == seat + 1);
+                    json!({
+                        "seat": seat + 1,
+                        "index": index,
+                        "text": told.map_or_else(|| text.to_owned(), |(_, words)| words),
+                    })
+                }
                 Some(Entry::Note(note)) => json!({ "note": note.to_string() }),
                 None => json!({ "note": entry }),
             })

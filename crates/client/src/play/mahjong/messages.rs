@@ -2,8 +2,9 @@
 //! them and for what the moves meant.
 
 use super::deal::{Deal, Happened};
-use super::tiles::{clean, number, show, Token};
+use super::tiles::{number, show, Token};
 use super::{ordinal, wind, Mahjong};
+use crate::play::screen::printable;
 use crate::play::screen::push_log;
 
 impl Mahjong {
@@ -50,7 +51,7 @@ impl Mahjong {
         }
         self.me = Some(me - 1);
         for (slot, name) in self.names.iter_mut().zip(words.iter().skip(2)) {
-            *slot = clean(name.text()).chars().take(64).collect();
+            *slot = printable(name.text()).chars().take(64).collect();
         }
         self.deal = Deal::new(me - 1);
         let others: Vec<String> = (1..4).map(|i| self.name((me - 1 + i) % 4)).collect();
@@ -116,7 +117,7 @@ impl Mahjong {
         let mut total = None;
         for pair in words[2..].windows(2) {
             if let [Token::Text(what), Token::Word(points)] = pair {
-                let what = clean(what.trim());
+                let what = printable(what.trim());
                 match number(points) {
                     Some(n) if what.is_empty() => total = Some(n),
                     Some(0) => entries.push(what),
@@ -145,7 +146,7 @@ impl Mahjong {
     /// `reject C:EXPL`: the answer we sent is refused; the question stays open
     /// without it.
     pub(super) fn on_reject(&mut self, words: &[Token]) {
-        let why = clean(words.get(1).map_or("", Token::text));
+        let why = printable(words.get(1).map_or("", Token::text));
         let line = match (self.sent.take(), &mut self.prompt) {
             (Some(op), Some(prompt)) => {
                 let line = format!("Refused ({op}): {why}");
@@ -165,7 +166,7 @@ impl Mahjong {
             .filter(|c| (b'1'..=b'4').contains(c))
             .map(|c| usize::from(c - b'1'));
         let text = words.iter().rev().find_map(|w| match w {
-            Token::Text(t) => Some(clean(t)),
+            Token::Text(t) => Some(printable(t)),
             Token::Word(_) => None,
         });
         if let (Some(from), Some(text)) = (from, text) {

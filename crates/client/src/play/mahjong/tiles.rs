@@ -81,16 +81,6 @@ pub(super) fn number(word: &str) -> Option<i64> {
     word.trim_end_matches('.').parse().ok()
 }
 
-/// Text another player chose (a name, a chat line) without the characters that would
-/// let it draw on our screen: control characters and bidirectional overrides.
-pub(super) fn clean(text: &str) -> String {
-    text.chars()
-        .filter(|&c| {
-            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        })
-        .collect()
-}
-
 /// The kind a spelled tile is, as the rules crate numbers kinds (characters, dots,
 /// bamboo, then the winds and white, green, red); `None` for `?` and anything else.
 pub(super) fn kind(face: &str) -> Option<usize> {

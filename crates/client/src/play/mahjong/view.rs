@@ -3,8 +3,9 @@
 //! the question asked.
 
 use super::deal::OfferKind;
-use super::tiles::{clean, show, show_all, sorted};
+use super::tiles::{show, show_all, sorted};
 use super::{wind, Ask, Mahjong};
+use crate::play::screen::printable;
 use crate::play::screen::{Screen, Seat};
 
 impl Mahjong {
@@ -158,7 +159,7 @@ impl Mahjong {
             _ => None,
         };
         Screen {
-            title: format!("Mahjong · {}", clean(&self.name)),
+            title: format!("Mahjong · {}", printable(&self.name)),
             score,
             seats,
             table: self.table_lines(),

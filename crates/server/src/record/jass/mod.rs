@@ -3,7 +3,7 @@
 //! log.
 
 use crate::record::{Entry, GameLog, Note};
-use crate::replay::{entries, pick, Replayed};
+use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
 use jass::{Events, Game};
@@ -76,22 +76,6 @@ fn config_of(variant: &str) -> jass::Config {
     }
 }
 
-/// Applies log entry `at`, `seat`'s legal action at `index` described as `text`: the
-/// action and its events, or why the log does not replay.
-fn act(
-    game: &mut Game,
-    at: usize,
-    seat: usize,
-    index: Option<usize>,
-    text: &str,
-) -> Result<(jass::Action, Events), String> {
-    let action = pick(&game.legal_actions(seat), index, text, at)?;
-    let events = game
-        .apply(seat, action)
-        .map_err(|e| format!("entry {at}: {e:?}"))?;
-    Ok((action, events))
-}
-
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
     use jass::Event;
@@ -108,7 +92,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
             }
             Entry::Note(_) => {}
             Entry::Action { seat, index, text } => {
-                let (_, events) = act(&mut game, at, seat, index, text)?;
+                let (_, events) = redo(&mut game, at, seat, index, text)?;
                 for event in events {
                     match event {
                         Event::DealFinished { totals, deal, .. } => out

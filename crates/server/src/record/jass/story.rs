@@ -1,9 +1,10 @@
 //! How a stored jass game is told step by step for the replay page (see
 //! [`crate::replay::story`]).
 
-use super::{act, config_of, team_name};
+use super::{config_of, team_name};
 use crate::record::{Entry, Note};
 use crate::replay::entries;
+use crate::replay::redo;
 use crate::replay::story::{card_text, name_of, Shot, Step, Story, StoryHand};
 use cards::seeded_rng;
 use jass::{Events, Game};
@@ -23,7 +24,7 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
         match entry {
             Entry::Note(note) => teller.note(note, &game),
             Entry::Action { seat, index, text } => {
-                let (action, events) = act(&mut game, at, seat, index, text)?;
+                let (action, events) = redo(&mut game, at, seat, index, text)?;
                 teller.action(seat, action, &events);
             }
         }

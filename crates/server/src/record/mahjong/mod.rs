@@ -2,10 +2,10 @@
 //! results and the end look like in the store, and the replay of its action log.
 
 use crate::record::{Entry, GameLog};
-use crate::replay::{entries, pick, Replayed};
+use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
-use mahjong::game::{Abort, Action, DrawKind, Event, Game, Length, Pending, Rules};
+use mahjong::game::{Abort, DrawKind, Event, Game, Length, Pending, Rules};
 use serde_json::{json, Value};
 
 mod story;
@@ -122,22 +122,6 @@ fn deal_if_over(game: &mut Game, at: usize) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Applies log entry `at`, `seat`'s legal action at `index` described as `text`: the
-/// action and its events, or why the log does not replay.
-fn act(
-    game: &mut Game,
-    at: usize,
-    seat: usize,
-    index: Option<usize>,
-    text: &str,
-) -> Result<(Action, Vec<Event>), String> {
-    let action = pick(&game.legal_actions(seat), index, text, at)?;
-    let events = game
-        .apply(seat, action)
-        .map_err(|e| format!("entry {at}: {e}"))?;
-    Ok((action, events))
-}
-
 /// Replays a game of `variant` from `seed` with its `log`.
 pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
     let rules = rules_of(variant).ok_or_else(|| format!("unknown mahjong variant {variant}"))?;
@@ -149,7 +133,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
             continue;
         };
         deal_if_over(&mut game, at)?;
-        let (_, events) = act(&mut game, at, seat, index, text)?;
+        let (_, events) = redo(&mut game, at, seat, index, text)?;
         for event in events {
             match event {
                 Event::Win(w) => {

@@ -1,10 +1,11 @@
 //! How a stored mahjong game is told step by step for the replay page (see
 //! [`crate::replay::story`]).
 
-use super::{abort_name, act, deal_if_over, rules_of};
+use super::{abort_name, deal_if_over, rules_of};
 use crate::protocols::mahjong::render;
 use crate::record::{Entry, Note};
 use crate::replay::entries;
+use crate::replay::redo;
 use crate::replay::story::{name_of, Shot, Step, Story, StoryHand};
 use cards::seeded_rng;
 use mahjong::game::{Abort, Action, DrawKind, Event, Game, Pending, Win};
@@ -44,7 +45,7 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
                     claim: game.claim_tile(),
                     drawn: game.drawn_tile(),
                 };
-                let (action, events) = act(&mut game, at, seat, index, text)?;
+                let (action, events) = redo(&mut game, at, seat, index, text)?;
                 teller.action(&game, seat, action, before, &events);
             }
         }

@@ -3,11 +3,11 @@
 //! action log, and the story of a finished game for the replay page.
 
 use crate::record::{ranks_by_score, Entry, GameLog};
-use crate::replay::{entries, pick, Replayed};
+use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
 use serde_json::json;
-use truco::{Action, DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules, Seat};
+use truco::{DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules};
 
 mod story;
 
@@ -95,21 +95,6 @@ pub fn rules_of(variant: &str) -> Option<Rules> {
 fn recreate(variant: &str, seed: u64) -> Result<(Game, Events), String> {
     let rules = rules_of(variant).ok_or_else(|| format!("unknown truco variant {variant}"))?;
     Ok(Game::new(rules, seeded_rng(seed)))
-}
-
-/// Applies log entry `at` again: `seat` took its legal action `index`, logged as `text`.
-fn redo(
-    game: &mut Game,
-    at: usize,
-    seat: Seat,
-    index: Option<usize>,
-    text: &str,
-) -> Result<(Action, Events), String> {
-    let action = pick(&game.legal_actions(seat), index, text, at)?;
-    let events = game
-        .apply(seat, action)
-        .map_err(|e| format!("entry {at}: {e:?}"))?;
-    Ok((action, events))
 }
 
 /// Replays a game of `variant` from `seed` with its `log`.

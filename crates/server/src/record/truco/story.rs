@@ -1,8 +1,9 @@
 //! How a stored truco game is told step by step for the replay page (see
 //! [`crate::replay::story`]).
 
-use super::{recreate, redo};
+use super::recreate;
 use crate::record::{Entry, Note};
+use crate::replay::redo;
 use crate::replay::story::{card_text, face, joined, name_of, Shot, Step, StoryHand};
 use crate::replay::{entries, Story};
 use cards::{Card, Rank};

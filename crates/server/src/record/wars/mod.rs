@@ -3,7 +3,7 @@
 //! story for the replay page.
 
 use crate::record::{Entry, GameLog, Note};
-use crate::replay::{entries, pick, Replayed};
+use crate::replay::{self, entries, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
 use president::{Action, Event, Events, Hand, Seat};
@@ -94,10 +94,7 @@ fn redo(hand: &mut Hand, at: usize, entry: Entry<'_>) -> Result<(Option<Action>,
         Entry::Note(Note::Left { seat }) => Ok((None, hand.leave(seat))),
         Entry::Note(_) => Ok((None, Events::new())),
         Entry::Action { seat, index, text } => {
-            let action = pick(&hand.legal_actions(seat), index, text, at)?;
-            let events = hand
-                .apply(seat, action)
-                .map_err(|e| format!("entry {at}: {e:?}"))?;
+            let (action, events) = replay::redo(hand, at, seat, index, text)?;
             Ok((Some(action), events))
         }
     }
