@@ -50,6 +50,10 @@ pub struct ServeArgs {
     /// Seconds of client silence before a miniTruco keep-alive line.
     #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
     keepalive_secs: u64,
+    /// Seconds between the keep-alives today's miniTruco app must echo (it gives up
+    /// after 20 s of silence).
+    #[arg(long, env = "PARLOR_APP_KEEPALIVE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=19))]
+    app_keepalive_secs: u64,
     /// Warlords: seconds to play or swap (the seed's `-t`).
     #[arg(long, env = "PARLOR_WARS_TIMEOUT", default_value_t = 15)]
     wars_timeout: u64,
@@ -144,6 +148,7 @@ impl ServeArgs {
             rooms: usize::from(self.rooms),
             minitruco_cpu: self.minitruco_cpu.clone(),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
+            app_keepalive: Duration::from_secs(self.app_keepalive_secs),
             truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
             minitruco_turn_timeout: Duration::from_secs(self.minitruco_turn_timeout),
             reconnect_grace: Duration::from_secs(self.reconnect_grace),

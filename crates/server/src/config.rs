@@ -215,6 +215,9 @@ pub struct Config {
     pub minitruco_cpu: Option<String>,
     /// Silence after which a miniTruco client is sent an empty keep-alive line.
     pub keepalive: Duration,
+    /// How often a client of today's miniTruco app gets a `K` it must echo before the
+    /// next one (else it is disconnected). The app gives up after 20 s of silence.
+    pub app_keepalive: Duration,
     /// Course Truco: time a person has to act before the server acts for them (zero:
     /// no timer).
     pub truco_turn_timeout: Duration,
@@ -245,6 +248,7 @@ impl Default for Config {
             rooms: 10,
             minitruco_cpu: None,
             keepalive: Duration::from_secs(5),
+            app_keepalive: Duration::from_secs(10),
             truco_turn_timeout: Duration::from_secs(60),
             minitruco_turn_timeout: Duration::from_secs(90),
             reconnect_grace: Duration::from_secs(60),

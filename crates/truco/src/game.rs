@@ -213,6 +213,12 @@ impl Game {
     /// Whether `seat` may ask for a raise now (ignoring whose turn it is).
     pub(crate) fn raise_allowed(&self, seat: Seat) -> bool {
         self.eleven_team().is_none()
+            && (self.rules.stakes.raise_when_both_at_hand_of
+                || self
+                    .rules
+                    .stakes
+                    .hand_of
+                    .is_none_or(|at| self.scores != [at, at]))
             && self.last_raiser != Some(team_of(seat))
             && self.rules.stakes.next_raise(self.value).is_some()
     }

@@ -11,7 +11,8 @@
 //! Seats are numbered 0..4 and play in that order; team 0 is seats 0 and 2, team 1 is
 //! seats 1 and 3. Protocols number them from 1.
 //!
-//! The rule variants ([`Rules::paulista`], [`Rules::mineiro`], [`Rules::course`]) are
+//! The rule variants ([`Rules::paulista`], [`Rules::mineiro`], [`Rules::app`],
+//! [`Rules::course`]) are
 //! documented on [`Rules`].
 
 mod action;
@@ -30,7 +31,9 @@ pub use action::{Action, Actions, Answer, RuleError};
 pub use event::{Event, Events};
 pub use game::{Game, Phase, Position};
 pub use outcome::{HandOutcome, RoundOutcome};
-pub use rules::{Answering, ClosedCards, DeckStyle, ManilhaStyle, Rules, RulesError, Stakes};
+pub use rules::{
+    Answering, AppMode, ClosedCards, DeckStyle, Lead, ManilhaStyle, Rules, RulesError, Stakes,
+};
 pub use view::{PendingRaise, Seen, View};
 
 /// A seat at the table, 0..4, in playing order.

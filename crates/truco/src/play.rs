@@ -72,7 +72,7 @@ impl Game {
             };
             strengths.push((play.seat, strength));
         }
-        let (outcome, next) = round_result(&strengths);
+        let (outcome, next) = round_result(&strengths, self.rules.lead);
         let round = self.rounds.len() as u8;
         self.rounds.push(outcome);
         events.push(Event::RoundEnded {

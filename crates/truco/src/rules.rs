@@ -47,6 +47,42 @@ pub enum ClosedCards {
     Always,
 }
 
+/// Who leads the round after one is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// The first to play the winning strength leads; after a tie, the last player of the
+    /// strongest strength (parlor's reading of the 2008 server, and the course variant).
+    FirstOfBest,
+    /// The lowest-numbered seat of the winning team that played the winning strength
+    /// leads; after a tie, the player who opened the tied round leads again (today's
+    /// miniTruco app).
+    LowestSeatOrOpener,
+}
+
+/// The four game modes of today's miniTruco app, each a complete rule set
+/// ([`Rules::app`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppMode {
+    /// Truco Paulista: 40 cards, manilhas by the vira.
+    Paulista,
+    /// Truco Mineiro: fixed manilhas, hands worth 2, raises 4/6/10/12, hand of 10.
+    Mineiro,
+    /// Paulista with the old fixed manilhas ("manilha velha").
+    ManilhaVelha,
+    /// Paulista with the 24-card clean deck ("baralho limpo").
+    BaralhoLimpo,
+}
+
+impl AppMode {
+    /// Every mode, in the app's order.
+    pub const ALL: [AppMode; 4] = [
+        AppMode::Paulista,
+        AppMode::Mineiro,
+        AppMode::ManilhaVelha,
+        AppMode::BaralhoLimpo,
+    ];
+}
+
 /// What hands are worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stakes {
@@ -56,6 +92,9 @@ pub struct Stakes {
     pub raises: [u8; 4],
     /// The score at which a team plays a "hand of 11" (10 in Mineiro), if the variant has it.
     pub hand_of: Option<u8>,
+    /// Whether a hand may be raised when both teams are at the hand-of score (the app
+    /// forbids it; parlor's 2008 reading allows it, as a plain hand).
+    pub raise_when_both_at_hand_of: bool,
     /// The score that wins the game.
     pub target: u8,
 }
@@ -75,6 +114,7 @@ pub struct Rules {
     pub stakes: Stakes,
     pub answering: Answering,
     pub closed: ClosedCards,
+    pub lead: Lead,
 }
 
 /// A rule combination that cannot be played.
@@ -96,6 +136,7 @@ const PAULISTA: Stakes = Stakes {
     base: 1,
     raises: [3, 6, 9, 12],
     hand_of: Some(11),
+    raise_when_both_at_hand_of: true,
     target: 12,
 };
 
@@ -112,10 +153,12 @@ impl Rules {
             stakes: PAULISTA,
             answering: Answering::FirstAcceptSettles,
             closed: ClosedCards::FromSecondRound,
+            lead: Lead::FirstOfBest,
         })
     }
 
-    /// Truco Mineiro: dirty deck, old manilhas, hand worth 2, raises 4/6/10/12, hand of 10.
+    /// Truco Mineiro as today's miniTruco app plays it: dirty deck, old manilhas, hand
+    /// worth 2, raises 4/6/10/12, hand of 10 (worth 4; refused, 2 to the others).
     pub fn mineiro() -> Rules {
         Rules {
             deck: DeckStyle::Dirty,
@@ -124,10 +167,35 @@ impl Rules {
                 base: 2,
                 raises: [4, 6, 10, 12],
                 hand_of: Some(10),
+                raise_when_both_at_hand_of: false,
                 target: 12,
             },
             answering: Answering::FirstAcceptSettles,
             closed: ClosedCards::FromSecondRound,
+            lead: Lead::LowestSeatOrOpener,
+        }
+    }
+
+    /// The rules of one of today's miniTruco app's modes, exactly as the app plays them:
+    /// Paulista values (Mineiro's own), the app's round leads, and no raise when both
+    /// teams are at the hand-of score.
+    pub fn app(mode: AppMode) -> Rules {
+        let paulista = |deck, manilha| Rules {
+            deck,
+            manilha,
+            stakes: Stakes {
+                raise_when_both_at_hand_of: false,
+                ..PAULISTA
+            },
+            answering: Answering::FirstAcceptSettles,
+            closed: ClosedCards::FromSecondRound,
+            lead: Lead::LowestSeatOrOpener,
+        };
+        match mode {
+            AppMode::Paulista => paulista(DeckStyle::Dirty, ManilhaStyle::New),
+            AppMode::Mineiro => Rules::mineiro(),
+            AppMode::ManilhaVelha => paulista(DeckStyle::Dirty, ManilhaStyle::Old),
+            AppMode::BaralhoLimpo => paulista(DeckStyle::Clean, ManilhaStyle::New),
         }
     }
 
@@ -143,6 +211,7 @@ impl Rules {
             },
             answering: Answering::BothAnswer,
             closed: ClosedCards::Always,
+            lead: Lead::FirstOfBest,
         }
     }
 

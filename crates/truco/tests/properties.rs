@@ -6,7 +6,7 @@
 use cards::{seeded_rng, Card, CardSet, GameRng};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
-use truco::{Action, Answer, DeckStyle, Event, Game, ManilhaStyle, Phase, Rules};
+use truco::{Action, Answer, AppMode, DeckStyle, Event, Game, ManilhaStyle, Phase, Rules};
 
 /// Any action at all: a card of the full deck (open or closed), truco, any answer, either
 /// hand-of-11 decision.
@@ -178,11 +178,12 @@ proptest! {
     }
 
     #[test]
-    fn mineiro_games_keep_every_invariant(
+    fn app_games_keep_every_invariant(
+        mode in prop::sample::select(AppMode::ALL.to_vec()),
         seed in any::<u64>(),
         probes in prop::collection::vec(any_action(), 1..24),
     ) {
-        play_checked(Rules::mineiro(), seed, &probes);
+        play_checked(Rules::app(mode), seed, &probes);
     }
 
     #[test]

@@ -1,21 +1,13 @@
 //! Every rule of the engine, played out from exact positions.
 
-use cards::{seeded_rng, Card};
+mod common;
+
+use cards::seeded_rng;
+use common::*;
 use truco::{
     Action, Answer, DeckStyle, Event, Game, HandOutcome, ManilhaStyle, Phase, Position,
     RoundOutcome, RuleError, Rules,
 };
-
-fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
-fn hands(text: [&str; 4]) -> [[Card; 3]; 4] {
-    text.map(|h| {
-        let cards: Vec<Card> = h.split(' ').map(c).collect();
-        [cards[0], cards[1], cards[2]]
-    })
-}
 
 fn paulista() -> Rules {
     Rules::paulista(DeckStyle::Dirty, ManilhaStyle::New).unwrap()
@@ -24,85 +16,8 @@ fn paulista() -> Rules {
 /// Seat 0 holds the best cards; vira 4o makes the 5s manilhas (none dealt).
 const DEAL: [&str; 4] = ["3p 6c 7e", "2o 6o Qe", "Qc Ko Je", "Ac 7o 4c"];
 
-fn game_with(rules: Rules, scores: [u8; 2], deal: [&str; 4], vira: Option<&str>) -> Game {
-    let position = Position {
-        scores,
-        number: 1,
-        opener: 0,
-        hands: hands(deal),
-        vira: vira.map(c),
-    };
-    Game::from_position(rules, seeded_rng(7), position)
-        .unwrap()
-        .0
-}
-
 fn game(scores: [u8; 2]) -> Game {
     game_with(paulista(), scores, DEAL, Some("4o"))
-}
-
-fn open(card: &str) -> Action {
-    Action::Play {
-        card: c(card),
-        closed: false,
-    }
-}
-
-fn closed(card: &str) -> Action {
-    Action::Play {
-        card: c(card),
-        closed: true,
-    }
-}
-
-/// Applies an action that must be legal, checking that the engine offered it.
-fn ok(game: &mut Game, seat: usize, action: Action) -> Vec<Event> {
-    assert!(
-        game.legal_actions(seat).contains(&action),
-        "seat {seat} was not offered {action:?}: {:?}",
-        game.legal_actions(seat)
-    );
-    game.apply(seat, action).unwrap().to_vec()
-}
-
-/// Applies an action that must be refused with `error`, leaving the game unchanged.
-fn refused(game: &mut Game, seat: usize, action: Action, error: RuleError) {
-    let before = format!("{game:?}");
-    assert!(!game.legal_actions(seat).contains(&action));
-    assert_eq!(game.apply(seat, action), Err(error));
-    assert_eq!(
-        format!("{game:?}"),
-        before,
-        "a refused action changed the game"
-    );
-}
-
-fn play_round(game: &mut Game, cards: [(usize, &str); 4]) -> Vec<Event> {
-    cards
-        .into_iter()
-        .flat_map(|(seat, card)| ok(game, seat, open(card)))
-        .collect()
-}
-
-fn round_ends(events: &[Event]) -> Vec<(RoundOutcome, usize)> {
-    events
-        .iter()
-        .filter_map(|e| match *e {
-            Event::RoundEnded { outcome, next, .. } => Some((outcome, next)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn hand_end(events: &[Event]) -> Option<(HandOutcome, u8, [u8; 2])> {
-    events.iter().find_map(|e| match *e {
-        Event::HandEnded {
-            outcome,
-            points,
-            scores,
-        } => Some((outcome, points, scores)),
-        _ => None,
-    })
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! The lounge: the nickname registry and the directory of rooms.
 
+use super::app::{self, Hall};
 use super::room::{self, RoomHandle};
 use crate::config::Config;
 use crate::seeds::SeedSource;
+use crate::table::Timing;
 use crate::text;
 use parlor_store::Recorder;
 use std::collections::{HashMap, HashSet};
@@ -125,6 +127,8 @@ pub struct Lounge {
 
 struct Inner {
     nicks: Nicks,
+    /// The tables of today's app, which shares the port.
+    hall: Hall,
     rooms: Vec<RoomHandle>,
     keepalive: Duration,
     hello_timeout: Duration,
@@ -141,6 +145,19 @@ impl Lounge {
         shutdown: CancellationToken,
     ) -> Lounge {
         let nicks = Nicks::default();
+        let turn_limit = Some(config.minitruco_turn_timeout).filter(|t| !t.is_zero());
+        let settings = app::Settings {
+            seeds: seeds.clone(),
+            recorder: recorder.clone(),
+            timing: Timing {
+                cpu_delay: config.bot_delay,
+                turn_limit,
+            },
+            cpu: config.minitruco_cpu.clone(),
+            inbox: config.limits.room_inbox,
+            shutdown: shutdown.clone(),
+        };
+        let hall = Hall::new(settings, config.app_keepalive);
         let rooms = (1..=config.rooms.max(1))
             .map(|number| {
                 room::spawn(room::RoomConfig {
@@ -150,7 +167,7 @@ impl Lounge {
                     recorder: recorder.clone(),
                     bot_delay: config.bot_delay,
                     cpu_strategy: config.minitruco_cpu.clone(),
-                    turn_timeout: Some(config.minitruco_turn_timeout).filter(|t| !t.is_zero()),
+                    turn_timeout: turn_limit,
                     grace: config.reconnect_grace,
                     inbox: config.limits.room_inbox,
                     shutdown: shutdown.clone(),
@@ -160,6 +177,7 @@ impl Lounge {
         Lounge {
             inner: Arc::new(Inner {
                 nicks,
+                hall,
                 rooms,
                 keepalive: config.keepalive,
                 hello_timeout: config.limits.hello_timeout,
@@ -167,6 +185,11 @@ impl Lounge {
                 outbox_lines: config.limits.outbox_lines,
             }),
         }
+    }
+
+    /// The tables of today's app.
+    pub fn hall(&self) -> &Hall {
+        &self.inner.hall
     }
 
     /// The nickname registry.

@@ -16,16 +16,19 @@
 //! - [`lounge`]: the shared directory of nicknames and rooms.
 //! - [`room`]: the room actor: seats, manager, readiness, and the game with its CPU players.
 //! - [`render`]: game events to the notification lines one seat may see.
+//! - [`table`]: the game in a room, for both dialects.
+//! - [`app`]: today's Android app's dialect on the same port (its first line tells).
 //!
 //! `docs/protocols/minitruco.md` records every decision the seed left open.
 
+pub mod app;
 pub mod command;
 pub mod lounge;
 pub mod render;
 pub mod room;
 mod seating;
 pub mod session;
-mod table;
+pub mod table;
 
 pub use lounge::Lounge;
 

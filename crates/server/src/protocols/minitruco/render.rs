@@ -11,8 +11,9 @@
 //! | raise asked / accepted / declined | `T pos value` / `D pos value` / `C pos` |
 //! | hand of 11: partner's cards, decisions | `F c1 c2 c3` / `H pos T\|F` |
 
+use super::table::Render;
 use cards::Card;
-use truco::{Answer, Event, RoundOutcome, Seat};
+use truco::{Answer, Event, RoundOutcome, Rules, Seat};
 
 /// Renders events for one seat. It holds the seat's dealt cards until the vira arrives,
 /// because `M` carries both.
@@ -28,7 +29,8 @@ pub fn position(seat: Seat) -> usize {
     seat + 1
 }
 
-fn flag(b: bool) -> char {
+/// `T` or `F`, as the protocol writes a flag.
+pub fn flag(b: bool) -> char {
     if b {
         'T'
     } else {
@@ -36,7 +38,8 @@ fn flag(b: bool) -> char {
     }
 }
 
-fn cards3(cards: [Card; 3]) -> String {
+/// Three cards, space-separated.
+pub fn cards3(cards: [Card; 3]) -> String {
     format!("{} {} {}", cards[0], cards[1], cards[2])
 }
 
@@ -52,7 +55,7 @@ impl Renderer {
 
     /// The line `event` gives this seat, if any. Hidden information is removed first
     /// ([`Event::for_seat`]), so nothing here can leak another seat's cards.
-    pub fn render(&mut self, event: &Event) -> Option<String> {
+    pub fn line(&mut self, event: &Event) -> Option<String> {
         let line = match event.for_seat(self.seat)? {
             Event::Dealt { cards, .. } if self.uses_vira => {
                 self.cards = Some(cards);
@@ -102,6 +105,17 @@ impl Renderer {
     }
 }
 
+impl Render for Renderer {
+    fn new(seat: Seat, rules: &Rules) -> Renderer {
+        Renderer::new(seat, rules.uses_vira())
+    }
+
+    /// The 2008 protocol has no phrases.
+    fn render(&mut self, event: &Event, _phrase: u32) -> Option<String> {
+        self.line(event)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,15 +128,15 @@ mod tests {
     fn the_deal_waits_for_the_vira() {
         let mut r = Renderer::new(1, true);
         let cards = [c("3p"), c("6c"), c("7e")];
-        assert_eq!(r.render(&Event::Dealt { seat: 1, cards }), None);
-        assert_eq!(r.render(&Event::Dealt { seat: 2, cards }), None);
+        assert_eq!(r.line(&Event::Dealt { seat: 1, cards }), None);
+        assert_eq!(r.line(&Event::Dealt { seat: 2, cards }), None);
         assert_eq!(
-            r.render(&Event::Vira(c("4o"))).as_deref(),
+            r.line(&Event::Vira(c("4o"))).as_deref(),
             Some("M 3p 6c 7e 4o")
         );
         let mut old = Renderer::new(0, false);
         assert_eq!(
-            old.render(&Event::Dealt { seat: 0, cards }).as_deref(),
+            old.line(&Event::Dealt { seat: 0, cards }).as_deref(),
             Some("M 3p 6c 7e")
         );
     }
@@ -135,13 +149,10 @@ mod tests {
             closed: true,
         };
         assert_eq!(
-            Renderer::new(2, true).render(&played).as_deref(),
+            Renderer::new(2, true).line(&played).as_deref(),
             Some("J 3 Ae T")
         );
-        assert_eq!(
-            Renderer::new(0, true).render(&played).as_deref(),
-            Some("J 3")
-        );
+        assert_eq!(Renderer::new(0, true).line(&played).as_deref(), Some("J 3"));
     }
 
     #[test]
@@ -153,19 +164,19 @@ mod tests {
             winner: None,
             next: 3,
         };
-        assert_eq!(r.render(&tie).as_deref(), Some("R 3 4"));
+        assert_eq!(r.line(&tie).as_deref(), Some("R 3 4"));
         let raise = Event::RaiseAsked { seat: 1, value: 6 };
-        assert_eq!(r.render(&raise).as_deref(), Some("T 2 6"));
+        assert_eq!(r.line(&raise).as_deref(), Some("T 2 6"));
         let accepted = Event::RaiseAccepted {
             by: 2,
             value: 6,
             turn: 1,
         };
-        assert_eq!(r.render(&accepted).as_deref(), Some("D 3 6"));
+        assert_eq!(r.line(&accepted).as_deref(), Some("D 3 6"));
         let ended = Event::GameEnded {
             winner: 1,
             scores: [3, 12],
         };
-        assert_eq!(r.render(&ended).as_deref(), Some("G 2"));
+        assert_eq!(r.line(&ended).as_deref(), Some("G 2"));
     }
 }

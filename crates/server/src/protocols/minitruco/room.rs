@@ -7,8 +7,9 @@
 
 use super::command::Command;
 use super::lounge::Nicks;
+use super::render::Renderer;
 use super::seating::{Person, Seating};
-use super::table::Table;
+use super::table::{Setup, Table};
 use crate::net::Outbox;
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Timing};
@@ -127,7 +128,7 @@ pub fn spawn(config: RoomConfig) -> RoomHandle {
 struct Room {
     config: RoomConfig,
     seating: Seating,
-    table: Option<Table>,
+    table: Option<Table<Renderer>>,
     occupancy: Arc<AtomicU8>,
 }
 
@@ -379,14 +380,15 @@ impl Room {
             cpu_delay: self.config.bot_delay,
             turn_limit: self.config.turn_timeout,
         };
-        let table = Table::start(
+        let setup = Setup {
             seed,
-            &mut self.seating,
-            &self.config.recorder,
-            self.config.number,
-            self.config.cpu_strategy.as_deref(),
+            rules: self.seating.rules(),
+            recorder: &self.config.recorder,
+            name: format!("room {}", self.config.number),
+            cpu: self.config.cpu_strategy.as_deref(),
             timing,
-        );
+        };
+        let table = Table::start(setup, &self.seating);
         tracing::info!(
             room = self.config.number,
             players = ?self.seating.names(),

@@ -1,6 +1,7 @@
 //! Who sits where in a room, who manages it, and the `I` line that shows it.
 
 use super::room::{Arrival, ConnId};
+use super::table::Audience;
 use crate::net::Outbox;
 use crate::table::Seats;
 use crate::text;
@@ -48,6 +49,22 @@ pub struct Seating {
     seats: Seats<Person>,
     arrivals: u64,
     rules: Rules,
+}
+
+impl Audience for Seating {
+    type Person = Person;
+
+    fn seats(&self) -> &Seats<Person> {
+        &self.seats
+    }
+
+    fn record_name(&self, seat: usize) -> &str {
+        self.nick(seat)
+    }
+
+    fn send_to(&self, seat: usize, line: &str) {
+        Seating::send_to(self, seat, line);
+    }
 }
 
 /// The rules of a room that nobody has changed: dirty deck, new manilha.
@@ -124,11 +141,6 @@ impl Seating {
     /// The connection in a seat.
     pub fn conn_at(&self, seat: usize) -> Option<ConnId> {
         self.seats.here(seat).map(|p| p.conn)
-    }
-
-    /// Whether a person holds `seat` (at the keyboard or away).
-    pub fn is_person(&self, seat: usize) -> bool {
-        self.seats.holder(seat).is_some()
     }
 
     /// The manager: the person in the room longest.

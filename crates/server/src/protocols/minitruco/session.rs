@@ -1,6 +1,7 @@
 //! One miniTruco connection: reads command lines, answers the lounge commands itself and
 //! forwards room commands to the room the person is in.
 
+use super::app;
 use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{Arrival, ConnId, RoomMsg};
@@ -31,6 +32,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
     // A nickname (`N`) is the hello: without one in time the connection is closed.
     let mut hello = HelloTimer::start(session.lounge.hello_timeout());
     let mut first_line = true;
+    let mut handoff = None;
     loop {
         let input = tokio::select! {
             () = stay_ends(&mut session.room) => {
@@ -46,11 +48,12 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         match input {
             Input::Idle => session.outbox.send(""),
             Input::Closed => break,
-            // A web browser or an HTTP health check on the game port: answered as the
-            // original server did, then closed.
-            Input::Message(line) if std::mem::take(&mut first_line) && is_http(&line) => {
-                session.outbox.send("HTTP/1.0 404 Not Found");
-                session.outbox.send("");
+            Input::Message(line) if line.is_empty() => {}
+            // The first line tells today's app (and its status check) from the 2008
+            // client; a web browser on the game port is answered as the original server
+            // did, then closed.
+            Input::Message(line) if std::mem::take(&mut first_line) && opens_otherwise(&line) => {
+                handoff = Some(line);
                 break;
             }
             Input::Message(line) => match parse(&line) {
@@ -65,9 +68,26 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
             },
         }
     }
+    if let Some(first) = handoff {
+        let hall = session.lounge.hall().clone();
+        return if app::status::asks(&first) {
+            app::status::answer(connection, &first, &hall).await
+        } else if app::opens(&first) {
+            app::session::run(connection, first, hall).await
+        } else {
+            session.outbox.send("HTTP/1.0 404 Not Found");
+            session.outbox.send("");
+            connection.close().await
+        };
+    }
     session.finish().await;
     connection.close().await;
     tracing::debug!(%peer, "session ended");
+}
+
+/// Whether a first line is not the 2008 protocol's: today's app, or an HTTP request.
+fn opens_otherwise(line: &str) -> bool {
+    app::opens(line) || is_http(line)
 }
 
 /// Whether a first line is an HTTP request (`GET / HTTP/1.1`).

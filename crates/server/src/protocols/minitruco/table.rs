@@ -1,27 +1,64 @@
-//! A game in progress in a room: the Truco game on the table kernel (CPU players in the
-//! empty seats, a stand-in for people away or out of time) and the renderers that turn
-//! its events into each person's lines.
+//! A game in progress in a room, for both miniTruco dialects: the Truco game on the table
+//! kernel (CPU players in the empty seats, a stand-in for people away or out of time) and
+//! one renderer per seat that turns its events into that person's lines.
+//!
+//! What differs between the 2008 protocol and today's app is behind two small traits:
+//! [`Render`] (how events are written) and [`Audience`] (the room's people).
 
 use super::command::Command;
-use super::render::{position, Renderer};
-use super::seating::Seating;
+use super::render::position;
 use crate::record::truco::{self as record_truco, variant, TrucoChronicle};
-use crate::record::{self, GameLog};
-use crate::table::{Play, Timing};
-use cards::{seeded_rng, Card};
+use crate::record::{self, GameLog, Note};
+use crate::table::{Play, Seats, Timing};
+use cards::{seeded_rng, Card, GameRng};
 use parlor_store::Recorder;
 use rand::seq::SliceRandom;
+use rand::Rng;
 use tokio::time::Instant;
 use truco::bots;
-use truco::{Action, Answer, Event, Phase, Seat, Team};
+use truco::{Action, Answer, Event, Phase, Rules, Seat, Team};
 
 /// The strategy that plays for a person who is away or whose time ran out.
 const STAND_IN: &str = "heuristic";
 
+/// How a dialect writes the game for one seat.
+pub trait Render: Sized {
+    /// A renderer for `seat` in a game under `rules`.
+    fn new(seat: Seat, rules: &Rules) -> Self;
+    /// The line `event` gives this seat, if any. `phrase` is drawn once per event and is
+    /// the same for every seat (today's app picks its speech balloon from it).
+    fn render(&mut self, event: &Event, phrase: u32) -> Option<String>;
+}
+
+/// The people of a room, as the game needs them.
+pub trait Audience {
+    type Person;
+    /// Who holds each seat (a person, a person away, or nobody: a CPU player).
+    fn seats(&self) -> &Seats<Self::Person>;
+    /// The name a seat's person is recorded under (empty: not rated).
+    fn record_name(&self, seat: Seat) -> &str;
+    /// Sends a line to the person at the keyboard in `seat`.
+    fn send_to(&self, seat: Seat, line: &str);
+}
+
+/// How a table is set up.
+pub struct Setup<'a> {
+    pub seed: u64,
+    pub rules: Rules,
+    pub recorder: &'a Recorder,
+    /// The table's name in the store ("room 3", "private table").
+    pub name: String,
+    /// The CPU players' strategy; `None` draws one per seat.
+    pub cpu: Option<&'a str>,
+    pub timing: Timing,
+}
+
 /// The game a room is playing.
-pub struct Table {
+pub struct Table<R> {
     play: Play<truco::Game, TrucoChronicle>,
-    renderers: [Renderer; 4],
+    renderers: [R; 4],
+    /// Draws the phrase numbers: apart from the game's RNG, so they say nothing of it.
+    phrases: GameRng,
 }
 
 /// The strategy named `name`, or the random one.
@@ -29,42 +66,43 @@ fn strategy(name: &str) -> Box<dyn bots::Strategy<truco::Game>> {
     bots::by_name(name).unwrap_or_else(|| Box::new(bots::RandomBot))
 }
 
-impl Table {
-    /// Starts a game with the room's rules: CPU players (of strategy `cpu`, or drawn per
-    /// seat) fill the empty seats, each person is told their position (`P`) and gets the
-    /// first deal.
-    pub fn start(
-        seed: u64,
-        seating: &mut Seating,
-        recorder: &Recorder,
-        room: usize,
-        cpu: Option<&str>,
-        timing: Timing,
-    ) -> Table {
-        let rules = seating.rules();
+/// A CPU player's name in the record and in the 2008 `I` line.
+fn cpu_name(seat: Seat) -> String {
+    format!("CPU{}", position(seat))
+}
+
+impl<R: Render> Table<R> {
+    /// Starts a game: CPU players (of strategy `cpu`, or drawn per seat) fill the seats
+    /// nobody holds, each person is told their position (`P`) and gets the first deal.
+    pub fn start(setup: Setup<'_>, people: &impl Audience) -> Table<R> {
+        let Setup {
+            seed,
+            rules,
+            recorder,
+            name,
+            cpu,
+            timing,
+        } = setup;
         let mut rng = seeded_rng(seed.rotate_left(17) ^ 0x5EED_B075);
         let strategies = [0, 1, 2, 3].map(|seat| {
-            (!seating.is_person(seat)).then(|| {
+            people.seats().holder(seat).is_none().then(|| {
                 cpu.or_else(|| bots::NAMES.choose(&mut rng).copied())
                     .unwrap_or("random")
             })
         });
-        let names = seating.names();
-        let cpu_name = |seat| format!("CPU{}", position(seat));
         let seats = (0..4)
             .map(|s| match strategies[s] {
                 Some(strategy) => record::seat(&cpu_name(s), Some(strategy)),
-                None => record::seat(names[s], None),
+                None => record::seat(people.record_name(s), None),
             })
             .collect();
-        let table_name = Some(format!("room {room}"));
         let log = GameLog::start(
             recorder,
             "minitruco",
             variant(&rules),
             seed,
             seats,
-            table_name,
+            Some(name),
         );
         let (game, events) = record_truco::start(rules, seed, log);
         let mut play = Play::new(game, &events, rng, timing, strategy(STAND_IN));
@@ -75,17 +113,18 @@ impl Table {
             }
         }
         let mut table = Table {
-            renderers: [0, 1, 2, 3].map(|s| Renderer::new(s, rules.uses_vira())),
+            renderers: [0, 1, 2, 3].map(|s| R::new(s, &rules)),
             play,
+            phrases: seeded_rng(seed.rotate_left(29) ^ 0x0F8A_5E5F),
         };
         for seat in 0..4 {
-            seating.send_to(seat, &format!("P {}", position(seat)));
+            people.send_to(seat, &format!("P {}", position(seat)));
         }
-        show(&mut table.renderers, &events, seating);
+        table.show(&events, people);
         table
     }
 
-    /// The CPU players' names by seat, for `I` during the game.
+    /// The CPU players' names by seat, for the 2008 `I` during the game.
     pub fn cpu_names(&self) -> [Option<&str>; 4] {
         [0, 1, 2, 3].map(|s| self.play.cpu_name(s))
     }
@@ -93,6 +132,18 @@ impl Table {
     /// The game ends without a result, for `reason` (a person left the room).
     pub fn abandon(&mut self, reason: &str) {
         self.play.abandon(reason);
+    }
+
+    /// The person in `seat` left for good: a CPU player of the stand-in's strategy plays
+    /// the seat from now on (today's app, in a public room).
+    pub fn cpu_takes_over(&mut self, seat: Seat) {
+        self.play.note(Note::CpuTookOver { seat });
+        self.play.seat_cpu(seat, cpu_name(seat), strategy(STAND_IN));
+    }
+
+    /// A phrase number for a line outside the game's events (`A`).
+    pub fn phrase(&mut self) -> u32 {
+        self.phrases.gen_range(0..=i32::MAX as u32)
     }
 
     /// The winner and final scores once the game is over.
@@ -104,8 +155,8 @@ impl Table {
     }
 
     /// A person's in-game command. Anything the rules refuse is ignored without a reply,
-    /// as the seed says; a closed card where none is allowed is played open.
-    pub fn person_command(&mut self, seat: Seat, command: Command, seating: &Seating) {
+    /// as both dialects say; a closed card where none is allowed is played open.
+    pub fn person_command(&mut self, seat: Seat, command: Command, people: &impl Audience) {
         let action = match command {
             Command::Play { card, closed } => {
                 let Ok(card) = card.parse::<Card>() else {
@@ -123,16 +174,21 @@ impl Table {
             _ => return,
         };
         if let Ok(events) = self.play.act(seat, action) {
-            show(&mut self.renderers, &events, seating);
+            self.show(&events, people);
         }
     }
 
     /// After any change: CPU players and stand-ins move or get their timer, and the turn
     /// timer runs while a person must act.
-    pub fn after_change(&mut self, seating: &Seating) {
-        let renderers = &mut self.renderers;
-        self.play
-            .after_change(seating.seats(), |events| show(renderers, events, seating));
+    pub fn after_change(&mut self, people: &impl Audience) {
+        let Table {
+            play,
+            renderers,
+            phrases,
+        } = self;
+        play.after_change(people.seats(), |events| {
+            show(renderers, phrases, events, people)
+        });
     }
 
     /// When the table must wake up for the game.
@@ -142,12 +198,16 @@ impl Table {
 
     /// The table woke up: due machines move, and people out of time get the stand-in's
     /// move (what they see is that move's notification).
-    pub fn wake(&mut self, seating: &Seating) {
-        let renderers = &mut self.renderers;
-        self.play.wake(
+    pub fn wake(&mut self, people: &impl Audience) {
+        let Table {
+            play,
+            renderers,
+            phrases,
+        } = self;
+        play.wake(
             Instant::now(),
-            seating.seats(),
-            |events| show(renderers, events, seating),
+            people.seats(),
+            |events| show(renderers, phrases, events, people),
             |_| {},
         );
     }
@@ -155,22 +215,32 @@ impl Table {
     /// Brings the person back in `seat` up to date: the current hand so far, as their
     /// seat saw it, in the notifications they would have had, except turns already
     /// taken (a `V` is a prompt: only the last one still stands).
-    pub fn catch_up(&self, seat: Seat, seating: &Seating) {
-        let mut renderer = Renderer::new(seat, self.play.rules().uses_vira());
+    pub fn catch_up(&self, seat: Seat, people: &impl Audience) {
+        let mut renderer = R::new(seat, self.play.rules());
         for event in self.play.catch_up_standing(seat, Event::is_turn) {
-            if let Some(line) = renderer.render(&event) {
-                seating.send_to(seat, &line);
+            if let Some(line) = renderer.render(&event, 0) {
+                people.send_to(seat, &line);
             }
         }
     }
+
+    fn show(&mut self, events: &[Event], people: &impl Audience) {
+        show(&mut self.renderers, &mut self.phrases, events, people);
+    }
 }
 
-/// Sends each person the lines the events give their seat.
-fn show(renderers: &mut [Renderer; 4], events: &[Event], seating: &Seating) {
-    for seat in (0..4).filter(|&s| seating.seats().is_here(s)) {
-        for event in events {
-            if let Some(line) = renderers[seat].render(event) {
-                seating.send_to(seat, &line);
+/// Sends each person the lines the events give their seat; one phrase per event.
+fn show<R: Render>(
+    renderers: &mut [R; 4],
+    phrases: &mut GameRng,
+    events: &[Event],
+    people: &impl Audience,
+) {
+    for event in events {
+        let phrase = phrases.gen_range(0..=i32::MAX as u32);
+        for seat in (0..4).filter(|&s| people.seats().is_here(s)) {
+            if let Some(line) = renderers[seat].render(event, phrase) {
+                people.send_to(seat, &line);
             }
         }
     }

@@ -7,7 +7,7 @@ use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
 use serde_json::json;
-use truco::{DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules};
+use truco::{AppMode, DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules};
 
 mod story;
 
@@ -70,6 +70,9 @@ pub fn variant(rules: &Rules) -> &'static str {
     if *rules == Rules::course() {
         return "course";
     }
+    if let Some(mode) = AppMode::ALL.into_iter().find(|&m| Rules::app(m) == *rules) {
+        return app_variant(mode);
+    }
     match (rules.deck, rules.manilha) {
         (DeckStyle::Clean, ManilhaStyle::Old) => "paulista clean old",
         (DeckStyle::Clean, ManilhaStyle::New) => "paulista clean new",
@@ -78,11 +81,25 @@ pub fn variant(rules: &Rules) -> &'static str {
     }
 }
 
+/// The recorded name of one of today's miniTruco app's modes.
+fn app_variant(mode: AppMode) -> &'static str {
+    match mode {
+        AppMode::Paulista => "app paulista",
+        AppMode::Mineiro => "app mineiro",
+        AppMode::ManilhaVelha => "app manilha velha",
+        AppMode::BaralhoLimpo => "app baralho limpo",
+    }
+}
+
 /// The rules a recorded variant names.
 pub fn rules_of(variant: &str) -> Option<Rules> {
     let paulista = |deck, manilha| Rules::paulista(deck, manilha).ok();
     match variant {
         "course" => Some(Rules::course()),
+        app if app.starts_with("app ") => AppMode::ALL
+            .into_iter()
+            .find(|&m| app_variant(m) == app)
+            .map(Rules::app),
         "paulista clean old" => paulista(DeckStyle::Clean, ManilhaStyle::Old),
         "paulista clean new" => paulista(DeckStyle::Clean, ManilhaStyle::New),
         "paulista dirty old" => paulista(DeckStyle::Dirty, ManilhaStyle::Old),
@@ -125,4 +142,29 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_variant_is_read_back_from_its_name() {
+        let mut all: Vec<Rules> = AppMode::ALL.into_iter().map(Rules::app).collect();
+        all.push(Rules::course());
+        for deck in [DeckStyle::Dirty, DeckStyle::Clean] {
+            for manilha in [ManilhaStyle::New, ManilhaStyle::Old] {
+                all.extend(Rules::paulista(deck, manilha).ok());
+            }
+        }
+        for rules in all {
+            assert_eq!(
+                rules_of(variant(&rules)),
+                Some(rules),
+                "{}",
+                variant(&rules)
+            );
+        }
+        assert_eq!(rules_of("app nonsense"), None);
+    }
 }

@@ -1,0 +1,240 @@
+//! One connection of today's app: the keep-alive it must echo, its name, the table it
+//! sits at, and its commands, forwarded to that table.
+
+use super::command::{parse, AppCommand, Enter, Parsed};
+use super::hall::Hall;
+use super::name::Name;
+use super::room::{Member, Msg, RoomHandle, TableCommand};
+use super::{MIN_BUILD, VERSION};
+use crate::net::{ConnId, Input, LineConnection, Outbox};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+/// The first keep-alive comes this soon after the first line (or the period, if shorter).
+const FIRST_KEEPALIVE: Duration = Duration::from_secs(2);
+
+/// Private codes a connection may get wrong before it is closed: five digits are easy
+/// to guess at one try per line.
+const WRONG_CODES: u32 = 20;
+
+/// The toast the app shows to a build older than the server accepts.
+const TOO_OLD: &str = "! T Atualize o jogo para a versão mais recente para jogar online";
+
+/// Serves an app connection whose first line was `first`, until it leaves, stops
+/// echoing the keep-alive, or the server stops.
+pub async fn run(mut connection: LineConnection, first: String, hall: Hall) {
+    let period = hall.keepalive();
+    let mut session = Session {
+        conn: connection.id(),
+        outbox: connection.outbox().clone(),
+        stop: connection.stop().clone(),
+        hall,
+        name: Name::default_name(),
+        table: None,
+        wrong_codes: 0,
+        keepalive: None,
+    };
+    let mut tick = Instant::now() + FIRST_KEEPALIVE.min(period);
+    let mut line = Some(first);
+    loop {
+        if let Some(line) = line.take() {
+            if session.line(&line).await == Flow::Close {
+                break;
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep_until(tick) => {
+                // The last keep-alive was not echoed in a whole period: the app is gone.
+                if session.keepalive.is_some() {
+                    tracing::debug!("keep-alive not echoed; closing");
+                    break;
+                }
+                let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+                let value = now.as_millis().to_string();
+                session.outbox.send(format!("K {value}"));
+                session.keepalive = Some(value);
+                tick = Instant::now() + period;
+            }
+            input = connection.next(None) => match input {
+                Input::Message(next) => line = Some(next),
+                Input::Idle => {}
+                Input::Closed => break,
+            },
+        }
+    }
+    session.finish().await;
+    connection.close().await;
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Close,
+}
+
+struct Session {
+    conn: ConnId,
+    outbox: Outbox,
+    stop: CancellationToken,
+    hall: Hall,
+    name: Name,
+    /// The table the person sits at.
+    table: Option<RoomHandle>,
+    wrong_codes: u32,
+    /// The keep-alive value sent and not echoed yet.
+    keepalive: Option<String>,
+}
+
+impl Session {
+    async fn line(&mut self, line: &str) -> Flow {
+        let command = match parse(line) {
+            Parsed::Command(command) => command,
+            Parsed::Unknown => {
+                self.outbox.send("X CI");
+                return Flow::Go;
+            }
+            Parsed::Ignored => return Flow::Go,
+        };
+        match command {
+            AppCommand::KeepAlive(value) => {
+                if self.keepalive.as_ref() == Some(&value) {
+                    self.keepalive = None;
+                } else {
+                    // A stale or made-up echo, as the app's server: no such command.
+                    self.outbox.send("X CI");
+                }
+            }
+            AppCommand::Build(build) if build < MIN_BUILD => {
+                self.outbox.send(TOO_OLD);
+                return Flow::Close;
+            }
+            AppCommand::Build(_) => {}
+            AppCommand::Version => self.outbox.send(format!("W {VERSION}")),
+            // A name is chosen away from tables, as the app's server wants it.
+            AppCommand::Name(_) if self.table.is_some() => {}
+            AppCommand::Name(raw) => {
+                self.name = Name::clean(&raw);
+                self.outbox.send(format!("N {}", self.name.text));
+            }
+            AppCommand::Enter(place) => return self.enter(place).await,
+            AppCommand::Leave => match self.table.take() {
+                Some(table) => {
+                    let (reply, done) = oneshot::channel();
+                    let conn = self.conn;
+                    if self.to_table(&table, Msg::Leave { conn, reply }).await {
+                        let _ = done.await;
+                    }
+                }
+                None => self.outbox.send("X FS"),
+            },
+            AppCommand::Abandon => return self.abandon().await,
+            AppCommand::Start if self.table.is_none() => self.outbox.send("X FS"),
+            AppCommand::Start => self.command(TableCommand::Start).await,
+            AppCommand::RotatePartners => self.command(TableCommand::RotatePartners).await,
+            AppCommand::SwapOpponents => self.command(TableCommand::SwapOpponents).await,
+            AppCommand::Game(command) => self.command(TableCommand::Game(command)).await,
+        }
+        Flow::Go
+    }
+
+    /// `E`: leave the current table (as `S`), then go where asked.
+    async fn enter(&mut self, place: Enter) -> Flow {
+        if let Some(table) = self.table.take() {
+            let (reply, done) = oneshot::channel();
+            let conn = self.conn;
+            if self.to_table(&table, Msg::Leave { conn, reply }).await {
+                let _ = done.await;
+            }
+        }
+        match place {
+            Enter::Public(mode) | Enter::NewPublic(mode) => {
+                let fresh = matches!(place, Enter::NewPublic(_));
+                // A table found may fill up before the person arrives: look again, and
+                // the last try always opens a new one.
+                for attempt in 0..3 {
+                    let table = self.hall.public(mode, fresh || attempt == 2);
+                    if self.join(table).await {
+                        break;
+                    }
+                }
+            }
+            Enter::NewPrivate(mode) => {
+                let table = self.hall.new_private(mode);
+                self.join(table).await;
+            }
+            Enter::Private(code) => {
+                let joined = match self.hall.private(&code) {
+                    Some(table) => self.join(table).await,
+                    None => false,
+                };
+                if !joined {
+                    self.outbox.send("X SI");
+                    self.wrong_codes += 1;
+                    if self.wrong_codes >= WRONG_CODES {
+                        tracing::info!("too many wrong private codes; closing");
+                        return Flow::Close;
+                    }
+                }
+            }
+            Enter::Nowhere => {}
+        }
+        Flow::Go
+    }
+
+    /// Sits down at `table`; whether there was a seat.
+    async fn join(&mut self, table: RoomHandle) -> bool {
+        let (reply, answer) = oneshot::channel();
+        let member = Member {
+            conn: self.conn,
+            name: self.name.clone(),
+            outbox: self.outbox.clone(),
+        };
+        let joined =
+            self.to_table(&table, Msg::Join { member, reply }).await && answer.await == Ok(true);
+        if joined {
+            self.table = Some(table);
+        }
+        joined
+    }
+
+    /// `A`: leave the game; a CPU player taking the seat in a public game closes the
+    /// connection (the app's server does so; the app then shows its menu).
+    async fn abandon(&mut self) -> Flow {
+        let Some(table) = self.table.clone() else {
+            return Flow::Go;
+        };
+        let (reply, answer) = oneshot::channel();
+        let conn = self.conn;
+        if self.to_table(&table, Msg::Abandon { conn, reply }).await && answer.await == Ok(true) {
+            self.table = None;
+            return Flow::Close;
+        }
+        Flow::Go
+    }
+
+    /// A table command; ignored away from tables, as the app's server does.
+    async fn command(&mut self, command: TableCommand) {
+        if let Some(table) = self.table.clone() {
+            let conn = self.conn;
+            self.to_table(&table, Msg::Command { conn, command }).await;
+        }
+    }
+
+    /// Sends to a table, giving up if the connection is told to stop meanwhile; whether
+    /// the table got it.
+    async fn to_table(&self, table: &RoomHandle, msg: Msg) -> bool {
+        tokio::select! {
+            sent = table.send(msg) => sent,
+            _ = self.stop.cancelled() => false,
+        }
+    }
+
+    /// The connection is gone: the table is told.
+    async fn finish(&mut self) {
+        if let Some(table) = self.table.take() {
+            table.send(Msg::Dropped { conn: self.conn }).await;
+        }
+    }
+}
