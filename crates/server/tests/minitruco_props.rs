@@ -138,6 +138,105 @@ async fn run_case(addr: SocketAddr, input: Vec<u8>) {
         .expect("the nickname and the seats were released");
 }
 
+/// Commands of today's app's dialect, valid and not.
+const APP_COMMANDS: &[&str] = &[
+    "W",
+    "N fuzz",
+    "N",
+    "N bot",
+    "E PUB P",
+    "E PUB M",
+    "E NPU V",
+    "E PRI L",
+    "E PRI-00000",
+    "E PRI-",
+    "E XYZ P",
+    "S",
+    "A",
+    "A",
+    "Q",
+    "Q",
+    "R T",
+    "R I",
+    "K 1",
+    "J 4p",
+    "J 3c T",
+    "T",
+    "D",
+    "C",
+    "H T",
+    "H F",
+    "B 20600",
+    "I",
+    "L",
+];
+
+fn app_line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => proptest::sample::select(APP_COMMANDS).prop_map(|c| c.as_bytes().to_vec()),
+        1 => proptest::collection::vec(any::<u8>(), 0..40),
+    ]
+}
+
+/// The letters a notification of the app's dialect may start with.
+fn is_app_notification(line: &str) -> bool {
+    line.split(' ')
+        .next()
+        .is_some_and(|head| head.len() == 1 && "KWNISXPMVJTDCFHROGA!".contains(head))
+}
+
+/// A `/status` request's answer.
+async fn status(addr: SocketAddr) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+    socket
+        .write_all(b"GET /status HTTP/1.1\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.unwrap();
+    answer
+}
+
+async fn run_app_case(addr: SocketAddr, input: Vec<u8>) {
+    // A bystander at a private table of their own.
+    let mut reading = LineClient::connect(addr, "\r\n").await;
+    reading.send("B 20600").await;
+    reading.send("E PRI P").await;
+    let info = reading.until(|l| !l.starts_with("K ")).await;
+    assert!(info.last().unwrap().starts_with("I sem_nome_"), "{info:?}");
+    let mut fuzz = LineClient::connect(addr, "\r\n").await;
+    fuzz.writer.write_all(b"B 20600\n").await.ok();
+    fuzz.writer.write_all(&input).await.ok();
+    fuzz.writer.shutdown().await.ok();
+    while let Some(line) = fuzz.next().await {
+        assert!(
+            is_app_notification(&line),
+            "malformed notification {line:?}"
+        );
+    }
+    reading.send("W").await;
+    assert_eq!(
+        reading
+            .until(|l| !l.starts_with("K "))
+            .await
+            .last()
+            .unwrap(),
+        "W 3.0"
+    );
+    drop(reading);
+    // Every table the fuzzing client opened closes once it is gone: no public table is
+    // left waiting.
+    let released = async {
+        while !status(addr).await.ends_with("AGUARDANDO \r\n") {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(RELEASE_DEADLINE, released)
+        .await
+        .expect("the tables were closed");
+}
+
 /// Far longer than a session takes to wind down, even on a loaded CI machine.
 const RELEASE_DEADLINE: Duration = Duration::from_secs(10);
 
@@ -156,5 +255,18 @@ proptest! {
         }
         let (runtime, addr) = server();
         runtime.block_on(run_case(*addr, input));
+    }
+
+    #[test]
+    fn arbitrary_app_sessions_leave_the_server_consistent(
+        lines in proptest::collection::vec((app_line(), terminator()), 0..50),
+        cut in any::<proptest::sample::Index>(),
+    ) {
+        let mut input: Vec<u8> = lines.iter().flat_map(|(l, t)| l.iter().chain(t.iter()).copied()).collect();
+        if !input.is_empty() {
+            input.truncate(cut.index(input.len() + 1));
+        }
+        let (runtime, addr) = server();
+        runtime.block_on(run_app_case(*addr, input));
     }
 }

@@ -6,7 +6,7 @@ mod common;
 mod mmj1;
 
 use common::bots::{course_truco_match, jass_game, warlords_hands};
-use common::minitruco::play_alone_in_room_one;
+use common::minitruco::{play_alone_in_room_one, play_app_until};
 use common::{LineClient, TestServer, PATIENCE};
 use mmj1::{Calls, Mj};
 use parlor_server::config::WarsSettings;
@@ -145,6 +145,37 @@ async fn minitruco_games_are_stored_and_replay_exactly() {
     // `G <winning team>`: seat 1 is team 1.
     let alice_won = g == "G 1";
     assert_eq!(game["seats"][0]["rank"] == 1, alice_won, "{g}");
+    s.stop().await;
+}
+
+/// Games at the tables of today's app are stored under their mode and replay exactly; a
+/// player with a default name is stored without one (not rated).
+#[tokio::test]
+async fn app_games_are_stored_under_their_mode_and_replay_exactly() {
+    let (s, dir) = server(44).await;
+    for (mode, name) in [("M", "N bia"), ("L", "N")] {
+        let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+        c.send("B 20600").await;
+        c.send(name).await;
+        c.send(&format!("E NPU {mode}")).await;
+        c.send("Q").await;
+        play_app_until(&mut c, 1, |l| l.starts_with("G ")).await;
+    }
+    let games = finished(&s, "minitruco", 2).await;
+    let mut seen = Vec::new();
+    for game in &games {
+        let game = replays_exactly(&s, dir.path(), game["id"].as_i64().unwrap()).await;
+        assert_eq!(game["table"], "public table");
+        seen.push((game["variant"].clone(), game["seats"][0]["name"].clone()));
+    }
+    seen.sort_by_key(|(variant, _)| variant.to_string());
+    assert_eq!(
+        seen,
+        [
+            (Value::from("app baralho limpo"), Value::from("")),
+            (Value::from("app mineiro"), Value::from("bia")),
+        ]
+    );
     s.stop().await;
 }
 
