@@ -178,6 +178,23 @@ pub struct PlayArgs {
     /// The name to play under (default: your login name).
     #[arg(long)]
     name: Option<String>,
+    /// miniTruco: speak today's app's dialect, with its public tables by mode and
+    /// private tables with a code to share, instead of the 2008 lounge's rooms.
+    #[arg(long)]
+    app: bool,
+    /// miniTruco: join the private table with this five-digit code (today's app's
+    /// dialect).
+    #[arg(long, value_parser = five_digits)]
+    code: Option<String>,
+}
+
+/// A private table's code: five digits.
+fn five_digits(code: &str) -> Result<String, String> {
+    if code.len() == 5 && code.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(code.to_owned())
+    } else {
+        Err("a private table's code is five digits".into())
+    }
 }
 
 /// Plays until the player leaves; prints the game's result once the screen is restored.
@@ -195,7 +212,17 @@ pub fn play(args: PlayArgs) -> ExitCode {
         .name
         .or_else(|| std::env::var("USER").ok())
         .unwrap_or_else(|| "guest".into());
-    match on_runtime("play", parlor_client::play::run(game, &server, &name)) {
+    let table: Box<dyn parlor_client::play::Table + Send> = match game {
+        Game::Minitruco if args.app || args.code.is_some() => Box::new(
+            parlor_client::play::minitruco::MiniTruco::app(&name, args.code.as_deref()),
+        ),
+        _ if args.app || args.code.is_some() => {
+            eprintln!("--app and --code are for minitruco only");
+            return ExitCode::FAILURE;
+        }
+        _ => game.table(&name),
+    };
+    match on_runtime("play", parlor_client::play::run(game, &server, table)) {
         Some(Ok(last_word)) => {
             println!("{last_word}");
             ExitCode::SUCCESS

@@ -235,3 +235,45 @@ async fn a_whole_game_of_mahjong() {
 async fn five_hands_of_warlords() {
     whole_game("wars", Service::Wars, Config::for_tests(33), "game over").await;
 }
+
+/// Today's app's dialect: one terminal opens a private Mineiro table, a friend joins
+/// with the code shown on its screen, the manager starts, both play to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_minitruco_table_for_two_terminals() {
+    let (addr, shutdown, _running) = server(Service::Minitruco, Config::for_tests(36)).await;
+    let addr = addr.to_string();
+    let printed = tokio::task::spawn_blocking(move || {
+        let deadline = Instant::now() + PATIENCE;
+        let mut ana = Terminal::start(&["play", "minitruco", &addr, "--name", "Ana", "--app"]);
+        ana.wait_for("new private table: Mineiro", deadline);
+        ana.press("6");
+        let screen = ana.wait_for("Code ", deadline);
+        let code: String = screen
+            .split("Code ")
+            .nth(1)
+            .expect("the code on the screen")
+            .chars()
+            .take(5)
+            .collect();
+        assert!(code.bytes().all(|b| b.is_ascii_digit()), "{screen}");
+        let mut bia =
+            Terminal::start(&["play", "minitruco", &addr, "--name", "Bia", "--code", &code]);
+        bia.wait_for(&format!("private table {code} · Mineiro"), deadline);
+        ana.wait_for("Bia", deadline);
+        ana.press("q");
+        let friend = std::thread::spawn(move || {
+            bia.play_to_the_end();
+            bia.leave()
+        });
+        ana.play_to_the_end();
+        let (ana_printed, ana_ok) = ana.leave();
+        let (bia_printed, bia_ok) = friend.join().expect("the friend's terminal");
+        assert!(ana_ok && bia_ok, "{ana_printed} / {bia_printed}");
+        (ana_printed, bia_printed)
+    })
+    .await
+    .expect("the terminal test ran");
+    assert!(printed.0.contains("game over"), "{printed:?}");
+    assert!(printed.1.contains("game over"), "{printed:?}");
+    shutdown.cancel();
+}

@@ -22,10 +22,13 @@ enum Key {
 /// Plays `game` on the server at `host_port` as `name` in the full-screen terminal UI,
 /// until the player quits. Returns the last word to print once the screen is restored
 /// (the game's result, or why it stopped).
-pub async fn run(game: Game, host_port: &str, name: &str) -> Result<String, String> {
+pub async fn run(
+    game: Game,
+    host_port: &str,
+    mut table: Box<dyn Table + Send>,
+) -> Result<String, String> {
     let addr = game.address(host_port);
     let mut wire = Wire::connect(&addr, game.framing()).await?;
-    let mut table = game.table(name);
     for message in table.hello() {
         wire.send(&message).await.map_err(|e| e.to_string())?;
     }

@@ -1,13 +1,18 @@
-//! miniTruco (seed 000, the 2008 protocol) in `parlor play minitruco`: the lounge's rooms,
-//! the room's seats and ready flags, then the game.
+//! miniTruco in `parlor play minitruco`: the 2008 protocol (seed 000: the lounge's rooms,
+//! the room's seats and ready flags, then the game), or with `--app`/`--code` today's
+//! app's dialect ([`app`]: public and private tables, then the same game).
 //!
 //! The 2008 server ignores a refused move without a word, so the client works out what
 //! is allowed from the notifications (as the browser page does) and offers nothing else;
 //! a move the server did not show back is offered again at the next message (the
 //! keep-alive line it sends after 5 s of silence, if nothing else).
 
+mod app;
+
 use super::screen::{printable, push_log, truco_card, Choice, Screen, Seat};
 use super::Table;
+use app::Tables;
+use truco::{DeckStyle, ManilhaStyle, Rules, Stakes};
 
 /// The team of seat `pos` (1-4): team 1 is seats 1 and 3.
 fn team(pos: usize) -> usize {
@@ -18,15 +23,25 @@ fn team(pos: usize) -> usize {
     }
 }
 
-/// The next raise after a hand worth `stake`, and its name.
-fn next_raise(stake: u32) -> Option<(u32, &'static str)> {
-    match stake {
-        1 => Some((3, "truco")),
-        3 => Some((6, "six")),
-        6 => Some((9, "nine")),
-        9 => Some((12, "twelve")),
-        _ => None,
+/// What a raise to `value` is called.
+fn raise_name(value: u32) -> &'static str {
+    match value {
+        3 | 4 => "truco",
+        6 => "six",
+        9 => "nine",
+        10 => "ten",
+        _ => "twelve",
     }
+}
+
+/// Whether a word is a card as the protocol writes it (`Kp`, `7o`).
+fn is_card(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!(chars.next_back(), Some('c' | 'o' | 'e' | 'p'))
+        && matches!(
+            chars.as_str(),
+            "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "Q" | "J" | "K"
+        )
 }
 
 /// A nickname the server accepts: letters, digits and `!@$()-_.`, at most 32.
@@ -72,6 +87,8 @@ struct Game {
     /// Our partner's cards in a hand of 11, until we decide.
     eleven: Option<Vec<String>>,
     eleven_team: usize,
+    /// The score of the "hand of 11" (10 in Mineiro).
+    eleven_at: u32,
     names: Vec<String>,
     over: Option<usize>,
 }
@@ -96,9 +113,12 @@ pub struct MiniTruco {
     /// We said `Q` and the room has not shown us ready yet (other `I`s may come first).
     asked_ready: bool,
     result: Option<String>,
+    /// Today's app's dialect: its tables instead of the lounge's rooms.
+    app: Option<Tables>,
 }
 
 impl MiniTruco {
+    /// A 2008-protocol client, playing as `name`.
     pub fn new(name: &str) -> MiniTruco {
         MiniTruco {
             nick: valid_nick(name),
@@ -117,6 +137,27 @@ impl MiniTruco {
             busy: false,
             asked_ready: false,
             result: None,
+            app: None,
+        }
+    }
+
+    /// A client of today's app's dialect, playing as `name`; with a `code`, it goes
+    /// straight to that private table.
+    pub fn app(name: &str, code: Option<&str>) -> MiniTruco {
+        MiniTruco {
+            nick: app::clean_name(name),
+            app: Some(Tables::new(code)),
+            ..MiniTruco::new(name)
+        }
+    }
+
+    /// What hands are worth under the rules in force.
+    fn stakes(&self) -> Stakes {
+        match &self.app {
+            Some(tables) => Rules::app(tables.mode).stakes,
+            None => Rules::paulista(DeckStyle::Dirty, ManilhaStyle::New)
+                .map(|r| r.stakes)
+                .unwrap_or(Rules::course().stakes),
         }
     }
 
@@ -140,6 +181,9 @@ impl MiniTruco {
         if self.busy || self.result.is_some() || !self.named {
             return Vec::new();
         }
+        if let (Some(tables), None) = (&self.app, &self.game) {
+            return tables.moves(self.room.is_some(), self.pos);
+        }
         let Some(room) = self.room else {
             // The first ten rooms with a free seat, keys 1-9 and 0 (a server may have
             // thousands of rooms; one key each would repeat).
@@ -159,10 +203,12 @@ impl MiniTruco {
         let mut moves = Vec::new();
         let mine = team(self.pos);
         if g.eleven.is_some() {
-            moves.push((Choice::new('p', "play the hand of 11"), vec!["H T".into()]));
+            let play = format!("play the hand of {}", g.eleven_at);
+            moves.push((Choice::new('p', play), vec!["H T".into()]));
             moves.push((Choice::new('g', "give it up"), vec!["H F".into()]));
             return moves;
         }
+        let stakes = self.stakes();
         if let Some((raiser, value, answered)) = g.raise {
             if team(raiser) != mine && !answered {
                 let accept = format!("accept ({value} points)");
@@ -196,9 +242,11 @@ impl MiniTruco {
             };
             moves.push((Choice::new('d', flip), Vec::new()));
         }
-        if g.eleven_team == 0 && g.last_raiser != mine {
-            if let Some((value, name)) = next_raise(g.stake) {
-                let raise = format!("ask for {name} ({value} points)");
+        let both_at = g.scores == [g.eleven_at; 2];
+        let raise_open = stakes.raise_when_both_at_hand_of || !both_at;
+        if g.eleven_team == 0 && g.last_raiser != mine && raise_open {
+            if let Some(value) = stakes.next_raise(g.stake as u8).map(u32::from) {
+                let raise = format!("ask for {} ({value} points)", raise_name(value));
                 moves.push((Choice::new('t', raise), vec!["T".into()]));
             }
         }
@@ -267,6 +315,7 @@ impl MiniTruco {
     /// Takes in one game notification.
     fn game_line(&mut self, cmd: &str, a: &[&str]) {
         let pos = self.pos;
+        let stakes = self.stakes();
         let num = |i: usize| a.get(i).and_then(|w| w.parse::<usize>().ok()).unwrap_or(0);
         let Some(g) = &mut self.game else { return };
         let mut notes = Vec::new();
@@ -277,21 +326,21 @@ impl MiniTruco {
                 g.played.clear();
                 g.rounds.clear();
                 g.turn = 0;
-                g.stake = 1;
+                g.stake = u32::from(stakes.base);
                 g.last_raiser = 0;
                 g.raise = None;
                 g.eleven = None;
                 g.face_down = false;
                 g.hands += 1;
-                let [s1, s2] = g.scores;
-                g.eleven_team = match (s1, s2) {
-                    (11, s) if s != 11 => 1,
-                    (s, 11) if s != 11 => 2,
+                let at = g.eleven_at;
+                g.eleven_team = match g.scores {
+                    [a, b] if a == at && b != at => 1,
+                    [a, b] if b == at && a != at => 2,
                     _ => 0,
                 };
                 if g.eleven_team != 0 {
                     notes.push(format!(
-                        "Hand of 11: team {} decides whether to play it.",
+                        "Hand of {at}: team {} decides whether to play it.",
                         g.eleven_team
                     ));
                 }
@@ -302,15 +351,15 @@ impl MiniTruco {
                     g.eleven = None;
                 }
                 if a.get(1) == Some(&"T") {
-                    g.stake = 3;
+                    g.stake = u32::from(stakes.raises[0]);
                     g.eleven = None;
                 }
                 let what = if a.get(1) == Some(&"T") {
-                    "plays the hand of 11"
+                    "plays"
                 } else {
-                    "would give the hand of 11 up"
+                    "would give up"
                 };
-                notes.push(format!("{} {what}.", num(0)));
+                notes.push(format!("{} {what} the hand of {}.", num(0), g.eleven_at));
             }
             "V" => {
                 g.turn = num(0);
@@ -411,13 +460,40 @@ impl MiniTruco {
 
 impl Table for MiniTruco {
     fn hello(&mut self) -> Vec<String> {
-        vec![format!("N {}", self.nick)]
+        match &self.app {
+            Some(tables) => tables.hello(&self.nick),
+            None => vec![format!("N {}", self.nick)],
+        }
     }
 
     fn receive(&mut self, line: &str) -> Vec<String> {
         if line.is_empty() {
             return Vec::new(); // keep-alive
         }
+        let shared;
+        let line = match &mut self.app {
+            Some(tables) => match tables.receive(line) {
+                app::Heard::Answer(lines) => return lines,
+                app::Heard::Note(text) => {
+                    self.note(text);
+                    return Vec::new();
+                }
+                app::Heard::Table { names, pos } => {
+                    self.seats = names;
+                    self.pos = pos;
+                    self.manager = 1;
+                    self.room = Some(0);
+                    (self.clean, self.old) = tables.deck_and_manilha();
+                    self.busy = false;
+                    return Vec::new();
+                }
+                app::Heard::Shared(line) => {
+                    shared = line;
+                    shared.as_str()
+                }
+            },
+            None => line,
+        };
         let w: Vec<&str> = line.split(' ').collect();
         let (cmd, a) = (w[0], &w[1..]);
         // Whatever comes next settles a move we sent: its echo, the game moving on, or a
@@ -427,6 +503,9 @@ impl Table for MiniTruco {
             "N" => {
                 self.nick = a.first().map(|n| printable(n)).unwrap_or_default();
                 self.named = true;
+                if self.app.is_some() {
+                    return Vec::new();
+                }
                 return vec!["L".into()];
             }
             "L" => {
@@ -442,6 +521,9 @@ impl Table for MiniTruco {
                 self.room = None;
                 self.game = None;
                 self.pos = 0;
+                if self.app.is_some() {
+                    return Vec::new();
+                }
                 return vec!["L".into()];
             }
             "P" => {
@@ -453,14 +535,19 @@ impl Table for MiniTruco {
                         _ => format!("CPU{}", i + 1),
                     })
                     .collect();
+                let stakes = self.stakes();
                 self.game = Some(Game {
-                    stake: 1,
+                    stake: u32::from(stakes.base),
+                    eleven_at: u32::from(stakes.hand_of.unwrap_or(11)),
                     names,
                     ..Game::default()
                 });
                 self.note("The game starts: first team to 12 points wins.".into());
             }
-            "M" if self.game.is_some() && a.len() >= 4 => self.game_line(cmd, a),
+            // A deal (three cards, and the vira with new manilhas), or else a whisper.
+            "M" if self.game.is_some() && a.len() >= 3 && a[..3].iter().all(|c| is_card(c)) => {
+                self.game_line(cmd, a)
+            }
             "M" => {
                 let text = printable(&a.join(" "));
                 self.note(format!("(privately) {text}"));
@@ -482,10 +569,13 @@ impl Table for MiniTruco {
                     self.nick = format!("{stem}{}", 10 + self.tries);
                     return vec![format!("N {}", self.nick)];
                 }
-                let text = refusal(code);
+                let text = match &self.app {
+                    Some(_) if code == "SI" => app::NO_TABLE,
+                    _ => refusal(code),
+                };
                 self.note(text.into());
                 // A room that filled or went away since the list came: ask for it again.
-                if matches!(code, "CH" | "SI") && self.room.is_none() {
+                if matches!(code, "CH" | "SI") && self.room.is_none() && self.app.is_none() {
                     self.rooms.clear();
                     return vec!["L".into()];
                 }
@@ -505,6 +595,10 @@ impl Table for MiniTruco {
             choices,
             ..Screen::default()
         };
+        if let (Some(tables), None) = (&self.app, &self.game) {
+            tables.screen(&mut screen, &self.seats, self.pos, !moves.is_empty());
+            return screen;
+        }
         let Some(room) = self.room else {
             screen.score = "the lounge".into();
             screen.table = vec![
@@ -611,7 +705,8 @@ impl Table for MiniTruco {
         ));
         if let Some(cards) = &g.eleven {
             screen.table.push(format!(
-                "Hand of 11: your partner holds {}",
+                "Hand of {}: your partner holds {}",
+                g.eleven_at,
                 cards
                     .iter()
                     .map(|c| truco_card(c))
@@ -633,7 +728,7 @@ impl Table for MiniTruco {
         screen.prompt = if moves.is_empty() {
             None
         } else if g.eleven.is_some() {
-            Some("decide on the hand of 11".into())
+            Some(format!("decide on the hand of {}", g.eleven_at))
         } else if g.raise.is_some() {
             Some("answer the raise".into())
         } else {
@@ -678,7 +773,7 @@ fn manilhas(vira: &str, clean: bool, old: bool) -> String {
         return "manilhas: 4 of clubs, 7 of hearts, ace of spades, 7 of diamonds".into();
     }
     let ranks: &[&str] = if clean {
-        &["Q", "J", "K", "A"]
+        &["Q", "J", "K", "A", "2", "3"]
     } else {
         &["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]
     };
