@@ -35,6 +35,7 @@ const ASSETS: &[Asset] = &[
     asset!("/cards.js", "cards.js", JS),
     asset!("/minitruco", "minitruco.html", HTML),
     asset!("/minitruco.js", "minitruco.js", JS),
+    asset!("/minitruco-rooms.js", "minitruco-rooms.js", JS),
     asset!("/truco", "truco.html", HTML),
     asset!("/truco.js", "truco.js", JS),
     asset!("/wars", "wars.html", HTML),

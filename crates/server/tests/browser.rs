@@ -50,6 +50,16 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
     s.stop().await;
 }
 
+/// Two browsers at one private table of the app's dialect (Mineiro), made and joined by
+/// its code, play a whole game against two CPU players.
+#[tokio::test]
+async fn minitruco_private_room_for_two_browsers() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(37).await;
+    script(&s, "minitruco-rooms").await;
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn course_truco_a_match_by_clicking() {
     let _one = ONE_AT_A_TIME.lock().await;

@@ -61,7 +61,12 @@ export function fill(node, ...children) {
   append(node, children);
   if (!inside) return;
   const again = counterpart(node, inside);
-  if (again) again.focus({ preventScroll: true });
+  if (!again) return;
+  again.focus({ preventScroll: true });
+  // A text field redrawn while someone types in it keeps its caret where it was.
+  if (inside.tagName === 'INPUT' && again.tagName === 'INPUT' && again.value === inside.value) {
+    try { again.setSelectionRange(inside.selectionStart, inside.selectionEnd); } catch { /* not a text field */ }
+  }
 }
 
 /**
@@ -98,12 +103,21 @@ export function header(title) {
 
 /** Shows a server error (or any problem) in words, until dismissed or 20 s pass. */
 export function showError(text) {
+  banner(text, 'error');
+}
+
+/** Shows news that is not a problem (someone left, a CPU took a seat) the same way. */
+export function showNotice(text) {
+  banner(text, 'error notice');
+}
+
+function banner(text, kind) {
   let box = document.getElementById('errors');
   if (!box) {
     box = el('div', { id: 'errors', role: 'alert', 'aria-live': 'assertive' });
     document.body.append(box);
   }
-  const item = el('div', { class: 'error' }, el('span', {}, text),
+  const item = el('div', { class: kind }, el('span', {}, text),
     el('button', { class: 'dismiss', 'aria-label': 'dismiss this message', onclick: () => item.remove() }, '×'));
   box.append(item);
   while (box.children.length > 4) box.firstChild.remove();

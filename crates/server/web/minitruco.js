@@ -8,6 +8,9 @@
 //            whose turn it is, the score, and only the moves the rules allow now:
 //            truco when your team may raise, accept/fold when the other team raised,
 //            the hand-of-11 decision, a face-down card from the second round on.
+// The lounge also offers tables in the style of today's miniTruco app, public or private
+// with a code (minitruco-rooms.js, on a connection of their own in the app's dialect);
+// their games are played in the same game view.
 // The server decides everything and ignores refused moves silently, so the page works
 // out from the notifications what is allowed and offers nothing else.
 
@@ -15,6 +18,7 @@ import { buttons, connect, el, fill, header, playerName, renderGuided, setPlayer
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
+import { appTables, rulesOf } from '/minitruco-rooms.js';
 
 // Every `X` code the server sends, in words.
 const ERRORS = {
@@ -30,8 +34,7 @@ const ERRORS = {
   CI: 'The server did not understand that command.',
   JO: 'You cannot change your name during a game.',
 };
-const RAISE_NAMES = { 3: 'truco', 6: 'six', 9: 'nine', 12: 'twelve' };
-const NEXT_RAISE = { 1: 3, 3: 6, 6: 9, 9: 12 };
+const RAISE_NAMES = { 3: 'truco', 4: 'truco', 6: 'six', 9: 'nine', 10: 'ten', 12: 'twelve' };
 
 const team = (pos) => (pos % 2 === 1 ? 1 : 2);
 // This tab's name in force and whether it is in a game, kept across a reload: the server
@@ -55,6 +58,7 @@ const state = {
   nick: validNick(sessionStorage.getItem(TAB_NICK) || playerName()) || 'guest',
   named: false, // the server accepted a name
   renaming: false, // the player asked for a new name in the lounge
+  nickDraft: null, // the name being typed in the lounge
   tries: 0,
   comebacks: 0, // times the name was asked again while the server notices the reload
   rooms: [],
@@ -68,13 +72,30 @@ const state = {
   game: null, // while a game runs or just ended, see newGame()
 };
 
-function newGame(pos) {
+// `rules` says what hands are worth (rulesOf in minitruco-rooms.js): the 2008 rooms play
+// Paulista's values, an app table those of its mode.
+function newGame(pos, rules) {
   return {
-    pos, scores: [0, 0], hands: 0, hand: [], dealt: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
-    played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0, raise: null,
+    pos, rules, scores: [0, 0], hands: 0, hand: [], dealt: [], vira: null, turn: 0, closedAllowed: false, faceDown: false,
+    played: [], lastRound: null, rounds: [], stake: rules.start, lastRaiser: 0, raise: null,
     eleven: null, elevenTeam: 0, summary: null, over: 0, log: [], names: null, cpu: [], busy: false,
   };
 }
+
+/** A game starts: the names at the table are fixed now, and which seats CPU players have. */
+function startGame(pos, names, cpu, rules) {
+  state.pos = pos;
+  state.game = Object.assign(newGame(pos, rules), { names, cpu });
+}
+
+// The app tables, on their own connection; their game lines come to gameLine.
+const tables = appTables({
+  startGame, gameLine, note, render,
+  game: () => state.game,
+  endGame: () => { state.game = null; },
+});
+// Moves go to the connection of the game on show.
+const send = (text) => (tables.active() ? tables.send(text) : server.send(text));
 
 const server = connect('minitruco', {
   onOpen: () => server.send('N ' + state.nick),
@@ -101,12 +122,10 @@ function note(text) {
 function handle(line) {
   if (line === '') return; // keep-alive
   const [cmd, ...a] = line.split(' ');
-  const g = state.game;
-  // A card or a raise we sent is settled by its echo or by the game moving on.
-  if (g && (['V', 'M', 'O', 'G', 'A'].includes(cmd) || (['J', 'T'].includes(cmd) && Number(a[0]) === state.pos))) g.busy = false;
   switch (cmd) {
     case 'N':
       state.nick = a[0];
+      state.nickDraft = null;
       state.named = true;
       // A name the player typed here is kept for every game; one the page made unique
       // (a number added because the name was taken) is not.
@@ -126,48 +145,14 @@ function handle(line) {
       server.send('L');
       break;
     case 'P':
-      state.pos = Number(a[0]);
-      state.game = newGame(state.pos);
-      state.game.names = seatNames();
       // Back after a reload, the room's `I` already names the CPU players.
-      state.game.cpu = state.seats.map((n) => !n || /^CPU[1-4]$/.test(n));
+      startGame(Number(a[0]), seatNames(), state.seats.map((n) => !n || /^CPU[1-4]$/.test(n)),
+        { ...rulesOf('P'), deck: state.clean ? 'clean' : 'dirty', raiseAtX: true });
       sessionStorage.setItem(TAB_PLAYING, '1');
-      break;
-    case 'M': {
-      const cards = a.slice(0, 3).map(parseCard);
-      if (g && cards.every(Boolean)) dealt(g, cards, parseCard(a[3]));
-      else chatLine(`${a[0]} (privately): ${a.slice(1).join(' ')}`, true);
-      break;
-    }
-    case 'F': if (g) g.eleven = { cards: a.map(parseCard).filter(Boolean), decided: false }; break;
-    case 'H': if (g) elevenDecided(g, Number(a[0]), a[1] === 'T'); break;
-    case 'V': if (g) { g.turn = Number(a[0]); g.closedAllowed = a[1] === 'T'; } break;
-    case 'J': if (g) played(g, Number(a[0]), a[1], a[2] === 'T'); break;
-    case 'R': if (g) roundEnded(g, Number(a[0]), Number(a[1])); break;
-    case 'O': if (g) handEnded(g, Number(a[0]), Number(a[1])); break;
-    case 'T':
-      if (g) {
-        g.raise = { pos: Number(a[0]), value: Number(a[1]), answered: false };
-        g.lastRaiser = team(Number(a[0]));
-        note(`${nameOf(Number(a[0]))} asked for ${RAISE_NAMES[a[1]] || a[1]} (${a[1]} points).`);
-      }
-      break;
-    case 'D':
-      if (g) {
-        g.stake = Number(a[1]);
-        g.raise = null;
-        note(`${nameOf(Number(a[0]))} accepted: the hand is worth ${a[1]}.`);
-      }
-      break;
-    case 'C':
-      if (g) {
-        if (Number(a[0]) === state.pos && g.raise) g.raise.answered = true;
-        note(`${nameOf(Number(a[0]))} folded.`);
-      }
       break;
     case 'G':
       sessionStorage.removeItem(TAB_PLAYING);
-      if (g) { g.over = Number(a[0]); g.turn = 0; g.raise = null; }
+      gameLine(cmd, a);
       break;
     case 'A':
       sessionStorage.removeItem(TAB_PLAYING);
@@ -176,6 +161,48 @@ function handle(line) {
       break;
     case 'B': chatLine(`${a[0]}: ${a.slice(1).join(' ')}`); break;
     case 'X': refused(a[0], line); break;
+    case 'M':
+      // A deal is three cards and maybe a vira; anything else is a private message.
+      if (state.game && a.slice(0, 3).every(parseCard)) gameLine(cmd, a);
+      else chatLine(`${a[0]} (privately): ${a.slice(1).join(' ')}`, true);
+      break;
+    default: gameLine(cmd, a); // the game's lines; W and anything newer are ignored there
+  }
+}
+
+/** One line of the game (in the 2008 form, which the app tables' lines are put in). */
+function gameLine(cmd, a) {
+  const g = state.game;
+  if (!g) return;
+  // A card or a raise we sent is settled by its echo or by the game moving on.
+  if (['V', 'M', 'O', 'G'].includes(cmd) || (['J', 'T'].includes(cmd) && Number(a[0]) === state.pos)) g.busy = false;
+  switch (cmd) {
+    case 'M': {
+      const cards = a.slice(0, 3).map(parseCard);
+      dealt(g, cards, parseCard(a[3]));
+      break;
+    }
+    case 'F': g.eleven = { cards: a.map(parseCard).filter(Boolean), decided: false }; break;
+    case 'H': elevenDecided(g, Number(a[0]), a[1] === 'T'); break;
+    case 'V': g.turn = Number(a[0]); g.closedAllowed = a[1] === 'T'; break;
+    case 'J': played(g, Number(a[0]), a[1], a[2] === 'T'); break;
+    case 'R': roundEnded(g, Number(a[0]), Number(a[1])); break;
+    case 'O': handEnded(g, Number(a[0]), Number(a[1])); break;
+    case 'T':
+      g.raise = { pos: Number(a[0]), value: Number(a[1]), answered: false };
+      g.lastRaiser = team(Number(a[0]));
+      note(`${nameOf(Number(a[0]))} asked for ${RAISE_NAMES[a[1]] || a[1]} (${a[1]} points).`);
+      break;
+    case 'D':
+      g.stake = Number(a[1]);
+      g.raise = null;
+      note(`${nameOf(Number(a[0]))} accepted: the hand is worth ${a[1]}.`);
+      break;
+    case 'C':
+      if (Number(a[0]) === state.pos && g.raise) g.raise.answered = true;
+      note(`${nameOf(Number(a[0]))} folded.`);
+      break;
+    case 'G': g.over = Number(a[0]); g.turn = 0; g.raise = null; break;
     default: break; // W and anything newer
   }
 }
@@ -193,18 +220,19 @@ function roomInfo(a) {
 
 function dealt(g, cards, vira) {
   Object.assign(g, {
-    hand: cards, dealt: cards.slice(), vira, turn: 0, played: [], lastRound: null, rounds: [], stake: 1, lastRaiser: 0,
+    hand: cards, dealt: cards.slice(), vira, turn: 0, played: [], lastRound: null, rounds: [], stake: g.rules.start, lastRaiser: 0,
     raise: null, eleven: null, faceDown: false, hands: g.hands + 1,
   });
   const [s1, s2] = g.scores;
-  g.elevenTeam = s1 === 11 && s2 !== 11 ? 1 : s2 === 11 && s1 !== 11 ? 2 : 0;
-  if (g.elevenTeam) note(`Hand of 11: team ${g.elevenTeam} decides whether to play it (for 3 points).`);
+  const { x, xWorth } = g.rules;
+  g.elevenTeam = s1 === x && s2 !== x ? 1 : s2 === x && s1 !== x ? 2 : 0;
+  if (g.elevenTeam) note(`Hand of ${x}: team ${g.elevenTeam} decides whether to play it (for ${xWorth} points).`);
 }
 
 function elevenDecided(g, pos, play) {
   if (pos === state.pos && g.eleven) g.eleven.decided = true;
-  if (play) { g.stake = 3; g.eleven = null; }
-  note(`${nameOf(pos)} ${play ? 'chose to play the hand of 11' : 'would give the hand of 11 up'}.`);
+  if (play) { g.stake = g.rules.xWorth; g.eleven = null; }
+  note(`${nameOf(pos)} ${play ? 'chose to play' : 'would give up'} the hand of ${g.rules.x}.`);
 }
 
 function played(g, pos, code, closed) {
@@ -269,14 +297,19 @@ function sendChat() {
 
 function render() {
   renderGuided(view, () => {
-    if (state.room === null) fill(view, lounge());
+    if (tables.active()) fill(view, state.game ? game(state.game) : tables.room());
+    else if (state.room === null) fill(view, lounge());
     else if (!state.game) fill(view, room());
     else fill(view, game(state.game));
   });
 }
 
 function lounge() {
-  const input = el('input', { id: 'nick', value: state.nick, maxlength: 32, 'aria-label': 'your name', autocomplete: 'nickname' });
+  // What the player is typing survives the list's refresh (every redraw builds a new field).
+  const input = el('input', {
+    id: 'nick', value: state.nickDraft ?? state.nick, maxlength: 32, 'aria-label': 'your name', autocomplete: 'nickname',
+    oninput: (e) => { state.nickDraft = e.target.value; },
+  });
   const rename = (e) => {
     e.preventDefault();
     const nick = input.value.trim();
@@ -293,7 +326,8 @@ function lounge() {
     el('div', { class: 'actions', id: 'rooms' }, state.rooms.map((n, i) =>
       el('button', { type: 'button', onclick: () => server.send('E ' + (i + 1)), disabled: n >= 4, 'data-key': `room-${i + 1}` },
         `Enter room ${i + 1} (${n}/4${n >= 4 ? ', full' : ''})`))),
-    buttons([['Refresh the list', () => server.send('L')]]));
+    buttons([['Refresh the list', () => server.send('L')]]),
+    tables.lounge());
 }
 
 function room() {
@@ -339,7 +373,7 @@ const flag = (b) => (b ? 'T' : 'F');
  */
 function act(g, text) {
   g.busy = true;
-  server.send(text);
+  send(text);
   setTimeout(() => { if (g.busy) { g.busy = false; render(); } }, 3000);
   render();
 }
@@ -347,7 +381,7 @@ function act(g, text) {
 /** Answers a raise (`D`, `C`) or a hand of 11 (`H T`, `H F`): the dialog closes at once. */
 function decide(g, what, text) {
   g[what].answered = g[what].decided = true;
-  server.send(text);
+  send(text);
   render();
 }
 
@@ -356,7 +390,10 @@ function game(g) {
   const myTeam = team(state.pos);
   const pendingRaise = g.raise && !g.over;
   const myTurn = !g.over && g.turn === state.pos && !pendingRaise && !g.busy;
-  const canRaise = myTurn && !g.elevenTeam && g.lastRaiser !== myTeam && NEXT_RAISE[g.stake];
+  const rules = g.rules;
+  const atX = g.scores.some((s) => s >= rules.x);
+  const nextRaise = rules.next[g.stake];
+  const canRaise = myTurn && !g.elevenTeam && (rules.raiseAtX || !atX) && g.lastRaiser !== myTeam && nextRaise;
 
   const shown = g.played.length ? g.played : g.lastRound ? g.lastRound.plays : [];
   const round = g.rounds.length + (g.played.length ? 1 : 0);
@@ -379,7 +416,7 @@ function game(g) {
   });
   const middle = [
     g.vira ? el('span', { class: 'vira' }, 'vira ', cardImage(g.vira, `the vira: ${cardName(g.vira)}`)) : null,
-    g.hand.length || g.vira ? el('span', { id: 'manilhas' }, manilhaText(g.vira, state.clean ? 'clean' : 'dirty')) : null,
+    g.hand.length || g.vira ? el('span', { id: 'manilhas' }, manilhaText(g.vira, rules.deck)) : null,
     g.rounds.length ? el('div', { class: 'rounds' }, g.rounds.map((w, i) => el('span', {}, `round ${i + 1}: ${w === 3 ? 'tie' : `team ${w}`}`))) : null,
   ];
   const faceDown = g.faceDown && g.closedAllowed;
@@ -403,7 +440,7 @@ function game(g) {
 
   if (myTurn) {
     parts.push(buttons([
-      canRaise ? [`Ask for ${RAISE_NAMES[NEXT_RAISE[g.stake]]} (${NEXT_RAISE[g.stake]} points)`, () => act(g, 'T'), { class: 'primary', 'data-key': 'raise' }] : null,
+      canRaise ? [`Ask for ${RAISE_NAMES[nextRaise]} (${nextRaise} points)`, () => act(g, 'T'), { class: 'primary', 'data-key': 'raise' }] : null,
       g.closedAllowed ? [g.faceDown ? 'Face down: on' : 'Face down: off', () => { g.faceDown = !g.faceDown; render(); },
         { 'aria-pressed': String(g.faceDown), 'data-key': 'face-down' }] : null,
     ]));
@@ -417,10 +454,10 @@ function game(g) {
       ])));
   }
   if (g.eleven && !g.eleven.decided) {
-    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'hand of 11', id: 'eleven' },
-      el('p', {}, 'Your team has 11 points. Your partner holds:'),
+    parts.push(el('div', { class: 'dialog', role: 'dialog', 'aria-label': `hand of ${rules.x}`, id: 'eleven' },
+      el('p', {}, `Your team has ${rules.x} points. Your partner holds:`),
       el('div', { class: 'trick' }, g.eleven.cards.map((c) => cardImage(c, `your partner's ${cardName(c)}`))),
-      el('p', {}, 'Play this hand for 3 points, or give it up (the other team scores 1)?'),
+      el('p', {}, `Play this hand for ${rules.xWorth} points, or give it up (the other team scores ${rules.xRefused})?`),
       buttons([['Play the hand', () => decide(g, 'eleven', 'H T'), { class: 'primary' }], ['Give it up', () => decide(g, 'eleven', 'H F')]])));
   }
   if (g.summary && !g.over) parts.push(el('p', { class: 'summary', id: 'hand-summary' }, g.summary));
@@ -428,16 +465,18 @@ function game(g) {
     parts.push(el('div', { class: 'summary', id: 'game-over' },
       el('p', {}, `Game over: team ${g.over} wins, ${g.scores[0]} × ${g.scores[1]}. `,
         el('strong', {}, g.over === myTeam ? 'You win!' : 'You lose.')),
-      buttons([
+      buttons(tables.active() ? tables.afterGame() : [
         ['Play again', () => { state.game = null; server.send('Q'); render(); }, { class: 'primary' }],
         ['Leave the room', () => server.send('S')],
       ])));
+  } else if (tables.active()) {
+    parts.push(buttons([tables.leaveGame()]));
   } else {
     parts.push(el('div', { class: 'actions' },
       el('button', { type: 'button', onclick: () => { if (confirm('Leaving ends the game for everyone. Leave?')) server.send('S'); } }, 'Leave (ends the game)')));
   }
   parts.push(el('h3', {}, 'What happened'), el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, g.log.slice().reverse().map((t) => el('li', {}, t))));
-  return el('section', { class: 'table', id: 'game', 'aria-label': `room ${state.room}` }, parts);
+  return el('section', { class: 'table', id: 'game', 'aria-label': tables.active() ? tables.label() : `room ${state.room}` }, parts);
 }
 
 function turnText(g, myTurn, all) {
@@ -447,12 +486,13 @@ function turnText(g, myTurn, all) {
       ? `Waiting for team ${3 - team(g.raise.pos)} to answer the ${RAISE_NAMES[g.raise.value]}.`
       : g.raise.answered ? 'Waiting for your partner to answer.' : 'Answer the raise.';
   }
-  if (g.eleven && !g.eleven.decided) return 'Decide on the hand of 11.';
-  if (g.elevenTeam && !g.turn && !g.played.length) return `Team ${g.elevenTeam} is deciding on the hand of 11.`;
+  if (g.eleven && !g.eleven.decided) return `Decide on the hand of ${g.rules.x}.`;
+  if (g.elevenTeam && !g.turn && !g.played.length) return `Team ${g.elevenTeam} is deciding on the hand of ${g.rules.x}.`;
   if (g.busy) return 'Sent…';
-  if (myTurn) return g.elevenTeam ? 'Your turn (hand of 11: no raises).' : 'Your turn: play a card.';
+  if (myTurn) return g.elevenTeam ? `Your turn (hand of ${g.rules.x}: no raises).` : 'Your turn: play a card.';
   if (g.turn) return `${all[g.turn - 1]} is playing.`;
   return '';
 }
 
 render();
+tables.fromAddress();
