@@ -289,6 +289,7 @@ async fn whole_game(s: &TestServer, mode: char) -> Vec<String> {
 #[tokio::test]
 async fn whole_games_in_the_four_modes() {
     let s = server(6).await;
+    let mut kinds = std::collections::BTreeSet::new();
     for (mode, ladder, vira) in [
         ('P', [3, 6, 9, 12], true),
         ('M', [4, 6, 10, 12], false),
@@ -326,10 +327,69 @@ async fn whole_games_in_the_four_modes() {
                 _ => {}
             }
         }
+        kinds.extend(lines.iter().map(|l| l[..1].to_owned()));
         let scores = lines.iter().rev().find(|l| l.starts_with("O ")).unwrap();
         let scores: Vec<u32> = scores[2..].split(' ').map(|n| n.parse().unwrap()).collect();
         assert!(scores.iter().any(|&p| p >= 12), "{mode}: {scores:?}");
     }
+    // Every notification of a game came in these four games.
+    let all: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    assert_eq!(all, ["C", "D", "G", "J", "M", "O", "P", "R", "T", "V"]);
+}
+
+#[tokio::test]
+async fn a_hand_of_eleven_shows_the_partners_cards_and_asks() {
+    let s = server(11).await;
+    // Games are played until one has a hand of 11 for the person's team.
+    for _ in 0..40 {
+        let lines = whole_game(&s, 'P').await;
+        let Some(at) = lines.iter().position(|l| l.starts_with("F ")) else {
+            continue;
+        };
+        let cards: Vec<&str> = lines[at].split(' ').skip(1).collect();
+        assert_eq!(cards.len(), 3, "{}", lines[at]);
+        // The deal came just before; no turn until the team decides.
+        assert!(lines[at - 1].starts_with("M "), "{}", lines[at - 1]);
+        let decided = lines[at..].iter().find(|l| l.starts_with("H ")).unwrap();
+        let words: Vec<&str> = decided.split(' ').collect();
+        assert!(
+            matches!(words[..], [_, "1" | "3", "T" | "F", _]),
+            "{decided}"
+        );
+        phrase(decided);
+        return;
+    }
+    panic!("no hand of 11 in 40 games");
+}
+
+#[tokio::test]
+async fn a_raise_and_its_answers_carry_one_phrase_for_everyone() {
+    let s = server(10).await;
+    let mut ana = app(&s, "ana").await;
+    ana.send("E NPU P").await;
+    line(&mut ana).await;
+    let mut bia = app(&s, "bia").await;
+    bia.send("E PUB P").await;
+    expect(&mut bia, "I ana|bia|bot|bot P 2 PUB").await;
+    line(&mut ana).await;
+    ana.send("Q").await;
+    ana.until(|l| l == "V 1 F").await;
+    ana.send("T").await;
+    let asked = ana.until(|l| l.starts_with("T ")).await.pop().unwrap();
+    assert!(asked.starts_with("T 1 3 "), "{asked}");
+    assert_eq!(bia.until(|l| l.starts_with("T ")).await.pop(), Some(asked));
+    // Seat 4, a CPU player moving at once, answers first: it refuses; bia's refusal
+    // then ends the raise, and the raiser's team scores what the hand was worth.
+    let first = ana.until(|l| l.starts_with("C ")).await.pop().unwrap();
+    assert!(first.starts_with("C 4 "), "{first}");
+    bia.send("C").await;
+    let refused = bia.until(|l| l.starts_with("C 2 ")).await.pop().unwrap();
+    phrase(&refused);
+    assert_eq!(
+        ana.until(|l| l.starts_with("C 2 ")).await.pop(),
+        Some(refused)
+    );
+    expect(&mut ana, "O 1 0").await;
 }
 
 #[tokio::test]

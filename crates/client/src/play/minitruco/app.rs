@@ -32,7 +32,11 @@ pub fn clean_name(name: &str) -> String {
     let kept: String = name
         .chars()
         .map(|c| if c == ' ' || c == '-' { '_' } else { c })
-        .filter(|&c| c == '_' || c.is_ascii_alphanumeric() || ('\u{C0}'..='\u{FF}').contains(&c))
+        .filter(|&c| {
+            c == '_'
+                || c.is_ascii_alphanumeric()
+                || (('\u{C0}'..='\u{FF}').contains(&c) && c.is_alphabetic())
+        })
         .take(25)
         .collect();
     if kept.trim_matches('_').is_empty() {

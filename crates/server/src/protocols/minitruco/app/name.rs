@@ -28,7 +28,8 @@ impl Name {
     }
 
     /// `raw` cleaned: `-`, `_` and line ends become spaces; only ASCII letters and
-    /// digits, spaces and the Latin-1 letters U+00C0-U+00FF stay; runs of spaces become
+    /// digits, spaces and the Latin-1 letters U+00C0-U+00FF stay (not `×` and `÷`, which
+    /// the app's server would keep); runs of spaces become
     /// one `_`; at most 25 characters, without a trailing `_`. An empty result, or `bot`
     /// in any case (it would read as an empty seat), gives a default name.
     pub fn clean(raw: &str) -> Name {
@@ -42,7 +43,9 @@ impl Name {
                 }
             })
             .filter(|&c| {
-                c == ' ' || c.is_ascii_alphanumeric() || ('\u{C0}'..='\u{FF}').contains(&c)
+                c == ' '
+                    || c.is_ascii_alphanumeric()
+                    || (('\u{C0}'..='\u{FF}').contains(&c) && c.is_alphabetic())
             })
             .collect();
         let joined = spaced.split_whitespace().collect::<Vec<_>>().join("_");
@@ -67,6 +70,7 @@ mod tests {
         assert_eq!(Name::clean("joão do pulo 23!").text, "joão_do_pulo_23");
         assert_eq!(Name::clean("  ana--maria__b ").text, "ana_maria_b");
         assert_eq!(Name::clean("a|b c\u{1b}[31m").text, "ab_c31m");
+        assert_eq!(Name::clean("2×3÷Ü").text, "23Ü");
         assert_eq!(Name::clean(&"x".repeat(40)).text.len(), 25);
         // Cut at 25 characters, then a trailing `_` dropped.
         assert_eq!(
