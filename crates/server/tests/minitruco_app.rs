@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::minitruco::{play_app_until, play_until_game_over};
+use common::minitruco::{play_until, play_until_game_over};
 use common::{LineClient, TestServer};
 use parlor_server::Config;
 use std::time::Duration;
@@ -234,8 +234,8 @@ async fn a_private_table_for_two_friends() {
     // The manager starts; CPU players take the empty seats; both play to the end.
     ana.send("Q").await;
     let (a, b) = tokio::join!(
-        play_app_until(&mut ana, 1, |l| l.starts_with("G ")),
-        play_app_until(&mut bia, 2, |l| l.starts_with("G ")),
+        play_until(&mut ana, 1, |l| l.starts_with("G ")),
+        play_until(&mut bia, 2, |l| l.starts_with("G ")),
     );
     assert_eq!(a[0], "P 1");
     assert_eq!(b[0], "P 2");
@@ -281,7 +281,7 @@ async fn whole_game(s: &TestServer, mode: char) -> Vec<String> {
     // The app sends `Q` again when its game screen opens: ignored during the game.
     c.send("Q").await;
     c.send("Q").await;
-    let lines = play_app_until(&mut c, 1, |l| l.starts_with("G ")).await;
+    let lines = play_until(&mut c, 1, |l| l.starts_with("G ")).await;
     assert_eq!(lines.iter().filter(|l| l.starts_with("P ")).count(), 1);
     lines
 }
@@ -406,7 +406,7 @@ async fn leaving_a_public_game_hands_the_seat_to_a_cpu_player() {
     expect(&mut bia, "P 2").await;
     bia.send("A").await;
     // The others are told, the game goes on without an `A` or an `I`, to its end.
-    let lines = play_app_until(&mut ana, 1, |l| l.starts_with("G ")).await;
+    let lines = play_until(&mut ana, 1, |l| l.starts_with("G ")).await;
     assert!(
         lines.contains(&"! T bia saiu; bot\u{1F916} entrou no lugar.".to_owned()),
         "{lines:?}"
@@ -443,7 +443,7 @@ async fn leaving_a_private_game_ends_it_for_everyone() {
     expect(&mut bia, "P 2").await;
     // A dropped connection mid-game ends it too; the others get `A`, then the table.
     drop(bia);
-    let seen = play_app_until(&mut ana, 1, |l| l.starts_with("A ")).await;
+    let seen = play_until(&mut ana, 1, |l| l.starts_with("A ")).await;
     assert!(seen.last().unwrap().starts_with("A 2 "));
     expect(&mut ana, &format!("I ana|bot|bot|bot P 1 PRI-{code}")).await;
 }
@@ -464,7 +464,7 @@ async fn a_2008_client_and_an_app_play_on_one_server_at_once() {
     new.send("Q").await;
     let (a, b) = tokio::join!(
         play_until_game_over(&mut old, 1),
-        play_app_until(&mut new, 1, |l| l.starts_with("G ")),
+        play_until(&mut new, 1, |l| l.starts_with("G ")),
     );
     // Each in its own dialect: the 2008 deal has no opener, the app's does.
     assert!(a

@@ -6,7 +6,7 @@ mod common;
 mod mmj1;
 
 use common::bots::{course_truco_match, jass_game, warlords_hands};
-use common::minitruco::{play_alone_in_room_one, play_app_until};
+use common::minitruco::{play_alone_in_room_one, play_until};
 use common::{LineClient, TestServer, PATIENCE};
 use mmj1::{Calls, Mj};
 use parlor_server::config::WarsSettings;
@@ -159,7 +159,7 @@ async fn app_games_are_stored_under_their_mode_and_replay_exactly() {
         c.send(name).await;
         c.send(&format!("E NPU {mode}")).await;
         c.send("Q").await;
-        play_app_until(&mut c, 1, |l| l.starts_with("G ")).await;
+        play_until(&mut c, 1, |l| l.starts_with("G ")).await;
     }
     let games = finished(&s, "minitruco", 2).await;
     let mut seen = Vec::new();

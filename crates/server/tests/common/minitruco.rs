@@ -23,7 +23,8 @@ pub async fn play_until_game_over(c: &mut LineClient, position: usize) -> Vec<St
 }
 
 /// Plays as [`play_until_game_over`] until a line satisfies `stop`; returns every line up
-/// to that one.
+/// to that one. Speaks either dialect: today's app's deal names its opener before the
+/// cards and its raises end in a phrase number, and its keep-alive is echoed.
 pub async fn play_until(
     c: &mut LineClient,
     position: usize,
@@ -35,46 +36,17 @@ pub async fn play_until(
         let line = c.line().await;
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
+            ["K", _] => c.send(&line).await,
+            ["M", opener, cards @ ..] if opener.len() == 1 => {
+                hand = cards[..3].iter().map(|s| s.to_string()).collect()
+            }
             ["M", cards @ ..] => hand = cards[..3].iter().map(|s| s.to_string()).collect(),
             ["V", pos, _] if pos.parse() == Ok(position) => {
                 let card = hand.first().expect("a card to play").clone();
                 c.send(&format!("J {card}")).await;
             }
             ["J", pos, card, ..] if pos.parse() == Ok(position) => hand.retain(|h| h != card),
-            ["T", pos, _] if pos.parse::<usize>().unwrap() % 2 != position % 2 => c.send("D").await,
-            ["F", ..] => c.send("H T").await,
-            _ => {}
-        }
-        let done = stop(&line);
-        lines.push(line);
-        if done {
-            return lines;
-        }
-    }
-}
-
-/// A player of today's app's dialect who plays on their own, as
-/// [`play_until_game_over`] does, and echoes every keep-alive. Returns every line up to
-/// the one that satisfies `stop`.
-pub async fn play_app_until(
-    c: &mut LineClient,
-    position: usize,
-    stop: impl Fn(&str) -> bool,
-) -> Vec<String> {
-    let mut hand: Vec<String> = Vec::new();
-    let mut lines = Vec::new();
-    loop {
-        let line = c.line().await;
-        let words: Vec<&str> = line.split(' ').collect();
-        match words.as_slice() {
-            ["K", _] => c.send(&line).await,
-            ["M", _opener, cards @ ..] => hand = cards[..3].iter().map(|s| s.to_string()).collect(),
-            ["V", pos, _] if pos.parse() == Ok(position) => {
-                let card = hand.first().expect("a card to play").clone();
-                c.send(&format!("J {card}")).await;
-            }
-            ["J", pos, card, ..] if pos.parse() == Ok(position) => hand.retain(|h| h != card),
-            ["T", pos, _, _] if pos.parse::<usize>().unwrap() % 2 != position % 2 => {
+            ["T", pos, ..] if pos.parse::<usize>().unwrap() % 2 != position % 2 => {
                 c.send("D").await
             }
             ["F", ..] => c.send("H T").await,

@@ -212,12 +212,9 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::feed;
     use super::super::{MiniTruco, Table};
     use super::*;
-
-    fn feed(t: &mut MiniTruco, lines: &[&str]) -> Vec<String> {
-        lines.iter().flat_map(|l| t.receive(l)).collect()
-    }
 
     #[test]
     fn a_private_table_then_a_mineiro_hand() {

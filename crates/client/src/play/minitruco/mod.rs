@@ -805,7 +805,8 @@ fn refusal(code: &str) -> &'static str {
 mod tests {
     use super::*;
 
-    fn feed(t: &mut MiniTruco, lines: &[&str]) -> Vec<String> {
+    /// Gives the client these server lines; returns what it answered.
+    pub(super) fn feed(t: &mut MiniTruco, lines: &[&str]) -> Vec<String> {
         lines.iter().flat_map(|l| t.receive(l)).collect()
     }
 
