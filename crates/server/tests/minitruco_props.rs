@@ -240,6 +240,19 @@ async fn run_app_case(addr: SocketAddr, input: Vec<u8>) {
 /// Far longer than a session takes to wind down, even on a loaded CI machine.
 const RELEASE_DEADLINE: Duration = Duration::from_secs(10);
 
+/// The lines with their terminators as one input, cut at an arbitrary point (possibly
+/// mid-line): where the client disconnects.
+fn cut_off(lines: &[(Vec<u8>, &[u8])], cut: proptest::sample::Index) -> Vec<u8> {
+    let mut input: Vec<u8> = lines
+        .iter()
+        .flat_map(|(l, t)| l.iter().chain(t.iter()).copied())
+        .collect();
+    if !input.is_empty() {
+        input.truncate(cut.index(input.len() + 1));
+    }
+    input
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -248,13 +261,8 @@ proptest! {
         lines in proptest::collection::vec((line(), terminator()), 0..50),
         cut in any::<proptest::sample::Index>(),
     ) {
-        let mut input: Vec<u8> = lines.iter().flat_map(|(l, t)| l.iter().chain(t.iter()).copied()).collect();
-        // Disconnect at an arbitrary point, possibly mid-line.
-        if !input.is_empty() {
-            input.truncate(cut.index(input.len() + 1));
-        }
         let (runtime, addr) = server();
-        runtime.block_on(run_case(*addr, input));
+        runtime.block_on(run_case(*addr, cut_off(&lines, cut)));
     }
 
     #[test]
@@ -262,11 +270,7 @@ proptest! {
         lines in proptest::collection::vec((app_line(), terminator()), 0..50),
         cut in any::<proptest::sample::Index>(),
     ) {
-        let mut input: Vec<u8> = lines.iter().flat_map(|(l, t)| l.iter().chain(t.iter()).copied()).collect();
-        if !input.is_empty() {
-            input.truncate(cut.index(input.len() + 1));
-        }
         let (runtime, addr) = server();
-        runtime.block_on(run_app_case(*addr, input));
+        runtime.block_on(run_app_case(*addr, cut_off(&lines, cut)));
     }
 }
