@@ -81,17 +81,21 @@ where
     ws.close().await;
 }
 
-/// Reads what the session has written onto the end of `pending`.
+/// Reads what the session has written onto the end of `pending`. The read goes through
+/// a small buffer on the task's stack, so a quiet connection holds no buffer of its own
+/// while it waits.
 async fn read_some(
     from: &mut tokio::io::ReadHalf<DuplexStream>,
     pending: &mut Vec<u8>,
 ) -> std::io::Result<usize> {
-    pending.reserve(READ_CHUNK);
-    from.read_buf(pending).await
+    let mut chunk = [0u8; READ_CHUNK];
+    let n = from.read(&mut chunk).await?;
+    pending.extend_from_slice(&chunk[..n]);
+    Ok(n)
 }
 
-/// Room made in `pending` before each read.
-const READ_CHUNK: usize = 1024;
+/// The most read from the session at once (its messages are short lines).
+const READ_CHUNK: usize = 256;
 
 /// Takes every complete message off the front of `pending`.
 fn cut(pending: &mut Vec<u8>, framing: Framing) -> Vec<String> {
@@ -107,6 +111,10 @@ fn cut(pending: &mut Vec<u8>, framing: Framing) -> Vec<String> {
         start += end;
     }
     pending.drain(..start);
+    if pending.is_empty() {
+        // Nothing half-read: give the memory back while the connection is quiet.
+        *pending = Vec::new();
+    }
     messages
 }
 

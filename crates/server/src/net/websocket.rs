@@ -150,8 +150,9 @@ pub fn config() -> WebSocketConfig {
         .write_buffer_size(WRITE_BUFFER)
 }
 
-/// A WebSocket's read buffer (a longer frame still arrives: it grows for it).
-const READ_BUFFER: usize = 1024;
+/// A WebSocket's read buffer (a longer frame still arrives: it grows for it). Players'
+/// frames are a few dozen bytes.
+const READ_BUFFER: usize = 256;
 
 /// Bytes gathered before a WebSocket writes to its socket (a flush writes them at once).
 const WRITE_BUFFER: usize = 4 * 1024;

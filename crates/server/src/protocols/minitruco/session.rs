@@ -58,7 +58,7 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
             }
             Input::Message(line) => match parse(&line) {
                 Parsed::Command(command) => {
-                    session.command(command).await;
+                    Box::pin(session.command(command)).await;
                     if session.nick.is_some() {
                         hello.greeted();
                     }
@@ -70,17 +70,19 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
     }
     if let Some(first) = handoff {
         let hall = session.lounge.hall().clone();
+        // Boxed: the 2008 session's own future stays small for the many connections
+        // that never hand over.
         return if app::status::asks(&first) {
-            app::status::answer(connection, &first, &hall).await
+            Box::pin(app::status::answer(connection, &first, &hall)).await
         } else if app::opens(&first) {
-            app::session::run(connection, first, hall).await
+            Box::pin(app::session::run(connection, first, hall)).await
         } else {
             session.outbox.send("HTTP/1.0 404 Not Found");
             session.outbox.send("");
             connection.close().await
         };
     }
-    session.finish().await;
+    Box::pin(session.finish()).await;
     connection.close().await;
     tracing::debug!(%peer, "session ended");
 }
