@@ -40,11 +40,11 @@ pub enum Event {
     /// The raise holds: the hand is worth `value`; `by` accepted it (the last accepting
     /// answer); `turn` is the seat that plays next.
     RaiseAccepted { by: Seat, value: u8, turn: Seat },
-    /// A round is over; `winner` played the winning card (`None` on a tie); `next` leads.
+    /// A round is over; `next` leads the next round. When a team won, `next` is also a
+    /// player of the winning card.
     RoundEnded {
         round: u8,
         outcome: RoundOutcome,
-        winner: Option<Seat>,
         next: Seat,
     },
     /// A hand is over: `points` went to the winning team; `scores` are the new totals.
@@ -57,8 +57,11 @@ pub enum Event {
     GameEnded { winner: Team, scores: [u8; 2] },
 }
 
-/// The events of one action. Fixed capacity: applying an action never allocates.
-pub type Events = ArrayVec<Event, 24>;
+/// The events of one action. Fixed capacity: applying an action never allocates. The
+/// most one action gives is twelve (a card that ends a hand, and the next hand's deal
+/// into a hand of 11); a small capacity and a small [`Event`] keep the copy of the
+/// events out of every `apply` cheap.
+pub type Events = ArrayVec<Event, 16>;
 
 impl Event {
     /// Whether this is a turn (a prompt to act): a seat catching up on a hand needs only

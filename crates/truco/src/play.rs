@@ -78,7 +78,6 @@ impl Game {
         events.push(Event::RoundEnded {
             round,
             outcome,
-            winner: matches!(outcome, crate::RoundOutcome::Won(_)).then_some(next),
             next,
         });
         self.turn = next;

@@ -161,7 +161,6 @@ mod tests {
         let tie = Event::RoundEnded {
             round: 0,
             outcome: RoundOutcome::Tied,
-            winner: None,
             next: 3,
         };
         assert_eq!(r.line(&tie).as_deref(), Some("R 3 4"));

@@ -69,12 +69,12 @@ impl Renderer {
             Event::RoundEnded {
                 round,
                 outcome,
-                winner,
-                ..
+                next,
             } => {
-                let (who, team) = match (outcome, winner) {
-                    (RoundOutcome::Won(team), Some(seat)) => (player(seat), team + 1),
-                    _ => (0, 0),
+                // The winning card's player leads the next round.
+                let (who, team) = match outcome {
+                    RoundOutcome::Won(team) => (player(next), team + 1),
+                    RoundOutcome::Tied => (0, 0),
                 };
                 format!("ROUND {} {who} {team}", round + 1)
             }
@@ -177,14 +177,12 @@ mod tests {
         let tie = Event::RoundEnded {
             round: 1,
             outcome: RoundOutcome::Tied,
-            winner: None,
             next: 2,
         };
         assert_eq!(lines(&mut r, tie), ["ROUND 2 0 0"]);
         let won = Event::RoundEnded {
             round: 0,
             outcome: RoundOutcome::Won(1),
-            winner: Some(3),
             next: 3,
         };
         assert_eq!(lines(&mut r, won), ["ROUND 1 4 2"]);

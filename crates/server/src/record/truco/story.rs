@@ -290,26 +290,23 @@ impl<'a> Teller<'a> {
             Event::RoundEnded {
                 round,
                 outcome,
-                winner,
-                ..
+                next,
             } => {
                 self.rounds.push(outcome);
                 self.round_over = true;
                 let round = round + 1;
-                Some(match (outcome, winner) {
-                    (RoundOutcome::Won(team), Some(seat)) => {
-                        let card = self.shown[seat].map(|(card, _)| said(card));
+                Some(match outcome {
+                    // The winning card's player leads the next round.
+                    RoundOutcome::Won(team) => {
+                        let card = self.shown[next].map(|(card, _)| said(card));
                         format!(
                             "round {round} goes to {} ({}'s {})",
                             team_name(team),
-                            self.name(seat),
+                            self.name(next),
                             card.unwrap_or_default()
                         )
                     }
-                    (RoundOutcome::Won(team), None) => {
-                        format!("round {round} goes to {}", team_name(team))
-                    }
-                    (RoundOutcome::Tied, _) => format!("round {round} is tied"),
+                    RoundOutcome::Tied => format!("round {round} is tied"),
                 })
             }
             Event::HandEnded {

@@ -167,7 +167,6 @@ mod tests {
                 Event::RoundEnded {
                     round: 0,
                     outcome: RoundOutcome::Tied,
-                    winner: None,
                     next: 0,
                 },
                 "R 3 1",
