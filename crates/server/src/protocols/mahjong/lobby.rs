@@ -40,6 +40,8 @@ enum LobbyMsg {
     Leave {
         conn: ConnId,
     },
+    /// A table closed: the people it seated can no longer come back to it.
+    TableClosed,
     /// A person's seat was not theirs any more when they came back: they wait as usual.
     Rejoin {
         human: Human,
@@ -184,6 +186,9 @@ impl State {
                 let join = LobbyMsg::Join { human, seated };
                 self.handle(join);
             }
+            // Forgotten at once: each entry holds its table's channel, and with it the
+            // channel's memory, which a churn of tables would otherwise keep.
+            LobbyMsg::TableClosed => self.seated.retain(|p| !p.seating.table.is_closed()),
             LobbyMsg::Leave { conn } => {
                 self.waiting.retain(|w| w.human.conn != conn);
                 if self.waiting.is_empty() {
@@ -226,5 +231,10 @@ impl State {
             }
         }
         new.spawn();
+        let lobby = self.me.clone();
+        tokio::spawn(async move {
+            table.closed().await;
+            let _ = lobby.send(LobbyMsg::TableClosed).await;
+        });
     }
 }

@@ -110,6 +110,11 @@ impl TableHandle {
     pub fn is_closed(&self) -> bool {
         self.tx.is_closed()
     }
+
+    /// Completes when the table has closed.
+    pub async fn closed(&self) {
+        self.tx.closed().await
+    }
 }
 
 /// Plays for a person who is away or out of time: passes every claim window (the expiry
