@@ -32,7 +32,41 @@ pub enum Event {
     Left { seat: Seat },
     /// The hand is over; `order` is every seat, best rank first (see
     /// [`crate::Hand::finishing_order`]).
-    HandOver { order: ArrayVec<Seat, 7> },
+    HandOver { order: Order },
+}
+
+/// A finishing order: every seat, best rank first (at most seven). Kept in eight bytes:
+/// events are copied out of every `apply`, so the largest one sets what each costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Order {
+    seats: [u8; 7],
+    len: u8,
+}
+
+impl Order {
+    /// The seats, best rank first.
+    pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + ExactSizeIterator + '_ {
+        self.seats[..usize::from(self.len)]
+            .iter()
+            .map(|&s| usize::from(s))
+    }
+
+    /// The seats as a list.
+    pub fn to_vec(&self) -> Vec<Seat> {
+        self.seats().collect()
+    }
+}
+
+impl FromIterator<Seat> for Order {
+    /// Takes the first seven seats (a table has at most seven).
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> Order {
+        let mut order = Order::default();
+        for seat in seats.into_iter().take(7) {
+            order.seats[usize::from(order.len)] = seat as u8;
+            order.len += 1;
+        }
+        order
+    }
 }
 
 /// The events of one action. Fixed capacity, so applying an action never allocates: a

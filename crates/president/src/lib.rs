@@ -50,7 +50,7 @@ mod wars;
 pub use action::{Action, Actions};
 pub use cards::{Card, CardSet};
 pub use error::{strike, PlayError};
-pub use event::{Event, Events};
+pub use event::{Event, Events, Order};
 pub use hand::Hand;
 pub use legal::legal_plays;
 pub use position::Position;

@@ -167,7 +167,7 @@ impl Hand {
         self.swap_taken = None;
         self.needs_three = false;
         events.push(Event::HandOver {
-            order: self.order.clone(),
+            order: self.order.iter().copied().collect(),
         });
         true
     }

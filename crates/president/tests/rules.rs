@@ -505,7 +505,7 @@ fn the_hand_ends_when_one_player_holds_cards() {
     let events = ok(&mut hand, 1, Action::Pass);
     assert_eq!(events[1], Event::RoundCleared { next: 2 });
     let events = ok(&mut hand, 2, play("6c"));
-    let order: arrayvec::ArrayVec<usize, 7> = [0, 2, 1].into_iter().collect();
+    let order: president::Order = [0, 2, 1].into_iter().collect();
     assert_eq!(
         events[1..],
         [
@@ -786,7 +786,7 @@ fn leaving_down_to_one_player_ends_the_hand() {
     );
     hand.leave(2);
     let events = hand.leave(1);
-    let order: arrayvec::ArrayVec<usize, 7> = [0, 3, 1, 2].into_iter().collect();
+    let order: president::Order = [0, 3, 1, 2].into_iter().collect();
     assert_eq!(
         events.to_vec(),
         [Event::Left { seat: 1 }, Event::HandOver { order }]

@@ -23,9 +23,9 @@ impl Chronicle<Hand> for WarsChronicle {
     fn record(&mut self, hand: &Hand, events: &Events, log: &mut GameLog) {
         for event in events {
             if let Event::HandOver { order } = event {
-                let (scores, ranks) = standings(hand.players(), order);
+                let (scores, ranks) = standings(hand.players(), &order.to_vec());
                 // Seats count from 1 in what the store shows, as everywhere.
-                let order: Vec<usize> = order.iter().map(|&seat| seat + 1).collect();
+                let order: Vec<usize> = order.seats().map(|seat| seat + 1).collect();
                 let result = json!({ "order": order });
                 log.hand(result.clone());
                 log.finish(result, scores, ranks);
@@ -109,10 +109,10 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         let (_, events) = redo(&mut hand, at, entry?)?;
         for event in events {
             if let Event::HandOver { order } = event {
-                let (scores, ranks) = standings(players, &order);
+                let (scores, ranks) = standings(players, &order.to_vec());
                 out.hands.push(format!(
                     "finishing order {:?}",
-                    order.iter().map(|s| s + 1).collect::<Vec<_>>()
+                    order.seats().map(|s| s + 1).collect::<Vec<_>>()
                 ));
                 out.end = Some((scores, ranks));
             }

@@ -190,13 +190,14 @@ impl Teller<'_> {
                 }
                 None
             }
-            Event::HandOver { ref order } => {
+            Event::HandOver { order } => {
+                let order = order.to_vec();
                 let (first, last) = (order.first()?, order.last()?);
                 self.result = Some(format!(
                     "{} is warlord, {} scumbag; finishing order: {}",
                     self.name(*first),
                     self.name(*last),
-                    self.order(order)
+                    self.order(&order)
                 ));
                 Some("the hand is over".to_owned())
             }
