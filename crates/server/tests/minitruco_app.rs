@@ -362,16 +362,22 @@ async fn a_hand_of_eleven_shows_the_partners_cards_and_asks() {
     panic!("no hand of 11 in 40 games");
 }
 
+/// Ana opens a new public table of `mode`; Bia joins it (seat 2). Their `I` lines read.
+async fn two_at_a_public_table(s: &TestServer, mode: char) -> (LineClient, LineClient) {
+    let mut ana = app(s, "ana").await;
+    ana.send(&format!("E NPU {mode}")).await;
+    expect(&mut ana, &format!("I ana|bot|bot|bot {mode} 1 PUB")).await;
+    let mut bia = app(s, "bia").await;
+    bia.send(&format!("E PUB {mode}")).await;
+    expect(&mut bia, &format!("I ana|bia|bot|bot {mode} 2 PUB")).await;
+    expect(&mut ana, &format!("I ana|bia|bot|bot {mode} 1 PUB")).await;
+    (ana, bia)
+}
+
 #[tokio::test]
 async fn a_raise_and_its_answers_carry_one_phrase_for_everyone() {
     let s = server(10).await;
-    let mut ana = app(&s, "ana").await;
-    ana.send("E NPU P").await;
-    line(&mut ana).await;
-    let mut bia = app(&s, "bia").await;
-    bia.send("E PUB P").await;
-    expect(&mut bia, "I ana|bia|bot|bot P 2 PUB").await;
-    line(&mut ana).await;
+    let (mut ana, mut bia) = two_at_a_public_table(&s, 'P').await;
     ana.send("Q").await;
     ana.until(|l| l == "V 1 F").await;
     ana.send("T").await;
@@ -395,13 +401,7 @@ async fn a_raise_and_its_answers_carry_one_phrase_for_everyone() {
 #[tokio::test]
 async fn leaving_a_public_game_hands_the_seat_to_a_cpu_player() {
     let s = server(7).await;
-    let mut ana = app(&s, "ana").await;
-    ana.send("E PUB V").await;
-    line(&mut ana).await;
-    let mut bia = app(&s, "bia").await;
-    bia.send("E PUB V").await;
-    line(&mut bia).await;
-    line(&mut ana).await;
+    let (mut ana, mut bia) = two_at_a_public_table(&s, 'V').await;
     ana.send("Q").await;
     expect(&mut bia, "P 2").await;
     bia.send("A").await;
