@@ -61,7 +61,9 @@ enum TableMsg {
     /// to): answered with whether the seat was still theirs.
     Resume {
         seat: usize,
-        human: Human,
+        /// Boxed: a channel's memory is blocks of 32 messages of its largest kind, and
+        /// this rare one would make every message twice as large.
+        human: Box<Human>,
         reply: oneshot::Sender<bool>,
     },
 }
@@ -94,6 +96,7 @@ impl TableHandle {
     /// still theirs. The table sends them `game` and the hand so far.
     pub async fn resume(&self, seat: usize, human: Human) -> bool {
         let (reply, answer) = oneshot::channel();
+        let human = Box::new(human);
         let resume = TableMsg::Resume { seat, human, reply };
         if self.tx.send(resume).await.is_err() {
             return false;
@@ -299,7 +302,7 @@ impl Table {
                 let _ = kept.send(kept_now);
             }
             TableMsg::Resume { seat, human, reply } => {
-                let _ = reply.send(self.resume(seat, human));
+                let _ = reply.send(self.resume(seat, *human));
             }
         }
     }
