@@ -474,3 +474,44 @@ async fn a_2008_client_and_an_app_play_on_one_server_at_once() {
         .iter()
         .any(|l| l.starts_with("M 1 ") && l.split(' ').count() == 6));
 }
+
+#[tokio::test]
+async fn a_card_played_face_down_is_shown_only_to_its_player() {
+    let s = server(12).await;
+    let (mut ana, mut bia) = two_at_a_public_table(&s, 'P').await;
+    ana.send("Q").await;
+    // Ana plays open until she may play face down, then does; Bia plays along until
+    // she sees a card of Ana's face down.
+    let ana_plays = async {
+        let mut hand: Vec<String> = Vec::new();
+        loop {
+            let l = line(&mut ana).await;
+            let words: Vec<&str> = l.split(' ').collect();
+            match words[..] {
+                ["M", _, ref cards @ ..] => {
+                    hand = cards[..3].iter().map(|c| c.to_string()).collect()
+                }
+                ["V", "1", "T"] => {
+                    ana.send(&format!("J {} T", hand[0])).await;
+                    break hand[0].clone();
+                }
+                ["V", "1", "F"] => ana.send(&format!("J {}", hand[0])).await,
+                ["J", "1", card, ..] => hand.retain(|c| c != card),
+                ["T", p, ..] if p == "2" || p == "4" => ana.send("D").await,
+                ["G", ..] => panic!("no face-down turn in a whole game"),
+                _ => {}
+            }
+        }
+    };
+    let (closed, seen) = tokio::join!(ana_plays, play_until(&mut bia, 2, |l| l == "J 1"));
+    expect_eventually(&mut ana, &format!("J 1 {closed} T")).await;
+    // Nothing Bia saw in this hand names the card.
+    let hand_start = seen.iter().rposition(|l| l.starts_with("M ")).unwrap_or(0);
+    let shown = format!("J 1 {closed}");
+    assert!(!seen[hand_start..].contains(&shown), "{seen:?}");
+}
+
+/// Reads (echoing keep-alives) until `want` comes.
+async fn expect_eventually(c: &mut LineClient, want: &str) {
+    while line(c).await != want {}
+}
