@@ -107,8 +107,11 @@ mod tests {
     use proptest::prelude::*;
 
     /// Messages a server of each protocol might send, to mix with arbitrary text.
-    const SEEN: [&str; 12] = [
+    const SEEN: [&str; 15] = [
         "N ana",
+        "! T",
+        "I ana|bot|bot|bot M 1 PRI-12345",
+        "M 1 3p 6c 7e",
         "P 1",
         "M 3p 6c 10e 4o",
         "V 1 T",
@@ -137,8 +140,9 @@ mod tests {
             ),
             picks in proptest::collection::vec(0usize..12, 0..40),
         ) {
-            for (_, game) in Game::ALL {
-                let mut table = game.table("ana");
+            let app: Box<dyn Table + Send> = Box::new(minitruco::MiniTruco::app("ana", None));
+            let tables = Game::ALL.iter().map(|(_, game)| game.table("ana")).chain([app]);
+            for mut table in tables {
                 table.hello();
                 for (i, message) in messages.iter().enumerate() {
                     table.receive(message);

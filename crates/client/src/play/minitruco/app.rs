@@ -90,7 +90,7 @@ impl Tables {
         let w: Vec<&str> = line.split(' ').collect();
         match w[..] {
             ["K", _] => Heard::Answer(vec![line.to_owned()]),
-            ["!", "T", ..] => Heard::Note(printable(&line[4..])),
+            ["!", "T", ..] => Heard::Note(printable(line.get(4..).unwrap_or(""))),
             ["I", names, mode, pos, label] => {
                 if let Some(&(mode, ..)) = MODES.iter().find(|(_, l, _)| mode.starts_with(*l)) {
                     self.mode = mode;

@@ -145,11 +145,6 @@ impl Hall {
         letters.into_iter().collect()
     }
 
-    /// How many tables there are (for tests and health).
-    pub fn tables(&self) -> usize {
-        self.lock().tables.len()
-    }
-
     /// A table's actor ends: it is no longer found.
     pub fn close(&self, id: u64) {
         self.lock().tables.remove(&id);

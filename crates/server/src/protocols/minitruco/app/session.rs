@@ -119,16 +119,8 @@ impl Session {
                 self.outbox.send(format!("N {}", self.name.text));
             }
             AppCommand::Enter(place) => return self.enter(place).await,
-            AppCommand::Leave => match self.table.take() {
-                Some(table) => {
-                    let (reply, done) = oneshot::channel();
-                    let conn = self.conn;
-                    if self.to_table(&table, Msg::Leave { conn, reply }).await {
-                        let _ = done.await;
-                    }
-                }
-                None => self.outbox.send("X FS"),
-            },
+            AppCommand::Leave if self.table.is_some() => self.leave_table().await,
+            AppCommand::Leave => self.outbox.send("X FS"),
             AppCommand::Abandon => return self.abandon().await,
             AppCommand::Start if self.table.is_none() => self.outbox.send("X FS"),
             AppCommand::Start => self.command(TableCommand::Start).await,
@@ -141,13 +133,7 @@ impl Session {
 
     /// `E`: leave the current table (as `S`), then go where asked.
     async fn enter(&mut self, place: Enter) -> Flow {
-        if let Some(table) = self.table.take() {
-            let (reply, done) = oneshot::channel();
-            let conn = self.conn;
-            if self.to_table(&table, Msg::Leave { conn, reply }).await {
-                let _ = done.await;
-            }
-        }
+        self.leave_table().await;
         match place {
             Enter::Public(mode) | Enter::NewPublic(mode) => {
                 let fresh = matches!(place, Enter::NewPublic(_));
@@ -181,6 +167,19 @@ impl Session {
             Enter::Nowhere => {}
         }
         Flow::Go
+    }
+
+    /// Leaves the table the person sits at, if any, once the table has taken it in (its
+    /// `S` and the others' `I` are sent before anything that follows).
+    async fn leave_table(&mut self) {
+        let Some(table) = self.table.take() else {
+            return;
+        };
+        let (reply, done) = oneshot::channel();
+        let conn = self.conn;
+        if self.to_table(&table, Msg::Leave { conn, reply }).await {
+            let _ = done.await;
+        }
     }
 
     /// Sits down at `table`; whether there was a seat.
