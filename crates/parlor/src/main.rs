@@ -5,6 +5,7 @@
 
 mod bench;
 mod clients;
+mod malloc_tuning;
 mod replay;
 mod serve;
 

@@ -281,6 +281,7 @@ pub fn run_truco(args: TrucoServerArgs) -> ExitCode {
 }
 
 fn run_config(config: Config) -> ExitCode {
+    crate::malloc_tuning::restart_with_settings();
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())

@@ -63,12 +63,12 @@ pub async fn run(args: ApiArgs) -> Result<String, String> {
     }
     let elapsed = started.elapsed();
     let rss_peak = server.memory_kib().map(|(_, peak)| peak);
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    ServerProcess::given_back().await;
     let (threads_after, rss_after) = (server.threads(), memory(&server));
     Ok(format!(
         "api: {} GET /api/games?limit=200 at once over {} stored games: {:.2} s ({} failed)\n\
-         server threads: {} before, {threads_peak} at most during, {} 3 s after\n\
-         server RSS: {} KiB before, {} KiB peak, {} KiB 3 s after\n",
+         server threads: {} before, {threads_peak} at most during, {} 4.5 s after\n\
+         server RSS: {} KiB before, {} KiB peak, {} KiB 4.5 s after\n",
         args.requests,
         args.games,
         elapsed.as_secs_f64(),

@@ -139,7 +139,7 @@ pub async fn measure(
     for _ in 0..churn {
         drop(held);
         settled(0).await?;
-        given_back().await;
+        ServerProcess::given_back().await;
         let empty = memory(&server)?;
         held = connect_all(game, &addr, framing, connections).await?;
         settled(connections).await?;
@@ -147,7 +147,7 @@ pub async fn measure(
     }
     drop(held);
     settled(0).await?;
-    given_back().await;
+    ServerProcess::given_back().await;
     let end = memory(&server)?;
     Ok(IdleFigures {
         connections,
@@ -156,11 +156,6 @@ pub async fn measure(
         rounds,
         end,
     })
-}
-
-/// Waits for the server's memory trimmer (every 2 s after connections closed).
-async fn given_back() {
-    tokio::time::sleep(Duration::from_millis(2500)).await;
 }
 
 /// Where `/healthz` counts the clients (a bridged client counts as a connection of its

@@ -14,6 +14,12 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
+    /// Waits for the server's memory trimmer, which gives memory back every 2 s for
+    /// 10 s after connections closed.
+    pub async fn given_back() {
+        tokio::time::sleep(Duration::from_millis(10500)).await;
+    }
+
     /// Starts `parlor serve` with `args` and waits until `port` accepts connections.
     pub async fn start(args: &[String], port: u16) -> Result<ServerProcess, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;

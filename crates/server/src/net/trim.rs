@@ -3,8 +3,11 @@
 //! glibc's allocator keeps what a thread freed in that thread's arena for later reuse, so
 //! a server's resident memory stayed at its peak after thousands of connections left
 //! (`parlor bench idle --churn` measured twice the starting memory, for good). Every few
-//! seconds in which a connection closed, this asks glibc to return its free pages
-//! (`malloc_trim`); it costs a walk over the free lists, and nothing when nobody left.
+//! seconds for ten seconds after a connection closed (what its tasks and tables still
+//! held is freed by then), this asks glibc to return its free pages (`malloc_trim`); it costs a walk over
+//! the free lists, and nothing when nobody left. `parlor serve` also starts with glibc's
+//! per-thread cache off, without which this gives back much less (see the binary's
+//! `malloc_tuning`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -21,15 +24,26 @@ pub fn closed() {
     CLOSED.fetch_add(1, Ordering::Relaxed);
 }
 
-/// Trims every [`EVERY`] in which a connection closed, until `shutdown`.
+/// How many ticks after a connection closed the trimmer keeps trimming: what a closed
+/// connection's tasks and tables still held (a WebSocket's closing handshake, a table
+/// ending without its people) is freed within them.
+const TICKS_AFTER: u32 = 5;
+
+/// Trims at every [`EVERY`] tick within [`TICKS_AFTER`] ticks of a connection closing,
+/// until `shutdown`.
 pub async fn trimmer(shutdown: CancellationToken) {
     let mut tick = tokio::time::interval(EVERY);
+    let mut ticks_left = 0;
     loop {
         tokio::select! {
             _ = tick.tick() => {}
             _ = shutdown.cancelled() => return,
         }
         if CLOSED.swap(0, Ordering::Relaxed) > 0 {
+            ticks_left = TICKS_AFTER;
+        }
+        if ticks_left > 0 {
+            ticks_left -= 1;
             let _ = tokio::task::spawn_blocking(give_back).await;
         }
     }
