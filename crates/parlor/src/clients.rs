@@ -157,7 +157,7 @@ pub fn jass(args: JassBotArgs) -> ExitCode {
         Ok(games) => {
             println!(
                 "Games finished: {}",
-                games.iter().max().copied().unwrap_or(0)
+                games.iter().map(|p| p.games).max().unwrap_or(0)
             );
             ExitCode::SUCCESS
         }

@@ -53,7 +53,7 @@ async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
     for games in results {
         let games = games.expect("a bot played without errors");
         assert!(
-            games.iter().all(|&g| g >= 1),
+            games.iter().all(|p| p.games >= 1),
             "games per connection: {games:?}"
         );
     }

@@ -23,9 +23,17 @@ pub struct Options {
     pub report: bool,
 }
 
-/// Plays until the server closes the connection(s); returns the games seen per
-/// connection.
-pub async fn run(options: &Options) -> Result<Vec<u32>, String> {
+/// What one connection played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Games finished.
+    pub games: u32,
+    /// Deals finished, over all games.
+    pub deals: u32,
+}
+
+/// Plays until the server closes the connection(s); returns what each connection played.
+pub async fn run(options: &Options) -> Result<Vec<Played>, String> {
     let connections = if options.tournament { 2 } else { 1 };
     let runs = (0..connections).map(|i| connection(options, options.seed.wrapping_add(i)));
     futures::future::join_all(runs).await.into_iter().collect()
@@ -86,7 +94,7 @@ fn report_line(name: &str, kind: &str, data: &Value) -> Option<String> {
     }
 }
 
-async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
+async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
     let mut strategy: Box<dyn Strategy<jass::Game>> = jass::bots::by_name(&options.strategy)
         .ok_or_else(|| format!("unknown strategy {}", options.strategy))?;
     let (mut ws, _) = tokio_tungstenite::connect_async(options.url.as_str())
@@ -148,7 +156,10 @@ async fn connection(options: &Options, seed: u64) -> Result<u32, String> {
             ws.send(send(reply)).await.map_err(|e| e.to_string())?;
         }
     }
-    Ok(state.games)
+    Ok(Played {
+        games: state.games,
+        deals: state.deals,
+    })
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub struct JassState {
     pub card_request: bool,
     /// Games won by the server's announcement, and games seen.
     pub games: u32,
+    /// Deals finished, over all games.
+    pub deals: u32,
 }
 
 /// A card from `{"number", "color"}`.
@@ -67,6 +69,7 @@ impl JassState {
             "BROADCAST_TEAMS" => {
                 *self = JassState {
                     games: self.games,
+                    deals: self.deals,
                     number: 1,
                     ..JassState::default()
                 };
@@ -120,6 +123,7 @@ impl JassState {
             }
             "BROADCAST_GAME_FINISHED" => {
                 self.number += 1;
+                self.deals += 1;
                 self.leader = self.chooser();
                 self.tricks.clear();
                 self.table.clear();

@@ -71,7 +71,7 @@ pub async fn jass_game(url: &str, session: &str) -> Vec<u32> {
             .unwrap()
             .unwrap()
             .unwrap();
-        games.extend(seen);
+        games.extend(seen.iter().map(|p| p.games));
     }
     games
 }
