@@ -7,7 +7,7 @@ use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::Rng;
 use truco::bots::{MonteCarloBot, RandomBot, Strategy};
-use truco::{DeckStyle, Game, ManilhaStyle, Rules};
+use truco::{DeckStyle, Events, Game, ManilhaStyle, Rules};
 
 /// Decisions per measured iteration, so the loop's own cost does not dominate.
 const BATCH: u64 = 1000;
@@ -16,28 +16,33 @@ fn paulista() -> Rules {
     Rules::paulista(DeckStyle::Dirty, ManilhaStyle::New).expect("a valid rule set")
 }
 
-/// One random decision: who acts, what is legal, the seat's view, the choice, applying it.
-/// A finished game is replaced by a new one dealt from `rng`.
-fn decide(game: &mut Game, rules: Rules, bot: &mut RandomBot, rng: &mut GameRng) {
+/// One random decision: who acts, what is legal, the seat's view, the choice, applying it
+/// (its events into `events`, as a caller applying many actions does). A finished game is
+/// replaced by a new one dealt from `rng`.
+fn decide(game: &mut Game, rules: Rules, rng: &mut GameRng, events: &mut Events) {
     if game.is_over() {
         *game = Game::new(rules, seeded_rng(rng.gen())).0;
     }
     let seat = game.to_act()[0];
     let legal = game.legal_actions(seat);
-    let action = Strategy::<Game>::choose(bot, &game.view(seat), &legal, rng);
-    black_box(game.apply(seat, action).expect("a legal action"));
+    let action = Strategy::<Game>::choose(&mut RandomBot, &game.view(seat), &legal, rng);
+    events.clear();
+    game.apply_into(seat, action, events)
+        .expect("a legal action");
+    black_box(&*events);
 }
 
 fn random_decisions(c: &mut Criterion) {
     let rules = paulista();
     let mut rng = seeded_rng(1);
     let mut game = Game::new(rules, seeded_rng(2)).0;
+    let mut events = Events::new();
     let mut group = c.benchmark_group("random play");
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("decisions", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut game, rules, &mut RandomBot, &mut rng);
+                decide(&mut game, rules, &mut rng, &mut events);
             }
         })
     });

@@ -291,16 +291,29 @@ impl Game {
     /// then nothing changed).
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, RuleError> {
         let mut events = Events::new();
+        self.apply_into(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Game::apply`], adding the events to `events` instead of returning them: a caller
+    /// that applies many actions (a bot's playouts, a benchmark) reuses one buffer
+    /// instead of copying a fresh one out of every call. `events` must have room for one
+    /// action's events (clear it between actions). On an error nothing is added.
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
         if seat > 3 {
             return Err(RuleError::NotYourTurn);
         }
         match action {
-            Action::Play { card, closed } => self.play(seat, card, closed, &mut events)?,
-            Action::Truco => self.ask_raise(seat, &mut events)?,
-            Action::Answer(answer) => self.answer(seat, answer, &mut events)?,
-            Action::PlayHandOfEleven(play) => self.decide_eleven(seat, play, &mut events)?,
+            Action::Play { card, closed } => self.play(seat, card, closed, events),
+            Action::Truco => self.ask_raise(seat, events),
+            Action::Answer(answer) => self.answer(seat, answer, events),
+            Action::PlayHandOfEleven(play) => self.decide_eleven(seat, play, events),
         }
-        Ok(events)
     }
 
     /// Seats that have something to do now (at most two: the answerers of a raise or the

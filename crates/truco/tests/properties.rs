@@ -1,12 +1,12 @@
 //! Invariants of the engine over whole random games, under every rule preset: cards are
 //! conserved, scores move only by what a hand is worth, hands last at most three rounds,
-//! the legal actions are exactly what `apply` accepts, and no seat learns what it should
-//! not.
+//! the legal actions are exactly what `apply` accepts, `apply_into` does what `apply`
+//! does, and no seat learns what it should not.
 
 use cards::{seeded_rng, Card, CardSet, GameRng};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
-use truco::{Action, Answer, AppMode, DeckStyle, Event, Game, ManilhaStyle, Phase, Rules};
+use truco::{Action, Answer, AppMode, DeckStyle, Event, Events, Game, ManilhaStyle, Phase, Rules};
 
 /// Any action at all: a card of the full deck (open or closed), truco, any answer, either
 /// hand-of-11 decision.
@@ -137,6 +137,19 @@ fn check_hidden(game: &Game, events: &[Event], rng: &mut GameRng) {
 }
 
 /// Plays one random game, checking every invariant after every action.
+/// `apply_into` with any seat and `probe`: what it adds is what `apply` returns, and an
+/// action refused adds nothing.
+fn check_apply_into(game: &Game, probe: Action) {
+    for seat in 0..5 {
+        let mut buffer = Events::new();
+        let refused = game.clone().apply_into(seat, probe, &mut buffer).is_err();
+        assert_eq!(refused, game.clone().apply(seat, probe).is_err());
+        if refused {
+            assert!(buffer.is_empty(), "a refused action added {buffer:?}");
+        }
+    }
+}
+
 fn play_checked(rules: Rules, seed: u64, probes: &[Action]) {
     let mut rng = seeded_rng(seed);
     let (mut game, events) = Game::new(rules, seeded_rng(seed ^ 0x5eed));
@@ -156,7 +169,13 @@ fn play_checked(rules: Rules, seed: u64, probes: &[Action]) {
         let seat = *game.to_act().choose(&mut rng).unwrap();
         let action = *game.legal_actions(seat).choose(&mut rng).unwrap();
         let before = game.clone();
+        check_apply_into(&before, probes[step % probes.len()]);
         let events = game.apply(seat, action).unwrap();
+        let mut into = before.clone();
+        let mut buffer = Events::new();
+        into.apply_into(seat, action, &mut buffer).unwrap();
+        assert_eq!(buffer, events, "apply_into adds what apply returns");
+        assert!((0..4).all(|s| into.view(s) == game.view(s)));
         log.record(&events);
         log.check_conserved(&game);
         check_scores(&before, &game, &events);

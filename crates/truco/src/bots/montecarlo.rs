@@ -2,7 +2,7 @@
 
 use super::odds::game_chance;
 use super::{HeuristicBot, Strategy};
-use crate::{team_of, Action, Game, Team, View};
+use crate::{team_of, Action, Events, Game, Team, View};
 use arrayvec::ArrayVec;
 use cards::GameRng;
 use rand::{Rng, SeedableRng};
@@ -39,8 +39,15 @@ impl MonteCarloBot {
         }
     }
 
-    /// Plays `game` with the heuristic policy until the hand ends, then scores it for `team`.
-    fn rollout(&mut self, mut game: Game, team: Team, rng: &mut GameRng) -> f64 {
+    /// Plays `game` with the heuristic policy until the hand ends, then scores it for
+    /// `team`. `events` is scratch room, reused by every action.
+    fn rollout(
+        &mut self,
+        mut game: Game,
+        team: Team,
+        rng: &mut GameRng,
+        events: &mut Events,
+    ) -> f64 {
         let hand = game.hand_number();
         while !game.is_over() && game.hand_number() == hand {
             let Some(&seat) = game.to_act().first() else {
@@ -48,7 +55,8 @@ impl MonteCarloBot {
             };
             let legal = game.legal_actions(seat);
             let action = self.policy.choose(&game.view(seat), &legal, rng);
-            if game.apply(seat, action).is_err() {
+            events.clear();
+            if game.apply_into(seat, action, events).is_err() {
                 break;
             }
         }
@@ -77,14 +85,16 @@ impl Strategy<Game> for MonteCarloBot {
         }
         let team = team_of(view.seat);
         let mut totals: ArrayVec<f64, 8> = legal.iter().map(|_| 0.0).collect();
+        let mut events = Events::new();
         for _ in 0..self.samples {
             let world = Game::determinize(view, rng);
             let choices = GameRng::seed_from_u64(rng.gen());
             for (total, &action) in totals.iter_mut().zip(legal) {
                 let mut game = world.clone();
                 // A determinization agrees with the view, so every legal action applies.
-                if game.apply(view.seat, action).is_ok() {
-                    *total += self.rollout(game, team, &mut choices.clone());
+                events.clear();
+                if game.apply_into(view.seat, action, &mut events).is_ok() {
+                    *total += self.rollout(game, team, &mut choices.clone(), &mut events);
                 }
             }
         }
