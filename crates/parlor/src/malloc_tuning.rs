@@ -30,6 +30,12 @@ use std::ffi::{OsStr, OsString};
 /// The environment variable glibc reads its tunables from.
 const TUNABLES: &str = "GLIBC_TUNABLES";
 
+/// Set on the re-execution, so that it can never happen twice: glibc 2.36 splits
+/// `GLIBC_TUNABLES` in place while parsing it (`/proc/<pid>/environ` shows the pieces),
+/// and a C library that left the process only the first piece would otherwise make it
+/// restart forever.
+const RESTARTED: &str = "PARLOR_ALLOCATOR_RESTARTED";
+
 /// The settings, as glibc names them, and their values.
 const SETTINGS: [(&str, &str); 3] = [
     ("glibc.malloc.tcache_count", "0"),
@@ -42,6 +48,9 @@ const SETTINGS: [(&str, &str); 3] = [
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn restart_with_settings() {
     use std::os::unix::process::CommandExt;
+    if std::env::var_os(RESTARTED).is_some() {
+        return;
+    }
     let current = std::env::var_os(TUNABLES);
     let Some(wanted) = tunables_with_settings(current.as_deref()) else {
         return;
@@ -52,6 +61,7 @@ pub fn restart_with_settings() {
     let error = std::process::Command::new(exe)
         .args(std::env::args_os().skip(1))
         .env(TUNABLES, wanted)
+        .env(RESTARTED, "1")
         .exec();
     // Serving with glibc's defaults is still correct, only slower to give memory back.
     eprintln!("parlor: running with glibc's default allocator settings ({error})");
