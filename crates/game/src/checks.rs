@@ -38,3 +38,47 @@ fn check_seat<G: Game + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {
         );
     }
 }
+
+/// Applies `action` by `seat`, which `game` must offer and accept; returns its events.
+/// For tests that play a position step by step.
+///
+/// # Panics
+/// When the action is not offered or is refused.
+pub fn applied<G: Game>(game: &mut G, seat: Seat, action: G::Action) -> G::Events {
+    assert!(
+        game.legal_actions(seat).contains(&action),
+        "seat {seat} was not offered {action:?}: {:?}",
+        &*game.legal_actions(seat)
+    );
+    match game.apply(seat, action) {
+        Ok(events) => events,
+        Err(refusal) => panic!("seat {seat}: offered {action:?} refused: {refusal:?}"),
+    }
+}
+
+/// Applies `action` by `seat`, which `game` must not offer and must refuse with
+/// `expected`, and checks that the refusal changed nothing (the same `Debug` text).
+///
+/// # Panics
+/// When the action is offered, accepted, refused for another reason, or changes the game.
+pub fn refused_with<G: Game + Debug>(
+    game: &mut G,
+    seat: Seat,
+    action: G::Action,
+    expected: G::Refusal,
+) where
+    G::Refusal: PartialEq,
+{
+    let before = format!("{game:?}");
+    assert!(
+        !game.legal_actions(seat).contains(&action),
+        "seat {seat} was offered {action:?}"
+    );
+    let refusal = game.apply(seat, action).err();
+    assert_eq!(refusal, Some(expected), "{action:?} by {seat}");
+    assert_eq!(
+        format!("{game:?}"),
+        before,
+        "a refused action changed the game"
+    );
+}

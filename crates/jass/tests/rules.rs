@@ -55,24 +55,12 @@ fn game_with(config: Config, totals: [u32; 2], number: u32, hands: [&str; 4]) ->
 
 /// Applies an action that must be legal, checking that the engine offered it.
 fn ok(game: &mut Game, seat: usize, action: Action) -> Vec<Event> {
-    assert!(
-        game.legal_actions(seat).contains(&action),
-        "seat {seat} was not offered {action:?}: {:?}",
-        game.legal_actions(seat)
-    );
-    game.apply(seat, action).unwrap().to_vec()
+    parlor_game::checks::applied(game, seat, action).to_vec()
 }
 
 /// Applies an action that must be refused with `error`, leaving the game unchanged.
 fn refused(game: &mut Game, seat: usize, action: Action, error: RuleError) {
-    let before = format!("{game:?}");
-    assert!(!game.legal_actions(seat).contains(&action));
-    assert_eq!(game.apply(seat, action), Err(error));
-    assert_eq!(
-        format!("{game:?}"),
-        before,
-        "a refused action changed the game"
-    );
+    parlor_game::checks::refused_with(game, seat, action, error);
 }
 
 /// Plays the first legal action of whoever is to act until the deal ends.

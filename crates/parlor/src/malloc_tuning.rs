@@ -25,6 +25,9 @@
 //! server re-executes itself once with them, before any thread exists. A setting that
 //! `GLIBC_TUNABLES` already names is the operator's choice and is left alone.
 
+// Elsewhere the restart does nothing; what builds the settings is then used by tests only.
+#![cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
+
 use std::ffi::{OsStr, OsString};
 
 /// The environment variable glibc reads its tunables from.
@@ -74,8 +77,7 @@ pub fn restart_with_settings() {}
 /// The `GLIBC_TUNABLES` value that adds the missing settings to `current`, or `None`
 /// when `current` names them all already (after the re-execution, or the operator's).
 fn tunables_with_settings(current: Option<&OsStr>) -> Option<OsString> {
-    let current = current.map(|value| value.to_string_lossy().into_owned());
-    let current = current.unwrap_or_default();
+    let current = current.map_or(String::new(), |v| v.to_string_lossy().into_owned());
     let named = |name: &str| {
         current
             .split(':')

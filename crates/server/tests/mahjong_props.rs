@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::fuzz::known_or_garbage;
 use common::{LineClient, TestServer, PATIENCE};
 use parlor_server::Config;
 use proptest::prelude::*;
@@ -48,10 +49,7 @@ const MESSAGES: &[&str] = &[
 ];
 
 fn chunk() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        4 => proptest::sample::select(MESSAGES).prop_map(|m| m.as_bytes().to_vec()),
-        1 => proptest::collection::vec(any::<u8>(), 0..60),
-    ]
+    known_or_garbage(MESSAGES, 60)
 }
 
 /// Every line the server sends starts with one of its message words.

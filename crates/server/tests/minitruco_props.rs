@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::fuzz::known_or_garbage;
 use common::{connect_from, LineClient, TestServer};
 use parlor_server::Config;
 use proptest::prelude::*;
@@ -70,10 +71,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 fn line() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        4 => proptest::sample::select(COMMANDS).prop_map(|c| c.as_bytes().to_vec()),
-        1 => proptest::collection::vec(any::<u8>(), 0..40),
-    ]
+    known_or_garbage(COMMANDS, 40)
 }
 
 fn terminator() -> impl Strategy<Value = &'static [u8]> {
@@ -172,10 +170,7 @@ const APP_COMMANDS: &[&str] = &[
 ];
 
 fn app_line() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        4 => proptest::sample::select(APP_COMMANDS).prop_map(|c| c.as_bytes().to_vec()),
-        1 => proptest::collection::vec(any::<u8>(), 0..40),
-    ]
+    known_or_garbage(APP_COMMANDS, 40)
 }
 
 /// The letters a notification of the app's dialect may start with.

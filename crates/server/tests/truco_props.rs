@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::fuzz::known_or_garbage;
 use common::{LineClient, TestServer};
 use parlor_server::Config;
 use proptest::prelude::*;
@@ -41,10 +42,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 fn line() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        4 => proptest::sample::select(COMMANDS).prop_map(|c| c.as_bytes().to_vec()),
-        1 => proptest::collection::vec(any::<u8>(), 0..40),
-    ]
+    known_or_garbage(COMMANDS, 40)
 }
 
 const WORDS: &[&str] = &[

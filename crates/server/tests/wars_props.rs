@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::fuzz::known_or_garbage;
 use common::{TestServer, PATIENCE};
 use parlor_server::config::WarsSettings;
 use parlor_server::Config;
@@ -50,10 +51,7 @@ const MESSAGES: &[&str] = &[
 ];
 
 fn chunk() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        4 => proptest::sample::select(MESSAGES).prop_map(|m| m.as_bytes().to_vec()),
-        1 => proptest::collection::vec(any::<u8>(), 0..90),
-    ]
+    known_or_garbage(MESSAGES, 90)
 }
 
 /// Reads what the server sends until it closes; checks every message is a server one.

@@ -3,7 +3,7 @@
 //! the server's threads and memory before, at the peak and after.
 
 use super::minitruco::play_room;
-use super::server::{free_port, ServerProcess};
+use super::server::{free_port, ServerProcess, GIVEN_BACK};
 use clap::Args;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -65,10 +65,11 @@ pub async fn run(args: ApiArgs) -> Result<String, String> {
     let rss_peak = server.memory_kib().map(|(_, peak)| peak);
     ServerProcess::given_back().await;
     let (threads_after, rss_after) = (server.threads(), memory(&server));
+    let later = GIVEN_BACK.as_secs_f64();
     Ok(format!(
         "api: {} GET /api/games?limit=200 at once over {} stored games: {:.2} s ({} failed)\n\
-         server threads: {} before, {threads_peak} at most during, {} 4.5 s after\n\
-         server RSS: {} KiB before, {} KiB peak, {} KiB 4.5 s after\n",
+         server threads: {} before, {threads_peak} at most during, {} {later} s after\n\
+         server RSS: {} KiB before, {} KiB peak, {} KiB {later} s after\n",
         args.requests,
         args.games,
         elapsed.as_secs_f64(),

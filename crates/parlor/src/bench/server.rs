@@ -13,11 +13,14 @@ pub struct ServerProcess {
     data_dir: PathBuf,
 }
 
+/// How long a benchmark waits for the server's memory trimmer, which gives memory back
+/// every 2 s for 10 s after connections closed.
+pub const GIVEN_BACK: Duration = Duration::from_millis(10_500);
+
 impl ServerProcess {
-    /// Waits for the server's memory trimmer, which gives memory back every 2 s for
-    /// 10 s after connections closed.
+    /// Waits [`GIVEN_BACK`].
     pub async fn given_back() {
-        tokio::time::sleep(Duration::from_millis(10500)).await;
+        tokio::time::sleep(GIVEN_BACK).await;
     }
 
     /// Starts `parlor serve` with `args` and waits until `port` accepts connections.

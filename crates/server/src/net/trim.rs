@@ -2,11 +2,11 @@
 //!
 //! glibc's allocator keeps what a thread freed in that thread's arena for later reuse, so
 //! a server's resident memory stayed at its peak after thousands of connections left
-//! (`parlor bench idle --churn` measured twice the starting memory, for good). Every few
-//! seconds for ten seconds after a connection closed (what its tasks and tables still
-//! held is freed by then), this asks glibc to return its free pages (`malloc_trim`); it costs a walk over
-//! the free lists, and nothing when nobody left. `parlor serve` also starts with glibc's
-//! per-thread cache off, without which this gives back much less (see the binary's
+//! (`parlor bench idle --churn` measured twice the starting memory, for good). For ten
+//! seconds after a connection closed (what its tasks and tables still held is freed by
+//! then), this asks glibc every two seconds to return its free pages (`malloc_trim`); it
+//! costs a walk over the free lists, and nothing when nobody left. `parlor serve` also
+//! starts with allocator settings without which this gives back much less (the binary's
 //! `malloc_tuning`).
 
 use std::sync::atomic::{AtomicU64, Ordering};

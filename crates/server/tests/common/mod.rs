@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
 pub mod bots;
+pub mod fuzz;
 pub mod minitruco;
 pub mod ws;
 

@@ -139,21 +139,19 @@ impl Tables {
     /// The moves away from a game: a table to go to, or what to do at ours.
     pub fn moves(&self, seated: bool, pos: usize) -> Vec<(Choice, Vec<String>)> {
         if !seated {
-            let public = MODES
-                .iter()
-                .zip("1234".chars())
-                .map(|((_, letter, name), key)| {
-                    let label = format!("public table: {name}");
-                    (Choice::new(key, label), vec![format!("E PUB {letter}")])
-                });
-            let private = MODES
-                .iter()
-                .zip("5678".chars())
-                .map(|((_, letter, name), key)| {
-                    let label = format!("new private table: {name}");
-                    (Choice::new(key, label), vec![format!("E PRI {letter}")])
-                });
-            return public.chain(private).collect();
+            // A table of each mode, on keys `keys`: `what` in the label, `enter` sent.
+            let of_each_mode = |keys: &'static str, what: &'static str, enter: &'static str| {
+                MODES
+                    .iter()
+                    .zip(keys.chars())
+                    .map(move |((_, letter, name), key)| {
+                        let label = format!("{what}: {name}");
+                        (Choice::new(key, label), vec![format!("{enter} {letter}")])
+                    })
+            };
+            return of_each_mode("1234", "public table", "E PUB")
+                .chain(of_each_mode("5678", "new private table", "E PRI"))
+                .collect();
         }
         let mut moves = Vec::new();
         if pos == 1 {
