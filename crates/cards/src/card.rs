@@ -121,13 +121,17 @@ impl Card {
     }
 
     /// A dense index in `0..52`, stable across versions (used by [`crate::CardSet`]).
-    pub fn index(self) -> u8 {
+    pub const fn index(self) -> u8 {
         self.0
     }
 
     /// The card at a dense index, if the index is below 52.
-    pub fn from_index(index: u8) -> Option<Card> {
-        (index < 52).then_some(Card(index))
+    pub const fn from_index(index: u8) -> Option<Card> {
+        if index < 52 {
+            Some(Card(index))
+        } else {
+            None
+        }
     }
 }
 

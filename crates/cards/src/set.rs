@@ -1,6 +1,6 @@
 //! A set of cards as a 64-bit mask: copying, membership and removal never allocate.
 
-use crate::Card;
+use crate::{Card, Rank, Suit};
 
 /// A set of distinct cards, one bit per [`Card::index`].
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -10,8 +10,24 @@ impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet(0);
 
+    /// Every card of these ranks, in all four suits. A `const fn`, so that a fixed deck's
+    /// set is computed once, when compiling, rather than on every deal.
+    pub const fn of_ranks(ranks: &[Rank]) -> CardSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < ranks.len() {
+            let mut suit = 0;
+            while suit < Suit::ALL.len() {
+                bits |= 1 << Card::new(ranks[i], Suit::ALL[suit]).index();
+                suit += 1;
+            }
+            i += 1;
+        }
+        CardSet(bits)
+    }
+
     /// Whether the set holds `card`.
-    pub fn contains(self, card: Card) -> bool {
+    pub const fn contains(self, card: Card) -> bool {
         self.0 & bit(card) != 0
     }
 
@@ -68,7 +84,7 @@ impl CardSet {
     }
 }
 
-fn bit(card: Card) -> u64 {
+const fn bit(card: Card) -> u64 {
     1 << card.index()
 }
 
@@ -97,7 +113,6 @@ impl std::fmt::Debug for CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rank, Suit};
 
     #[test]
     fn insert_remove_and_iterate() {
@@ -112,5 +127,18 @@ mod tests {
         assert!(set.remove(a));
         assert!(!set.remove(a));
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![b]);
+    }
+
+    #[test]
+    fn of_ranks_holds_every_suit_of_each_rank_and_nothing_else() {
+        let set = CardSet::of_ranks(&[Rank::Two, Rank::Ace]);
+        let expected: CardSet = [Rank::Two, Rank::Ace]
+            .into_iter()
+            .flat_map(|rank| Suit::ALL.map(|suit| Card::new(rank, suit)))
+            .collect();
+        assert_eq!(set, expected);
+        assert_eq!(set.len(), 8);
+        assert_eq!(CardSet::of_ranks(&Rank::ALL).len(), 52);
+        assert!(CardSet::of_ranks(&[]).is_empty());
     }
 }

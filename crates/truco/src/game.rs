@@ -4,6 +4,7 @@ use crate::action::{Action, Actions, Answer, RuleError};
 use crate::event::Events;
 use crate::outcome::RoundOutcome;
 use crate::rules::{Answering, ClosedCards, Rules};
+use crate::view::Seen;
 use crate::{partner_of, team_of, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
@@ -27,14 +28,6 @@ pub(crate) struct Pending {
     pub(crate) value: u8,
     /// The answers so far, indexed by `seat / 2` (one slot per member of a team).
     pub(crate) answers: [Option<Answer>; 2],
-}
-
-/// One card on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Play {
-    pub(crate) seat: Seat,
-    pub(crate) card: Card,
-    pub(crate) closed: bool,
 }
 
 /// A hand set up by hand (see [`Game::from_position`]).
@@ -74,8 +67,10 @@ pub struct Game {
     pub(crate) pending: Option<Pending>,
     /// Hand-of-11 decisions so far, indexed by `seat / 2`.
     pub(crate) eleven: [Option<bool>; 2],
-    /// Every card played this hand, in order; the current round is the tail.
-    pub(crate) plays: ArrayVec<Play, 12>,
+    /// Every card played this hand, in order; the current round is the tail. Each holds
+    /// its card, closed or not: a seat's [`View`](crate::View) copies them and hides
+    /// what it may not see.
+    pub(crate) plays: ArrayVec<Seen, 12>,
     pub(crate) rounds: ArrayVec<RoundOutcome, 3>,
     pub(crate) turn: Seat,
 }
@@ -205,7 +200,7 @@ impl Game {
                     && !self
                         .current_round_plays()
                         .iter()
-                        .any(|p| p.seat == partner && p.closed)
+                        .any(|p| p.seat() == partner && p.closed())
             }
         }
     }
@@ -233,7 +228,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn current_round_plays(&self) -> &[Play] {
+    pub(crate) fn current_round_plays(&self) -> &[Seen] {
         let done = self.rounds.len() * 4;
         &self.plays[done.min(self.plays.len())..]
     }
@@ -317,27 +312,38 @@ impl Game {
     }
 
     /// Seats that have something to do now (at most two: the answerers of a raise or the
-    /// team deciding a hand of 11; otherwise the seat on turn).
+    /// team deciding a hand of 11; otherwise the seat on turn), lowest seat first.
+    ///
+    /// [`Game::legal_actions`]'s cases computed directly, without building the lists or
+    /// asking every seat: a random player calls this before every decision. A property
+    /// test checks the two agree over random games.
     pub fn to_act(&self) -> ArrayVec<Seat, 2> {
-        (0..4).filter(|&s| self.may_act(s)).collect()
-    }
-
-    /// Whether `seat` has a legal action now: [`Game::legal_actions`]'s cases without
-    /// building the list (a test checks the two agree over random games).
-    fn may_act(&self, seat: Seat) -> bool {
+        let mut seats = ArrayVec::new();
+        // The members of `team` (lowest seat first) whose slot, indexed by `seat / 2`,
+        // is still open.
+        let undecided = |team: Team, open: [bool; 2]| {
+            [team, team + 2]
+                .into_iter()
+                .filter(move |&seat| open[seat / 2])
+        };
         match self.phase {
-            Phase::Over { .. } => false,
+            Phase::Over { .. } => {}
             Phase::HandOfEleven { team } => {
-                team_of(seat) == team && self.eleven[seat / 2].is_none()
+                seats.extend(undecided(team, self.eleven.map(|d| d.is_none())))
             }
             Phase::Playing => match self.pending {
                 Some(pending) => {
-                    team_of(seat) != team_of(pending.raiser) && pending.answers[seat / 2].is_none()
+                    let answering = 1 - team_of(pending.raiser);
+                    seats.extend(undecided(answering, pending.answers.map(|a| a.is_none())));
                 }
                 None => {
-                    seat == self.turn && (!self.held[seat].is_empty() || self.raise_allowed(seat))
+                    let seat = self.turn;
+                    if !self.held[seat].is_empty() || self.raise_allowed(seat) {
+                        seats.push(seat);
+                    }
                 }
             },
         }
+        seats
     }
 }

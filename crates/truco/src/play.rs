@@ -2,8 +2,10 @@
 
 use crate::action::RuleError;
 use crate::event::{Event, Events};
-use crate::game::{Game, Phase, Play};
+use crate::game::{Game, Phase};
 use crate::outcome::{hand_result, round_result, HandOutcome};
+use crate::rules::DeckInOrder;
+use crate::view::Seen;
 use crate::{team_of, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet};
@@ -31,7 +33,7 @@ impl Game {
             return Err(RuleError::ClosedNotAllowed);
         }
         self.held[seat].remove(card);
-        self.plays.push(Play { seat, card, closed });
+        self.plays.push(Seen::new(seat, Some(card), closed));
         events.push(Event::Played {
             seat,
             card: Some(card),
@@ -65,12 +67,11 @@ impl Game {
     fn end_round(&mut self, events: &mut Events) {
         let mut strengths = ArrayVec::<(Seat, u8), 4>::new();
         for play in self.current_round_plays() {
-            let strength = if play.closed {
-                0
-            } else {
-                self.strength(play.card)
+            let strength = match play.card() {
+                Some(card) if !play.closed() => self.strength(card),
+                _ => 0,
             };
-            strengths.push((play.seat, strength));
+            strengths.push((play.seat(), strength));
         }
         let (outcome, next) = round_result(&strengths, self.rules.lead);
         let round = self.rounds.len() as u8;
@@ -118,11 +119,11 @@ impl Game {
     /// Shuffles and deals a new hand, opened by the seat after the last opener.
     pub(crate) fn deal(&mut self, events: &mut Events) {
         // A partial Fisher-Yates shuffle: only the cards dealt are drawn, nothing allocates.
-        let mut deck = ArrayVec::<Card, 52>::new();
-        deck.extend(self.rules.deck().iter());
+        let DeckInOrder { mut cards, len } = *self.rules.deck_in_order();
+        let deck = &mut cards[..len];
         let needed = if self.rules.uses_vira() { 13 } else { 12 };
         for i in 0..needed {
-            let j = self.rng.gen_range(i..deck.len());
+            let j = self.rng.gen_range(i..len);
             deck.swap(i, j);
         }
         let hands = [0, 1, 2, 3].map(|seat| [0, 1, 2].map(|i| deck[seat * 3 + i]));

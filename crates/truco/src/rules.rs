@@ -236,10 +236,21 @@ impl Rules {
 
     /// Every card of the deck.
     pub fn deck(&self) -> CardSet {
-        self.rank_order()
-            .iter()
-            .flat_map(|&rank| Suit::ALL.map(|suit| Card::new(rank, suit)))
-            .collect()
+        match self.deck {
+            DeckStyle::Dirty => DIRTY_DECK,
+            DeckStyle::Clean => CLEAN_DECK,
+            DeckStyle::Full => FULL_DECK,
+        }
+    }
+
+    /// The deck's cards in index order, the order the shuffle starts from (it must not
+    /// change: stored games are replayed from their seed), in the first `len` places.
+    pub(crate) fn deck_in_order(&self) -> &'static DeckInOrder {
+        match self.deck {
+            DeckStyle::Dirty => &DIRTY_IN_ORDER,
+            DeckStyle::Clean => &CLEAN_IN_ORDER,
+            DeckStyle::Full => &FULL_IN_ORDER,
+        }
     }
 
     /// Whether a card is turned after the deal to choose the manilhas.
@@ -291,6 +302,35 @@ const FULL: [Rank; 13] = {
         Four, Five, Six, Seven, Eight, Nine, Ten, Queen, Jack, King, Ace, Two, Three,
     ]
 };
+const DIRTY_DECK: CardSet = CardSet::of_ranks(&DIRTY);
+const CLEAN_DECK: CardSet = CardSet::of_ranks(&CLEAN);
+const FULL_DECK: CardSet = CardSet::of_ranks(&FULL);
+
+/// A deck laid out for shuffling: `cards[..len]` in index order.
+pub(crate) struct DeckInOrder {
+    pub(crate) cards: [Card; 52],
+    pub(crate) len: usize,
+}
+
+static DIRTY_IN_ORDER: DeckInOrder = in_order(DIRTY_DECK);
+static CLEAN_IN_ORDER: DeckInOrder = in_order(CLEAN_DECK);
+static FULL_IN_ORDER: DeckInOrder = in_order(FULL_DECK);
+
+/// Computed when compiling, so that a deal copies the deck instead of walking its set.
+const fn in_order(deck: CardSet) -> DeckInOrder {
+    let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 52];
+    let mut len = 0;
+    let mut index = 0;
+    while let Some(card) = Card::from_index(index) {
+        if deck.contains(card) {
+            cards[len] = card;
+            len += 1;
+        }
+        index += 1;
+    }
+    DeckInOrder { cards, len }
+}
+
 const DIRTY_PLACES: [u8; 15] = places(&DIRTY);
 const CLEAN_PLACES: [u8; 15] = places(&CLEAN);
 const FULL_PLACES: [u8; 15] = places(&FULL);
@@ -320,6 +360,19 @@ mod tests {
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_shuffle_starts_from_each_deck_in_index_order() {
+        for style in [DeckStyle::Dirty, DeckStyle::Clean, DeckStyle::Full] {
+            let rules = Rules {
+                deck: style,
+                ..Rules::course()
+            };
+            let laid_out = rules.deck_in_order();
+            let in_order: Vec<Card> = rules.deck().iter().collect();
+            assert_eq!(&laid_out.cards[..laid_out.len], in_order.as_slice());
+        }
     }
 
     #[test]

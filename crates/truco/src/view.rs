@@ -1,6 +1,6 @@
 //! What one seat knows: the projection of a [`Game`] that bots and clients play from.
 
-use crate::game::{Game, Pending, Phase, Play};
+use crate::game::{Game, Pending, Phase};
 use crate::outcome::RoundOutcome;
 use crate::rules::Rules;
 use crate::{partner_of, team_of, Answer, Seat, Team};
@@ -8,12 +8,44 @@ use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
 use rand::{Rng, SeedableRng};
 
-/// A card on the table as one seat saw it: `card` is `None` for another seat's closed card.
+/// A card on the table as one seat saw it: [`Seen::card`] is `None` for another seat's
+/// closed card.
+///
+/// Four bytes (the seat is kept in one), read through its methods: every [`View`] holds up
+/// to twelve, and players build a view before each decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seen {
-    pub seat: Seat,
-    pub card: Option<Card>,
-    pub closed: bool,
+    seat: u8,
+    card: Option<Card>,
+    closed: bool,
+}
+
+impl Seen {
+    /// `seat` (0..4) played `card` (`None` when it was closed and not shown), face down
+    /// if `closed`.
+    pub fn new(seat: Seat, card: Option<Card>, closed: bool) -> Seen {
+        debug_assert!(seat < 4, "seats are 0..4");
+        Seen {
+            seat: seat as u8,
+            card,
+            closed,
+        }
+    }
+
+    /// Who played it.
+    pub fn seat(&self) -> Seat {
+        Seat::from(self.seat)
+    }
+
+    /// The card, unless it is another seat's closed card.
+    pub fn card(&self) -> Option<Card> {
+        self.card
+    }
+
+    /// Whether it was played face down.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
 }
 
 /// A raise waiting for answers. Answers are announced to the table, so everyone knows them.
@@ -87,6 +119,17 @@ impl Game {
     pub fn view(&self, seat: Seat) -> View {
         let shown_partner =
             self.eleven_team() == Some(team_of(seat)) && !matches!(self.phase, Phase::Over { .. });
+        // Every seat holds three cards at the deal and loses one per card played: counted
+        // here rather than from the hands, as the plays are copied anyway.
+        let mut cards_left = [3u8; 4];
+        let mut plays = self.plays.clone();
+        for play in &mut plays {
+            let player = play.seat();
+            cards_left[player] = cards_left[player].saturating_sub(1);
+            if play.closed && player != seat {
+                play.card = None;
+            }
+        }
         View {
             seat,
             rules: self.rules,
@@ -105,18 +148,10 @@ impl Game {
                 answers: p.answers,
             }),
             eleven: self.eleven,
-            plays: self
-                .plays
-                .iter()
-                .map(|p| Seen {
-                    seat: p.seat,
-                    card: (!p.closed || p.seat == seat).then_some(p.card),
-                    closed: p.closed,
-                })
-                .collect(),
+            plays,
             rounds: self.rounds.clone(),
             turn: self.turn,
-            cards_left: self.held.map(|h| h.len() as u8),
+            cards_left,
         }
     }
 
@@ -131,10 +166,9 @@ impl Game {
         let plays = view
             .plays
             .iter()
-            .map(|s| Play {
-                seat: s.seat,
-                card: s.card.unwrap_or_else(|| draw(rng)),
-                closed: s.closed,
+            .map(|s| Seen {
+                card: s.card.or_else(|| Some(draw(rng))),
+                ..*s
             })
             .collect();
         let held = [0, 1, 2, 3].map(|seat| match view.partner_hand {

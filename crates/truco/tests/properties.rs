@@ -127,8 +127,11 @@ fn check_hidden(game: &Game, events: &[Event], rng: &mut GameRng) {
         }
         let view = game.view(seat);
         assert_eq!(view.hand, game.hand(seat));
+        for s in 0..4 {
+            assert_eq!(usize::from(view.cards_left[s]), game.hand(s).len());
+        }
         for seen in &view.plays {
-            assert_eq!(seen.card.is_some(), !seen.closed || seen.seat == seat);
+            assert_eq!(seen.card().is_some(), !seen.closed() || seen.seat() == seat);
         }
         let world = Game::determinize(&view, rng);
         assert_eq!(world.view(seat), view);

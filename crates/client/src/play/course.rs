@@ -144,8 +144,8 @@ impl Table for Course {
                     .plays
                     .iter()
                     .skip(round_start)
-                    .find(|p| p.seat == seat)
-                    .map(|p| match (p.card, p.closed) {
+                    .find(|p| p.seat() == seat)
+                    .map(|p| match (p.card(), p.closed()) {
                         (Some(card), true) => {
                             format!("{} (face down)", truco_card(&card.to_string()))
                         }

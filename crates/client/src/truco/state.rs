@@ -90,11 +90,7 @@ impl TableState {
                     self.prompt = None;
                 }
                 self.cards_left[player] = self.cards_left[player].saturating_sub(1);
-                let _ = self.plays.try_push(Seen {
-                    seat: player,
-                    card,
-                    closed,
-                });
+                let _ = self.plays.try_push(Seen::new(player, card, closed));
             }
             ["ROUND", _, _, team] => {
                 let outcome = match team.parse::<usize>() {
@@ -223,7 +219,7 @@ mod tests {
         s.sent_card = "6c".parse().ok();
         s.apply("PLAYED 2 CLOSED");
         assert_eq!(s.hand.len(), 2);
-        assert_eq!(s.plays[1].card, "6c".parse().ok());
+        assert_eq!(s.plays[1].card(), "6c".parse().ok());
         assert_eq!(s.prompt, None);
     }
 

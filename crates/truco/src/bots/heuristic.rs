@@ -109,7 +109,7 @@ impl Round {
         let best = |of_us: bool| {
             round
                 .iter()
-                .filter(|p| (team_of(p.seat) == team) == of_us)
+                .filter(|p| (team_of(p.seat()) == team) == of_us)
                 .map(|p| seen_strength(view, p))
                 .max()
                 .unwrap_or(0)

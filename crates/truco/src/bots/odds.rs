@@ -144,18 +144,18 @@ impl RoundTable {
         let best = |of_team: bool| {
             round
                 .iter()
-                .filter(|p| (team_of(p.seat) == team) == of_team)
+                .filter(|p| (team_of(p.seat()) == team) == of_team)
                 .map(|p| seen_strength(view, p))
                 .max()
                 .unwrap_or(0)
         };
-        let opponents_played = round.iter().filter(|p| team_of(p.seat) != team).count();
+        let opponents_played = round.iter().filter(|p| team_of(p.seat()) != team).count();
         RoundTable {
             ours: best(true),
             theirs: best(false),
             opponents_to_play: 2 - opponents_played as i32,
-            me_played: round.iter().any(|p| p.seat == view.seat),
-            partner_played: round.iter().any(|p| p.seat == partner_of(view.seat)),
+            me_played: round.iter().any(|p| p.seat() == view.seat),
+            partner_played: round.iter().any(|p| p.seat() == partner_of(view.seat)),
             rounds_left: 3 - view.rounds.len(),
         }
     }
@@ -163,8 +163,8 @@ impl RoundTable {
 
 /// What a card on the table is worth in its round: closed or hidden cards are worth 0.
 pub(crate) fn seen_strength(view: &View, seen: &Seen) -> u8 {
-    match seen.card {
-        Some(card) if !seen.closed => view.strength(card),
+    match seen.card() {
+        Some(card) if !seen.closed() => view.strength(card),
         _ => 0,
     }
 }
