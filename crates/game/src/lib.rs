@@ -14,10 +14,12 @@
 mod alloc;
 pub mod arena;
 pub mod checks;
+mod lists;
 mod projected;
 mod random;
 
 pub use cards::GameRng;
+pub use lists::copy_of;
 pub use projected::Projected;
 pub use random::RandomBot;
 

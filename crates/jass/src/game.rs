@@ -19,22 +19,55 @@ pub enum Phase {
 }
 
 /// A finished trick of the current deal.
+///
+/// Twelve bytes (seats kept in one each), read through its methods: every [`View`]
+/// copies up to nine, and players ask for a view before each decision.
+///
+/// [`View`]: crate::View
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trick {
-    /// The seat that led it.
-    pub first: Seat,
-    /// The cards in play order (`cards[i]` was played by `(first + i) % 4`).
-    pub cards: [Card; 4],
-    /// The seat that took it.
-    pub winner: Seat,
-    /// What it brought the winner's team, multiplier and bonuses included.
-    pub points: u32,
+    first: u8,
+    winner: u8,
+    cards: [Card; 4],
+    points: u32,
 }
 
 impl Trick {
-    /// The seat that played `cards[i]`.
+    /// A trick led by `first` (0..4), with `cards` in play order, taken by `winner`
+    /// (0..4) for `points`.
+    pub fn new(first: Seat, cards: [Card; 4], winner: Seat, points: u32) -> Trick {
+        debug_assert!(first < 4 && winner < 4, "seats are 0..4");
+        Trick {
+            first: first as u8,
+            winner: winner as u8,
+            cards,
+            points,
+        }
+    }
+
+    /// The seat that led it.
+    pub fn first(&self) -> Seat {
+        Seat::from(self.first)
+    }
+
+    /// The cards in play order (`cards()[i]` was played by [`Trick::seat_of`]`(i)`).
+    pub fn cards(&self) -> [Card; 4] {
+        self.cards
+    }
+
+    /// The seat that took it.
+    pub fn winner(&self) -> Seat {
+        Seat::from(self.winner)
+    }
+
+    /// What it brought the winner's team, multiplier and bonuses included.
+    pub fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// The seat that played `cards()[i]`.
     pub fn seat_of(&self, i: usize) -> Seat {
-        (self.first + i) % 4
+        (self.first() + i) % 4
     }
 }
 
@@ -251,8 +284,9 @@ impl Game {
     }
 
     /// [`Game::apply`] writing the events into `events` (cleared first), so that tight
-    /// loops (bot rollouts) reuse one buffer instead of moving a fresh one out each time.
-    pub(crate) fn apply_into(
+    /// loops (bot rollouts, benchmarks) reuse one buffer instead of moving a fresh one
+    /// out each time. On an error `events` is left empty.
+    pub fn apply_into(
         &mut self,
         seat: Seat,
         action: Action,

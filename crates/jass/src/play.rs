@@ -139,7 +139,7 @@ impl Game {
         if self.tricks.len() == 8 {
             points += LAST_TRICK_BONUS;
             let team = team_of(winner);
-            if self.tricks.iter().all(|t| team_of(t.winner) == team) {
+            if self.tricks.iter().all(|t| team_of(t.winner()) == team) {
                 points += MATCH_BONUS;
             }
         }
@@ -177,12 +177,7 @@ impl Game {
         self.deal[team] += points;
         self.totals[team] += points;
         let first = self.leader;
-        self.tricks.push(Trick {
-            first,
-            cards,
-            winner,
-            points,
-        });
+        self.tricks.push(Trick::new(first, cards, winner, points));
         self.table.clear();
         self.leader = winner;
         events.push(Event::TrickWon {

@@ -6,6 +6,7 @@ use crate::rules::{self, legal_cards, Config, Mode};
 use crate::{team_of, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
+use parlor_game::copy_of;
 use rand::{Rng, SeedableRng};
 
 /// Everything one seat may know about the game, and nothing more.
@@ -58,7 +59,7 @@ impl View {
     pub fn played(&self) -> CardSet {
         let mut played: CardSet = self.table.iter().copied().collect();
         for trick in &self.tricks {
-            played.extend(trick.cards);
+            played.extend(trick.cards());
         }
         played
     }
@@ -93,12 +94,23 @@ impl Game {
             mode: self.mode,
             declarer: self.declarer,
             hand: self.hand(seat),
-            tricks: self.tricks.clone(),
-            table: self.table.clone(),
+            tricks: copy_of(&self.tricks),
+            table: copy_of(&self.table),
             leader: self.leader,
             cannot_hold: self.cannot_hold,
-            cards_left: self.held.map(|h| h.len() as u8),
+            cards_left: self.cards_left(),
         }
+    }
+
+    /// How many cards each seat holds: nine at the deal, one fewer per finished trick,
+    /// and one fewer for each seat that has played to the trick on the table. Counted
+    /// rather than taken from the hands, as players ask for a view before each decision.
+    fn cards_left(&self) -> [u8; 4] {
+        let finished = self.tricks.len() as u8;
+        [0, 1, 2, 3].map(|seat| {
+            let played_here = (seat + 4 - self.leader) % 4 < self.table.len();
+            9u8.saturating_sub(finished + u8::from(played_here))
+        })
     }
 
     /// A full game consistent with `view`: the other seats' hands are dealt at random

@@ -108,7 +108,7 @@ impl DealLog {
         }
         let mut on_table: CardSet = game.table().into_iter().collect();
         for trick in game.tricks() {
-            on_table.extend(trick.cards);
+            on_table.extend(trick.cards());
         }
         assert_eq!(on_table, self.played);
         assert_eq!(all, deck(), "cards appeared or vanished");
@@ -143,6 +143,7 @@ fn check_hidden(game: &Game, events: &[Event], rng: &mut GameRng) {
             assert!(view.hand.intersection(game.hand(other)).is_empty());
         }
         for s in 0..4 {
+            assert_eq!(usize::from(view.cards_left[s]), game.hand(s).len());
             assert!(
                 game.hand(s).intersection(view.cannot_hold[s]).is_empty(),
                 "seat {s} holds a card it was inferred not to hold"

@@ -6,6 +6,7 @@ use crate::rules::Rules;
 use crate::{partner_of, team_of, Answer, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
+use parlor_game::copy_of;
 use rand::{Rng, SeedableRng};
 
 /// A card on the table as one seat saw it: [`Seen::card`] is `None` for another seat's
@@ -122,7 +123,7 @@ impl Game {
         // Every seat holds three cards at the deal and loses one per card played: counted
         // here rather than from the hands, as the plays are copied anyway.
         let mut cards_left = [3u8; 4];
-        let mut plays = self.plays.clone();
+        let mut plays = copy_of(&self.plays);
         for play in &mut plays {
             let player = play.seat();
             cards_left[player] = cards_left[player].saturating_sub(1);
@@ -149,7 +150,7 @@ impl Game {
             }),
             eleven: self.eleven,
             plays,
-            rounds: self.rounds.clone(),
+            rounds: copy_of(&self.rounds),
             turn: self.turn,
             cards_left,
         }

@@ -106,12 +106,7 @@ impl JassState {
                 let played = cards(&data["playedCards"]);
                 let winner = data["seatId"].as_u64().unwrap_or(0) as usize % 4;
                 if let Ok(cards) = <[Card; 4]>::try_from(played) {
-                    self.tricks.push(Trick {
-                        first: self.leader,
-                        cards,
-                        winner,
-                        points: 0,
-                    });
+                    self.tricks.push(Trick::new(self.leader, cards, winner, 0));
                 }
                 for team in data["teams"].as_array().into_iter().flatten() {
                     let t = team_index(&team["name"]);

@@ -465,14 +465,14 @@ impl Jass {
                 if let Some(last) = s.tricks.last() {
                     let cards: Vec<String> = (0..4)
                         .map(|i| {
-                            let seat = last.first + i;
-                            format!("{} {}", self.name_of(seat), card_text(last.cards[i]))
+                            let seat = last.first() + i;
+                            format!("{} {}", self.name_of(seat), card_text(last.cards()[i]))
                         })
                         .collect();
                     lines.push(format!(
                         "Last trick: {}, taken by {}",
                         cards.join(", "),
-                        self.name_of(last.winner)
+                        self.name_of(last.winner())
                     ));
                 }
                 lines

@@ -72,7 +72,7 @@ impl Knowledge {
     pub(crate) fn from_game(game: &Game, seat: Seat, mode: Mode) -> Knowledge {
         let mut played: CardSet = game.table.iter().copied().collect();
         for trick in &game.tricks {
-            played.extend(trick.cards);
+            played.extend(trick.cards());
         }
         Knowledge::read(Reading {
             seat,

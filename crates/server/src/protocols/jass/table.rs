@@ -312,11 +312,11 @@ impl JassTable {
         let mut deal = [0, 0];
         let before = [0, 1].map(|t| view.totals[t] - view.deal[t]);
         for trick in &view.tricks {
-            deal[trick.winner % 2] += trick.points;
+            deal[trick.winner() % 2] += trick.points();
             let totals = [0, 1].map(|t| before[t] + deal[t]);
             out.push(to_seat(self.stich(
-                trick.winner,
-                &trick.cards,
+                trick.winner(),
+                &trick.cards(),
                 totals,
                 deal,
             )));
