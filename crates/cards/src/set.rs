@@ -26,6 +26,17 @@ impl CardSet {
         CardSet(bits)
     }
 
+    /// The set whose cards are the set bits of `bits` (bit [`Card::index`]); bits past
+    /// the 52 cards are dropped. For engines that work on a group of cards as bits.
+    pub const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & ((1 << 52) - 1))
+    }
+
+    /// The set as bits, one per [`Card::index`].
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// Whether the set holds `card`.
     pub const fn contains(self, card: Card) -> bool {
         self.0 & bit(card) != 0
@@ -140,5 +151,18 @@ mod tests {
         assert_eq!(set.len(), 8);
         assert_eq!(CardSet::of_ranks(&Rank::ALL).len(), 52);
         assert!(CardSet::of_ranks(&[]).is_empty());
+    }
+
+    #[test]
+    fn bits_round_trip_and_drop_what_is_no_card() {
+        let set: CardSet = [
+            Card::new(Rank::Two, Suit::Diamonds),
+            Card::new(Rank::Ace, Suit::Clubs),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(CardSet::from_bits(set.bits()), set);
+        assert_eq!(set.bits(), 1 | 1 << 51);
+        assert_eq!(CardSet::from_bits(u64::MAX).len(), 52);
     }
 }

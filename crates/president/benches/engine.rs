@@ -6,7 +6,7 @@
 use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use president::bots::{RandomBot, SoundBot, Strategy};
-use president::Hand;
+use president::{Events, Hand};
 use rand::Rng;
 
 /// Decisions per measured iteration, so the loop's own cost does not dominate.
@@ -19,9 +19,10 @@ fn new_hand(rng: &mut GameRng) -> Hand {
     Hand::deal(players, ranked, rng).expect("3 to 7 players").0
 }
 
-/// One decision: who acts, what is legal, the seat's view, the choice, applying it. A
-/// finished hand is replaced by a new deal.
-fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng) {
+/// One decision: who acts, what is legal, the seat's view, the choice, applying it (its
+/// events into `events`, as a caller applying many actions does). A finished hand is
+/// replaced by a new deal.
+fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng, events: &mut Events) {
     let seat = match hand.active() {
         Some(seat) => seat,
         None => {
@@ -31,18 +32,21 @@ fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng) {
     };
     let legal = hand.legal_actions(seat);
     let action = bot.choose(&hand.view(seat), &legal, rng);
-    black_box(hand.apply(seat, action).expect("a legal action"));
+    hand.apply_into(seat, action, events)
+        .expect("a legal action");
+    black_box(&*events);
 }
 
 fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("decisions");
     group.throughput(Throughput::Elements(BATCH));
     let mut rng = seeded_rng(1);
+    let mut events = Events::new();
     let mut hand = new_hand(&mut rng);
     group.bench_function("random", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut hand, &mut RandomBot, &mut rng);
+                decide(&mut hand, &mut RandomBot, &mut rng, &mut events);
             }
         })
     });
@@ -50,7 +54,7 @@ fn decisions(c: &mut Criterion) {
     group.bench_function("sound", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut hand, &mut SoundBot, &mut rng);
+                decide(&mut hand, &mut SoundBot, &mut rng, &mut events);
             }
         })
     });

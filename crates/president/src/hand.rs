@@ -188,12 +188,25 @@ impl Hand {
     /// then nothing changed). Never allocates.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, PlayError> {
         let mut events = Events::new();
-        match action {
-            Action::Play(cards) => self.play(seat, cards, &mut events)?,
-            Action::Pass => self.pass(seat, &mut events)?,
-            Action::Swap(card) => self.swap(seat, card, &mut events)?,
-        }
+        self.apply_into(seat, action, &mut events)?;
         Ok(events)
+    }
+
+    /// [`Hand::apply`] writing the events into `events` (cleared first), so that tight
+    /// loops (bot playouts, benchmarks) reuse one buffer instead of moving a fresh one
+    /// out each time. On an error `events` is left empty.
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Events,
+    ) -> Result<(), PlayError> {
+        events.clear();
+        match action {
+            Action::Play(cards) => self.play(seat, cards, events),
+            Action::Pass => self.pass(seat, events),
+            Action::Swap(card) => self.swap(seat, card, events),
+        }
     }
 
     /// Whether `seat` still holds cards (is in the hand).

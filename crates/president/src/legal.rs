@@ -2,10 +2,9 @@
 
 use crate::action::{Action, Actions};
 use crate::hand::Hand;
-use crate::wars::{by_value, lowest, THREE_OF_CLUBS, TWO};
+use crate::wars::{lowest, THREE_OF_CLUBS, TWO, VALUE_SHIFTS};
 use crate::Seat;
-use arrayvec::ArrayVec;
-use cards::{Card, CardSet};
+use cards::CardSet;
 
 /// What a seat holding `hand` may do on its turn outside the swap, given the play to beat
 /// (`last`, empty when the seat starts the round) and whether the play must include the 3
@@ -14,6 +13,17 @@ use cards::{Card, CardSet};
 /// only know the table (not a whole [`Hand`]) ask it too.
 pub fn legal_plays(hand: CardSet, last: CardSet, needs_three: bool) -> Actions {
     let mut actions = Actions::new();
+    push_legal_plays(hand, last, needs_three, &mut actions);
+    actions
+}
+
+/// [`legal_plays`] pushed onto `actions`: an [`Actions`] is a kilobyte, and building it
+/// where the caller keeps it saves copying it out on every decision.
+///
+/// A value's cards are four bits of the hand (see [`VALUE_SHIFTS`]). Its plays are the
+/// non-empty subsets of those bits, in the order of a counter over the cards held (lowest
+/// index first): `SUBSETS[group][m]` places the bits of `m` on the cards of `group`.
+fn push_legal_plays(hand: CardSet, last: CardSet, needs_three: bool, actions: &mut Actions) {
     let starting = last.is_empty();
     if !starting {
         actions.push(Action::Pass);
@@ -21,10 +31,14 @@ pub fn legal_plays(hand: CardSet, last: CardSet, needs_three: bool) -> Actions {
     let (min_count, min_value) = if starting {
         (1, 0)
     } else {
-        (last.len(), crate::wars::common_value(last).unwrap_or(0))
+        (
+            last.len() as u32,
+            crate::wars::common_value(last).unwrap_or(0),
+        )
     };
-    for (value, group) in (0u8..).zip(by_value(hand)) {
-        if group.is_empty() || (needs_three && !group.contains(THREE_OF_CLUBS)) {
+    for (value, shift) in (0u8..).zip(VALUE_SHIFTS) {
+        let group = ((hand.bits() >> shift) & 0b1111) as usize;
+        if group == 0 {
             continue;
         }
         let need = if value == TWO {
@@ -34,23 +48,49 @@ pub fn legal_plays(hand: CardSet, last: CardSet, needs_three: bool) -> Actions {
         } else {
             min_count
         };
-        let cards: ArrayVec<Card, 4> = group.iter().collect();
-        for mask in 1u8..(1 << cards.len()) {
-            if (mask.count_ones() as usize) < need {
+        for m in 1..1usize << SIZES[group] {
+            if u32::from(SIZES[m]) < need {
                 continue;
             }
-            let play: CardSet = (0..cards.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| cards[i])
-                .collect();
+            let play = CardSet::from_bits(u64::from(SUBSETS[group][m]) << shift);
             if needs_three && !play.contains(THREE_OF_CLUBS) {
                 continue;
             }
             actions.push(Action::Play(play));
         }
     }
-    actions
 }
+
+/// How many bits of a four-bit number are set (a table: without a `popcnt` instruction
+/// counting costs a dozen instructions, and this runs once per candidate play).
+const SIZES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// `SUBSETS[group][m]`: the bits of `m` deposited, lowest first, on the set bits of
+/// `group` (both four bits wide). Computed when compiling.
+const SUBSETS: [[u8; 16]; 16] = {
+    let mut table = [[0; 16]; 16];
+    let mut group = 0;
+    while group < 16 {
+        let mut m = 0;
+        while m < 16 {
+            let (mut placed, mut next) = (0, 0);
+            let mut bit = 0;
+            while bit < 4 {
+                if group & (1 << bit) != 0 {
+                    if m & (1 << next) != 0 {
+                        placed |= 1 << bit;
+                    }
+                    next += 1;
+                }
+                bit += 1;
+            }
+            table[group][m] = placed;
+            m += 1;
+        }
+        group += 1;
+    }
+    table
+};
 
 impl Hand {
     /// Everything `seat` may do now: exactly the actions [`Hand::apply`] accepts from it.
@@ -60,14 +100,16 @@ impl Hand {
     /// pass (unless the seat starts the round) and then every combination of equal cards
     /// that beats the table, lowest value first.
     pub fn legal_actions(&self, seat: Seat) -> Actions {
-        if self.active != Some(seat) {
-            return Actions::new();
+        let mut actions = Actions::new();
+        if self.active == Some(seat) {
+            let hand = self.held[seat];
+            if self.swap_taken.is_some() {
+                actions.extend(hand.iter().map(Action::Swap));
+            } else {
+                push_legal_plays(hand, self.last, self.needs_three, &mut actions);
+            }
         }
-        let hand = self.held[seat];
-        if self.swap_taken.is_some() {
-            return hand.iter().map(Action::Swap).collect();
-        }
-        legal_plays(hand, self.last, self.needs_three)
+        actions
     }
 
     /// What a timeout does for `seat`: during the swap, give the lowest card; when the
@@ -90,5 +132,20 @@ impl Hand {
             Some(card) if self.last.is_empty() => Action::Play([card].into_iter().collect()),
             _ => Action::Pass,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_count_and_place_bits() {
+        for (m, &size) in (0u32..).zip(&SIZES) {
+            assert_eq!(u32::from(size), m.count_ones());
+        }
+        // 0b1010 holds bits 1 and 3: counting 1, 2, 3 over them gives 1, 3, then both.
+        assert_eq!(SUBSETS[0b1010][1..4], [0b0010, 0b1000, 0b1010]);
+        assert_eq!(SUBSETS[0b1111][0b0101], 0b0101);
     }
 }

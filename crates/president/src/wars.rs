@@ -80,6 +80,23 @@ pub fn common_value(cards: CardSet) -> Option<u8> {
     values.all(|v| v == first).then_some(first)
 }
 
+/// Where each value's four cards start in a [`CardSet`]'s bits: a card's index is
+/// `rank * 4 + suit`, so the cards of one value are four bits side by side, from this
+/// shift (indexed by value).
+pub(crate) const VALUE_SHIFTS: [u32; VALUES] = {
+    use Rank::*;
+    let ranks = [
+        Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King, Ace, Two,
+    ];
+    let mut shifts = [0; VALUES];
+    let mut v = 0;
+    while v < VALUES {
+        shifts[v] = Card::new(ranks[v], Suit::ALL[0]).index() as u32;
+        v += 1;
+    }
+    shifts
+};
+
 /// `set` split by value: entry `v` holds the cards of value `v`.
 pub fn by_value(set: CardSet) -> [CardSet; VALUES] {
     let mut groups = [CardSet::EMPTY; VALUES];

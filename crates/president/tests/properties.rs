@@ -246,3 +246,59 @@ fn every_table_size_and_kind_keeps_every_invariant() {
     // The probes exercise both sides of the legality check.
     assert!(tally[0] > 100 && tally[1] > 100, "{tally:?}");
 }
+
+/// What `legal_plays` must give, spelled out the slow way: a pass unless starting, then
+/// for each value from the lowest, every non-empty subset of the cards of that value
+/// held (counting over them in card order), kept when it beats `last` (as many cards
+/// of a value at least as high, or any 2s) and holds the 3 of clubs when that is due.
+fn legal_plays_by_hand(hand: CardSet, last: CardSet, needs_three: bool) -> Vec<Action> {
+    let mut plays = Vec::new();
+    if !last.is_empty() {
+        plays.push(Action::Pass);
+    }
+    for value in 0..president::VALUES as u8 {
+        let cards: Vec<Card> = hand
+            .iter()
+            .filter(|&c| president::value(c) == value)
+            .collect();
+        for counter in 1u32..1 << cards.len() {
+            let play: CardSet = (0..cards.len())
+                .filter(|i| counter >> i & 1 == 1)
+                .map(|i| cards[i])
+                .collect();
+            let beats = match president::common_value(last) {
+                None => true,
+                Some(_) if value == president::TWO => true,
+                Some(to_beat) => value >= to_beat && play.len() >= last.len(),
+            };
+            if beats && (!needs_three || play.contains(president::THREE_OF_CLUBS)) {
+                plays.push(Action::Play(play));
+            }
+        }
+    }
+    plays
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The table-driven `legal_plays` gives exactly the plays above, in the same order
+    /// (the order bots draw from with a seeded generator).
+    #[test]
+    fn legal_plays_are_every_beating_set_of_equal_cards_in_order(
+        held in prop::collection::vec(0u8..52, 0..=president::MAX_HAND),
+        last_value in 0u8..13,
+        last_count in 0usize..5,
+        needs_three in any::<bool>(),
+    ) {
+        let hand: CardSet = held.into_iter().filter_map(Card::from_index).collect();
+        let last: CardSet = (0..52)
+            .filter_map(Card::from_index)
+            .filter(|&c| president::value(c) == last_value)
+            .take(last_count)
+            .collect();
+        let fast = president::legal_plays(hand, last, needs_three);
+        let expected = legal_plays_by_hand(hand, last, needs_three);
+        prop_assert_eq!(fast.as_slice(), expected.as_slice());
+    }
+}
