@@ -22,8 +22,12 @@ pub(crate) const WARLORD: Seat = 0;
 pub struct Hand {
     pub(crate) players: usize,
     pub(crate) ranked: bool,
-    /// The cards each seat holds; empty for seats that are out or gone.
+    /// The cards each seat holds; empty for seats that are out or gone. Changed only
+    /// through [`Hand::set_held`] and [`Hand::move_card`], which keep `counts` with it.
     pub(crate) held: [CardSet; MAX_PLAYERS],
+    /// How many cards each seat holds (`held[seat].len()`): kept rather than counted,
+    /// as every view shows them and players ask for a view before each decision.
+    pub(crate) counts: [u8; MAX_PLAYERS],
     /// Every card that went to the table this hand (and, from a position, every card no
     /// seat held at the start).
     pub(crate) played: CardSet,
@@ -80,6 +84,7 @@ impl Hand {
             players,
             ranked,
             held: [CardSet::EMPTY; MAX_PLAYERS],
+            counts: [0; MAX_PLAYERS],
             played: CardSet::EMPTY,
             discarded: CardSet::EMPTY,
             last: CardSet::EMPTY,
@@ -92,6 +97,21 @@ impl Hand {
             order: ArrayVec::new(),
             finished: 0,
         }
+    }
+
+    /// Gives `seat` exactly `cards`.
+    pub(crate) fn set_held(&mut self, seat: Seat, cards: CardSet) {
+        self.held[seat] = cards;
+        self.counts[seat] = cards.len() as u8;
+    }
+
+    /// Moves `card` from `from`'s hand to `to`'s (the swap).
+    pub(crate) fn move_card(&mut self, card: Card, from: Seat, to: Seat) {
+        let (mut given, mut taken) = (self.held[from], self.held[to]);
+        given.remove(card);
+        taken.insert(card);
+        self.set_held(from, given);
+        self.set_held(to, taken);
     }
 
     /// How many seats the hand was dealt to.

@@ -41,7 +41,7 @@ impl Hand {
         if cards.is_empty() {
             return events;
         }
-        self.held[seat] = CardSet::EMPTY;
+        self.set_held(seat, CardSet::EMPTY);
         self.discarded = self.discarded.union(cards);
         self.order.insert(self.finished, seat);
         if cards.contains(THREE_OF_CLUBS) {

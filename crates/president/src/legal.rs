@@ -36,18 +36,15 @@ fn push_legal_plays(hand: CardSet, last: CardSet, needs_three: bool, actions: &m
             crate::wars::common_value(last).unwrap_or(0),
         )
     };
-    for (value, shift) in (0u8..).zip(VALUE_SHIFTS) {
+    // Values below the play to beat cannot beat it, except 2s, the highest value.
+    for value in min_value..TWO + 1 {
+        let shift = VALUE_SHIFTS[usize::from(value)];
         let group = ((hand.bits() >> shift) & 0b1111) as usize;
-        if group == 0 {
+        let need = if value == TWO { 1 } else { min_count };
+        // `need` is at least 1, so this also skips values not held.
+        if u32::from(SIZES[group]) < need {
             continue;
         }
-        let need = if value == TWO {
-            1
-        } else if value < min_value {
-            continue;
-        } else {
-            min_count
-        };
         for m in 1..1usize << SIZES[group] {
             if u32::from(SIZES[m]) < need {
                 continue;

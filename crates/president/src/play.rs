@@ -57,7 +57,7 @@ impl Hand {
             && cards.len() == self.last.len()
             && !self.last.is_empty()
             && value == self.last_value();
-        self.held[seat] = self.held[seat].difference(cards);
+        self.set_held(seat, self.held[seat].difference(cards));
         self.played = self.played.union(cards);
         self.needs_three = false;
         self.last = cards;

@@ -145,7 +145,7 @@ impl Hand {
         let mut events = Events::new();
         let mut in_hands = CardSet::EMPTY;
         for (seat, &cards) in position.hands.iter().enumerate() {
-            hand.held[seat] = cards;
+            hand.set_held(seat, cards);
             in_hands = in_hands.union(cards);
             events.push(Event::Dealt { seat, cards });
         }
@@ -167,8 +167,7 @@ impl Hand {
             None if position.ranked => {
                 let scumbag = players - 1;
                 let card = highest(hand.held[scumbag])?;
-                hand.held[scumbag].remove(card);
-                hand.held[WARLORD].insert(card);
+                hand.move_card(card, scumbag, WARLORD);
                 hand.swap_taken = Some(card);
                 hand.active = Some(WARLORD);
                 events.push(Event::SwapTaken {

@@ -30,8 +30,7 @@ impl Hand {
             return Err(PlayError::SwapNotHeld);
         }
         let scumbag = self.players - 1;
-        self.held[WARLORD].remove(card);
-        self.held[scumbag].insert(card);
+        self.move_card(card, WARLORD, scumbag);
         self.swap_taken = None;
         events.push(Event::SwapGiven {
             from: WARLORD,

@@ -76,9 +76,7 @@ impl Hand {
             seat,
             players: self.players,
             hand: self.cards(seat),
-            cards_left: (0..self.players)
-                .map(|s| self.held[s].len() as u8)
-                .collect(),
+            cards_left: self.counts[..self.players].iter().copied().collect(),
             statuses: (0..self.players).map(|s| self.status(s)).collect(),
             last_play: self.last,
             last_player: self.last_player,
