@@ -148,6 +148,27 @@ macro_rules! inherent_game_methods {
     };
 }
 
+/// A rules crate's inherent `apply`, written once: its `apply_into` into a fresh event
+/// list. Every engine has both: `apply` for a caller that keeps the events (a table),
+/// `apply_into` for a loop that reuses one list (bot playouts, benchmarks). Call it inside
+/// the game type's `impl` block with the action, event list and refusal types.
+#[macro_export]
+macro_rules! apply_through_apply_into {
+    ($action:ty, $events:ty, $refusal:ty) => {
+        /// Applies `action` by `seat`: the events that followed, or why it was refused
+        /// (and then nothing changed).
+        pub fn apply(
+            &mut self,
+            seat: $crate::Seat,
+            action: $action,
+        ) -> ::std::result::Result<$events, $refusal> {
+            let mut events = <$events as ::std::default::Default>::default();
+            self.apply_into(seat, action, &mut events)?;
+            ::std::result::Result::Ok(events)
+        }
+    };
+}
+
 /// The strategy table of a rules crate's `bots` module, from one list of
 /// `"name" => constructor` pairs (weakest first): `NAMES`, `by_name`, and a test that
 /// every name builds the strategy of that name. Servers and tools pick bots through it.

@@ -204,13 +204,7 @@ impl Hand {
         self.active.is_none()
     }
 
-    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
-    /// then nothing changed). Never allocates.
-    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.apply_into(seat, action, &mut events)?;
-        Ok(events)
-    }
+    parlor_game::apply_through_apply_into!(Action, Events, PlayError);
 
     /// [`Hand::apply`] writing the events into `events` (cleared first), so that tight
     /// loops (bot playouts, benchmarks) reuse one buffer instead of moving a fresh one

@@ -282,13 +282,7 @@ impl Game {
         actions
     }
 
-    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
-    /// then nothing changed).
-    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, RuleError> {
-        let mut events = Events::new();
-        self.apply_into(seat, action, &mut events)?;
-        Ok(events)
-    }
+    parlor_game::apply_through_apply_into!(Action, Events, RuleError);
 
     /// [`Game::apply`], adding the events to `events` instead of returning them: a caller
     /// that applies many actions (a bot's playouts, a benchmark) reuses one buffer

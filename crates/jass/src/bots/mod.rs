@@ -1,5 +1,5 @@
-//! Computer players. Each one chooses from a seat's [`View`] and the legal actions only,
-//! so a bot can never use information its seat does not have.
+//! Computer players. Each one chooses from a seat's [`View`](crate::View) and the legal
+//! actions only, so a bot can never use information its seat does not have.
 //!
 //! From weakest to strongest: [`RandomBot`], [`HeuristicBot`] (rules of thumb) and
 //! [`MonteCarloBot`] (a search that plays the deal out in sampled worlds). Servers and

@@ -339,13 +339,7 @@ impl Game {
         actions
     }
 
-    /// Applies `action` by `seat`: the events that followed, or why it was refused (and
-    /// then nothing changed).
-    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        self.apply_into(seat, action, &mut events)?;
-        Ok(events)
-    }
+    parlor_game::apply_through_apply_into!(Action, Vec<Event>, RuleError);
 
     /// [`Game::apply`] appending to a caller's buffer, so a hot loop reuses one.
     pub fn apply_into(

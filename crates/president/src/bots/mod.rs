@@ -1,5 +1,5 @@
-//! Computer players. Each chooses from a seat's [`View`] and the legal actions only, so a
-//! bot can never use information its seat does not have.
+//! Computer players. Each chooses from a seat's [`View`](crate::View) and the legal actions
+//! only, so a bot can never use information its seat does not have.
 //!
 //! From weakest to strongest: [`RandomBot`] and [`SoundBot`]. Servers and tools pick one
 //! by name with [`by_name`]. [`TimeoutBot`] is not a player: it makes the move a server
