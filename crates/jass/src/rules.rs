@@ -3,7 +3,6 @@
 //! of cards and a [`Mode`], so bots use the same code the engine does.
 
 use cards::{Card, CardSet, Rank, Suit};
-use std::sync::LazyLock;
 
 /// How a deal is played, as the trumpf chooser announced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,28 +91,30 @@ pub const RANKS: [Rank; 9] = [
     Rank::Ace,
 ];
 
-/// The nine cards of each suit (indexed by `Suit as usize`) and the whole deck, built
-/// once: bots ask for them in their innermost loops.
-static SETS: LazyLock<([CardSet; 4], CardSet)> = LazyLock::new(|| {
+/// The whole deck, computed when compiling: bots ask for it in their innermost loops.
+const DECK: CardSet = CardSet::of_ranks(&RANKS);
+
+/// The nine cards of each suit, indexed by `Suit as usize`. A card's index is
+/// `rank * 4 + suit`, so one suit's cards are every fourth bit from the suit's number.
+const SUITS: [CardSet; 4] = {
+    const EVERY_FOURTH: u64 = 0x1_1111_1111_1111;
     let mut suits = [CardSet::EMPTY; 4];
-    for suit in Suit::ALL {
-        suits[suit as usize] = RANKS
-            .into_iter()
-            .map(|rank| Card::new(rank, suit))
-            .collect();
+    let mut suit = 0;
+    while suit < 4 {
+        suits[suit] = CardSet::from_bits(DECK.bits() & (EVERY_FOURTH << suit));
+        suit += 1;
     }
-    let deck = suits.into_iter().fold(CardSet::EMPTY, CardSet::union);
-    (suits, deck)
-});
+    suits
+};
 
 /// The 36 cards of the Jass deck.
 pub fn deck() -> CardSet {
-    SETS.1
+    DECK
 }
 
 /// The nine Jass cards of `suit`.
 pub fn suit_cards(suit: Suit) -> CardSet {
-    SETS.0[suit as usize]
+    SUITS[suit as usize]
 }
 
 /// The cards of `set` in `suit`.
@@ -222,7 +223,7 @@ pub fn legal_cards(hand: CardSet, table: &[Card], mode: Mode) -> CardSet {
     let held_trumps = trumps(hand, mode);
     let follow = of_suit(hand, lead);
     let buur_only = match trumpf {
-        Some(t) if t == lead => follow.len() == 1 && follow.contains(buur(t)),
+        Some(t) if t == lead => follow == [buur(t)].into_iter().collect(),
         _ => false,
     };
     let mut legal = if follow.is_empty() || buur_only {
@@ -231,7 +232,8 @@ pub fn legal_cards(hand: CardSet, table: &[Card], mode: Mode) -> CardSet {
         follow.union(held_trumps)
     };
     if let Some(trumpf) = trumpf {
-        if lead != trumpf && held_trumps.len() < hand.len() {
+        // (The trumps are a subset of the hand: it holds others unless they are equal.)
+        if lead != trumpf && held_trumps != hand {
             let highest = table
                 .iter()
                 .filter(|c| c.suit() == trumpf)
@@ -269,6 +271,22 @@ pub(crate) fn is_under_trump(hand: CardSet, table: &[Card], mode: Mode, card: Ca
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compiled_sets_are_the_nine_ranks_of_each_suit() {
+        for suit in Suit::ALL {
+            let by_hand: CardSet = RANKS.into_iter().map(|r| Card::new(r, suit)).collect();
+            assert_eq!(suit_cards(suit), by_hand);
+        }
+        assert_eq!(deck().len(), 36);
+        assert_eq!(
+            Suit::ALL
+                .map(suit_cards)
+                .into_iter()
+                .fold(CardSet::EMPTY, CardSet::union),
+            deck()
+        );
+    }
 
     #[test]
     fn every_mode_is_worth_152_card_points_and_157_with_the_last_trick() {
