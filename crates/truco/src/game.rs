@@ -3,6 +3,7 @@
 use crate::action::{Action, Actions, Answer, RuleError};
 use crate::event::Events;
 use crate::outcome::RoundOutcome;
+use crate::public::Public;
 use crate::rules::{Answering, ClosedCards, Rules};
 use crate::view::Seen;
 use crate::{partner_of, team_of, Seat, Team};
@@ -18,16 +19,6 @@ pub enum Phase {
     Playing,
     /// Someone reached the target score.
     Over { winner: Team },
-}
-
-/// A raise waiting for the other team's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Pending {
-    pub(crate) raiser: Seat,
-    /// The value asked for.
-    pub(crate) value: u8,
-    /// The answers so far, indexed by `seat / 2` (one slot per member of a team).
-    pub(crate) answers: [Option<Answer>; 2],
 }
 
 /// A hand set up by hand (see [`Game::from_position`]).
@@ -50,29 +41,16 @@ pub struct Position {
 /// Cloning is cheap (no heap data), which is what searching bots rely on.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) rules: Rules,
+    /// What every seat sees (scores, phase, the hand's value, a pending raise...).
+    pub(crate) public: Public,
     pub(crate) rng: GameRng,
-    pub(crate) scores: [u8; 2],
-    pub(crate) phase: Phase,
-    /// 1-based number of the hand being played.
-    pub(crate) hand_number: u32,
-    pub(crate) opener: Seat,
     /// The cards each seat still holds.
     pub(crate) held: [CardSet; 4],
-    pub(crate) vira: Option<Card>,
-    /// The hand's value as accepted so far.
-    pub(crate) value: u8,
-    /// The team that made the last accepted or pending raise in this hand.
-    pub(crate) last_raiser: Option<Team>,
-    pub(crate) pending: Option<Pending>,
-    /// Hand-of-11 decisions so far, indexed by `seat / 2`.
-    pub(crate) eleven: [Option<bool>; 2],
     /// Every card played this hand, in order; the current round is the tail. Each holds
     /// its card, closed or not: a seat's [`View`](crate::View) copies them and hides
     /// what it may not see.
     pub(crate) plays: ArrayVec<Seen, 12>,
     pub(crate) rounds: ArrayVec<RoundOutcome, 3>,
-    pub(crate) turn: Seat,
 }
 
 impl Game {
@@ -108,8 +86,8 @@ impl Game {
             return None;
         }
         let mut game = Game::new_undealt(rules, rng);
-        game.scores = position.scores;
-        game.hand_number = position.number - 1;
+        game.public.scores = position.scores;
+        game.public.hand_number = position.number - 1;
         let mut events = Events::new();
         game.start_hand(position.opener, position.hands, position.vira, &mut events);
         Some((game, events))
@@ -117,47 +95,49 @@ impl Game {
 
     fn new_undealt(rules: Rules, rng: GameRng) -> Game {
         Game {
-            rules,
+            public: Public {
+                rules,
+                scores: [0, 0],
+                phase: Phase::Playing,
+                hand_number: 0,
+                opener: 3,
+                vira: None,
+                value: rules.stakes.base,
+                last_raiser: None,
+                pending: None,
+                eleven: [None; 2],
+                turn: 0,
+            },
             rng,
-            scores: [0, 0],
-            phase: Phase::Playing,
-            hand_number: 0,
-            opener: 3,
             held: [CardSet::EMPTY; 4],
-            vira: None,
-            value: rules.stakes.base,
-            last_raiser: None,
-            pending: None,
-            eleven: [None; 2],
             plays: ArrayVec::new(),
             rounds: ArrayVec::new(),
-            turn: 0,
         }
     }
 
     /// The rules in force.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.public.rules
     }
 
     /// Team scores (team 0 first).
     pub fn scores(&self) -> [u8; 2] {
-        self.scores
+        self.public.scores
     }
 
     /// What the table waits for.
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.public.phase
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Over { .. })
+        matches!(self.public.phase, Phase::Over { .. })
     }
 
     /// The seat on turn (during a pending raise: the seat that will play after it).
     pub fn turn(&self) -> Seat {
-        self.turn
+        self.public.turn
     }
 
     /// The cards `seat` holds.
@@ -167,22 +147,22 @@ impl Game {
 
     /// The turned card, if the rules use one.
     pub fn vira(&self) -> Option<Card> {
-        self.vira
+        self.public.vira
     }
 
     /// What the hand is worth now (before any pending raise).
     pub fn value(&self) -> u8 {
-        self.value
+        self.public.value
     }
 
     /// The number of the hand being played (1-based).
     pub fn hand_number(&self) -> u32 {
-        self.hand_number
+        self.public.hand_number
     }
 
     /// How strong `card` is in this hand.
     pub fn strength(&self, card: Card) -> u8 {
-        self.rules.strength(card, self.vira)
+        self.public.rules.strength(card, self.public.vira)
     }
 
     /// The 0-based round being played.
@@ -192,7 +172,7 @@ impl Game {
 
     /// Whether `seat`, on turn, may play a card face down now.
     pub fn closed_allowed(&self, seat: Seat) -> bool {
-        match self.rules.closed {
+        match self.public.rules.closed {
             ClosedCards::Always => true,
             ClosedCards::FromSecondRound => {
                 let partner = partner_of(seat);
@@ -208,20 +188,26 @@ impl Game {
     /// Whether `seat` may ask for a raise now (ignoring whose turn it is).
     pub(crate) fn raise_allowed(&self, seat: Seat) -> bool {
         self.eleven_team().is_none()
-            && (self.rules.stakes.raise_when_both_at_hand_of
+            && (self.public.rules.stakes.raise_when_both_at_hand_of
                 || self
+                    .public
                     .rules
                     .stakes
                     .hand_of
-                    .is_none_or(|at| self.scores != [at, at]))
-            && self.last_raiser != Some(team_of(seat))
-            && self.rules.stakes.next_raise(self.value).is_some()
+                    .is_none_or(|at| self.public.scores != [at, at]))
+            && self.public.last_raiser != Some(team_of(seat))
+            && self
+                .public
+                .rules
+                .stakes
+                .next_raise(self.public.value)
+                .is_some()
     }
 
     /// The team at 11 if this hand is a hand of 11.
     pub(crate) fn eleven_team(&self) -> Option<Team> {
-        let at = self.rules.stakes.hand_of?;
-        match self.scores {
+        let at = self.public.rules.stakes.hand_of?;
+        match self.public.scores {
             [a, b] if a == at && b != at => Some(0),
             [a, b] if b == at && a != at => Some(1),
             _ => None,
@@ -239,29 +225,29 @@ impl Game {
         if seat > 3 {
             return actions;
         }
-        match self.phase {
+        match self.public.phase {
             Phase::Over { .. } => {}
             Phase::HandOfEleven { team } => {
-                if team_of(seat) == team && self.eleven[seat / 2].is_none() {
+                if team_of(seat) == team && self.public.eleven[seat / 2].is_none() {
                     actions.push(Action::PlayHandOfEleven(true));
                     actions.push(Action::PlayHandOfEleven(false));
                 }
             }
-            Phase::Playing => match self.pending {
+            Phase::Playing => match self.public.pending {
                 Some(pending)
                     if team_of(seat) != team_of(pending.raiser)
                         && pending.answers[seat / 2].is_none() =>
                 {
                     actions.push(Action::Answer(Answer::Accept));
                     actions.push(Action::Answer(Answer::Fold));
-                    if self.rules.answering == Answering::BothAnswer
-                        && self.rules.stakes.next_raise(pending.value).is_some()
+                    if self.public.rules.answering == Answering::BothAnswer
+                        && self.public.rules.stakes.next_raise(pending.value).is_some()
                     {
                         actions.push(Action::Answer(Answer::Raise));
                     }
                 }
                 Some(_) => {}
-                None if seat == self.turn => {
+                None if seat == self.public.turn => {
                     let closed = self.closed_allowed(seat);
                     for card in self.held[seat].iter() {
                         actions.push(Action::Play {
@@ -320,18 +306,18 @@ impl Game {
                 .into_iter()
                 .filter(move |&seat| open[seat / 2])
         };
-        match self.phase {
+        match self.public.phase {
             Phase::Over { .. } => {}
             Phase::HandOfEleven { team } => {
-                seats.extend(undecided(team, self.eleven.map(|d| d.is_none())))
+                seats.extend(undecided(team, self.public.eleven.map(|d| d.is_none())))
             }
-            Phase::Playing => match self.pending {
+            Phase::Playing => match self.public.pending {
                 Some(pending) => {
                     let answering = 1 - team_of(pending.raiser);
                     seats.extend(undecided(answering, pending.answers.map(|a| a.is_none())));
                 }
                 None => {
-                    let seat = self.turn;
+                    let seat = self.public.turn;
                     if !self.held[seat].is_empty() || self.raise_allowed(seat) {
                         seats.push(seat);
                     }

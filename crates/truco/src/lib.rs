@@ -23,6 +23,7 @@ mod event;
 mod game;
 mod outcome;
 mod play;
+mod public;
 mod raise;
 mod rules;
 mod view;
@@ -31,6 +32,7 @@ pub use action::{Action, Actions, Answer, RuleError};
 pub use event::{Event, Events};
 pub use game::{Game, Phase, Position};
 pub use outcome::{HandOutcome, RoundOutcome};
+pub use public::Public;
 pub use rules::{
     Answering, AppMode, ClosedCards, DeckStyle, Lead, ManilhaStyle, Rules, RulesError, Stakes,
 };

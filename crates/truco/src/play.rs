@@ -20,10 +20,10 @@ impl Game {
         events: &mut Events,
     ) -> Result<(), RuleError> {
         self.check_playing()?;
-        if self.pending.is_some() {
+        if self.public.pending.is_some() {
             return Err(RuleError::RaisePending);
         }
-        if seat != self.turn {
+        if seat != self.public.turn {
             return Err(RuleError::NotYourTurn);
         }
         if !self.held[seat].contains(card) {
@@ -40,7 +40,7 @@ impl Game {
             closed,
         });
         if self.current_round_plays().len() < 4 {
-            self.turn = (seat + 1) % 4;
+            self.public.turn = (seat + 1) % 4;
             self.push_turn(events);
         } else {
             self.end_round(events);
@@ -50,7 +50,7 @@ impl Game {
 
     /// Refuses anything but play in a finished game or an undecided hand of 11.
     pub(crate) fn check_playing(&self) -> Result<(), RuleError> {
-        match self.phase {
+        match self.public.phase {
             Phase::Over { .. } => Err(RuleError::GameOver),
             Phase::HandOfEleven { .. } => Err(RuleError::HandOfElevenPending),
             Phase::Playing => Ok(()),
@@ -59,8 +59,8 @@ impl Game {
 
     pub(crate) fn push_turn(&self, events: &mut Events) {
         events.push(Event::Turn {
-            seat: self.turn,
-            closed_allowed: self.closed_allowed(self.turn),
+            seat: self.public.turn,
+            closed_allowed: self.closed_allowed(self.public.turn),
         });
     }
 
@@ -73,7 +73,7 @@ impl Game {
             };
             strengths.push((play.seat(), strength));
         }
-        let (outcome, next) = round_result(&strengths, self.rules.lead);
+        let (outcome, next) = round_result(&strengths, self.public.rules.lead);
         let round = self.rounds.len() as u8;
         self.rounds.push(outcome);
         events.push(Event::RoundEnded {
@@ -81,9 +81,9 @@ impl Game {
             outcome,
             next,
         });
-        self.turn = next;
+        self.public.turn = next;
         match hand_result(&self.rounds) {
-            Some(HandOutcome::Won(team)) => self.end_hand(Some(team), self.value, events),
+            Some(HandOutcome::Won(team)) => self.end_hand(Some(team), self.public.value, events),
             Some(HandOutcome::Drawn) => self.end_hand(None, 0, events),
             None => self.push_turn(events),
         }
@@ -93,7 +93,7 @@ impl Game {
     pub(crate) fn end_hand(&mut self, winner: Option<Team>, points: u8, events: &mut Events) {
         let outcome = match winner {
             Some(team) => {
-                self.scores[team] = self.scores[team].saturating_add(points);
+                self.public.scores[team] = self.public.scores[team].saturating_add(points);
                 HandOutcome::Won(team)
             }
             None => HandOutcome::Drawn,
@@ -101,15 +101,15 @@ impl Game {
         events.push(Event::HandEnded {
             outcome,
             points: if winner.is_some() { points } else { 0 },
-            scores: self.scores,
+            scores: self.public.scores,
         });
-        let target = self.rules.stakes.target;
-        if let Some(winner) = (0..2).find(|&t| self.scores[t] >= target) {
-            self.phase = Phase::Over { winner };
-            self.pending = None;
+        let target = self.public.rules.stakes.target;
+        if let Some(winner) = (0..2).find(|&t| self.public.scores[t] >= target) {
+            self.public.phase = Phase::Over { winner };
+            self.public.pending = None;
             events.push(Event::GameEnded {
                 winner,
-                scores: self.scores,
+                scores: self.public.scores,
             });
         } else {
             self.deal(events);
@@ -119,16 +119,20 @@ impl Game {
     /// Shuffles and deals a new hand, opened by the seat after the last opener.
     pub(crate) fn deal(&mut self, events: &mut Events) {
         // A partial Fisher-Yates shuffle: only the cards dealt are drawn, nothing allocates.
-        let DeckInOrder { mut cards, len } = *self.rules.deck_in_order();
+        let DeckInOrder { mut cards, len } = *self.public.rules.deck_in_order();
         let deck = &mut cards[..len];
-        let needed = if self.rules.uses_vira() { 13 } else { 12 };
+        let needed = if self.public.rules.uses_vira() {
+            13
+        } else {
+            12
+        };
         for i in 0..needed {
             let j = self.rng.gen_range(i..len);
             deck.swap(i, j);
         }
         let hands = [0, 1, 2, 3].map(|seat| [0, 1, 2].map(|i| deck[seat * 3 + i]));
-        let vira = self.rules.uses_vira().then(|| deck[12]);
-        self.start_hand((self.opener + 1) % 4, hands, vira, events);
+        let vira = self.public.rules.uses_vira().then(|| deck[12]);
+        self.start_hand((self.public.opener + 1) % 4, hands, vira, events);
     }
 
     /// Starts a hand with these cards: resets the hand's state and announces the deal.
@@ -139,21 +143,21 @@ impl Game {
         vira: Option<Card>,
         events: &mut Events,
     ) {
-        self.hand_number += 1;
-        self.opener = opener;
-        self.turn = opener;
-        self.value = self.rules.stakes.base;
-        self.last_raiser = None;
-        self.pending = None;
-        self.eleven = [None; 2];
+        self.public.hand_number += 1;
+        self.public.opener = opener;
+        self.public.turn = opener;
+        self.public.value = self.public.rules.stakes.base;
+        self.public.last_raiser = None;
+        self.public.pending = None;
+        self.public.eleven = [None; 2];
         self.plays.clear();
         self.rounds.clear();
-        self.vira = vira;
+        self.public.vira = vira;
         events.push(Event::HandStarted {
-            number: self.hand_number,
+            number: self.public.hand_number,
             opener,
-            scores: self.scores,
-            value: self.value,
+            scores: self.public.scores,
+            value: self.public.value,
         });
         for (seat, cards) in hands.into_iter().enumerate() {
             self.held[seat] = cards.into_iter().collect::<CardSet>();
@@ -164,7 +168,7 @@ impl Game {
         }
         match self.eleven_team() {
             Some(team) => {
-                self.phase = Phase::HandOfEleven { team };
+                self.public.phase = Phase::HandOfEleven { team };
                 events.push(Event::HandOfEleven { team });
                 for seat in (0..4).filter(|&s| team_of(s) == team) {
                     let cards = hands[crate::partner_of(seat)];
@@ -172,7 +176,7 @@ impl Game {
                 }
             }
             None => {
-                self.phase = Phase::Playing;
+                self.public.phase = Phase::Playing;
                 self.push_turn(events);
             }
         }

@@ -1,8 +1,8 @@
 //! What one seat knows: the projection of a [`Game`] that bots and clients play from.
 
-use crate::game::{Game, Pending, Phase};
+use crate::game::{Game, Phase};
 use crate::outcome::RoundOutcome;
-use crate::rules::Rules;
+use crate::public::Public;
 use crate::{partner_of, team_of, Answer, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
@@ -63,26 +63,15 @@ pub struct PendingRaise {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     pub seat: Seat,
-    pub rules: Rules,
-    pub scores: [u8; 2],
-    pub phase: Phase,
-    pub hand_number: u32,
-    pub opener: Seat,
-    pub vira: Option<Card>,
+    /// What every seat sees: scores, phase, the hand's value, a pending raise...
+    pub public: Public,
     /// The seat's own cards still in hand.
     pub hand: CardSet,
     /// The partner's cards still in hand, when the seat was shown them (hand of 11).
     pub partner_hand: Option<CardSet>,
-    /// The hand's accepted value.
-    pub value: u8,
-    pub last_raiser: Option<Team>,
-    pub pending: Option<PendingRaise>,
-    /// Hand-of-11 decisions announced so far, indexed by `seat / 2`.
-    pub eleven: [Option<bool>; 2],
     /// Every card played this hand, in order (closed cards of others hidden).
     pub plays: ArrayVec<Seen, 12>,
     pub rounds: ArrayVec<RoundOutcome, 3>,
-    pub turn: Seat,
     /// How many cards each seat still holds.
     pub cards_left: [u8; 4],
 }
@@ -101,7 +90,7 @@ impl View {
 
     /// How strong `card` is in this hand.
     pub fn strength(&self, card: Card) -> u8 {
-        self.rules.strength(card, self.vira)
+        self.public.rules.strength(card, self.public.vira)
     }
 
     /// The cards this seat cannot place: not in its hand, not seen on the table, not the
@@ -110,16 +99,16 @@ impl View {
     pub fn unseen(&self) -> CardSet {
         let mut known = self.hand.union(self.partner_hand.unwrap_or_default());
         known.extend(self.plays.iter().filter_map(|p| p.card));
-        known.extend(self.vira);
-        self.rules.deck().difference(known)
+        known.extend(self.public.vira);
+        self.public.rules.deck().difference(known)
     }
 }
 
 impl Game {
     /// What `seat` may know of the game now.
     pub fn view(&self, seat: Seat) -> View {
-        let shown_partner =
-            self.eleven_team() == Some(team_of(seat)) && !matches!(self.phase, Phase::Over { .. });
+        let shown_partner = self.eleven_team() == Some(team_of(seat))
+            && !matches!(self.public.phase, Phase::Over { .. });
         // Every seat holds three cards at the deal and loses one per card played: counted
         // here rather than from the hands, as the plays are copied anyway.
         let mut cards_left = [3u8; 4];
@@ -133,25 +122,11 @@ impl Game {
         }
         View {
             seat,
-            rules: self.rules,
-            scores: self.scores,
-            phase: self.phase,
-            hand_number: self.hand_number,
-            opener: self.opener,
-            vira: self.vira,
+            public: self.public,
             hand: self.held[seat],
             partner_hand: shown_partner.then(|| self.held[partner_of(seat)]),
-            value: self.value,
-            last_raiser: self.last_raiser,
-            pending: self.pending.map(|p| PendingRaise {
-                raiser: p.raiser,
-                value: p.value,
-                answers: p.answers,
-            }),
-            eleven: self.eleven,
             plays,
-            rounds: copy_of(&self.rounds),
-            turn: self.turn,
+            rounds: self.rounds.clone(),
             cards_left,
         }
     }
@@ -178,26 +153,12 @@ impl Game {
             _ => (0..view.cards_left[seat]).map(|_| draw(rng)).collect(),
         });
         Game {
-            rules: view.rules,
+            public: view.public,
             // Its own stream: later deals must not replay the numbers the caller draws next.
             rng: GameRng::seed_from_u64(rng.gen()),
-            scores: view.scores,
-            phase: view.phase,
-            hand_number: view.hand_number,
-            opener: view.opener,
             held,
-            vira: view.vira,
-            value: view.value,
-            last_raiser: view.last_raiser,
-            pending: view.pending.map(|p| Pending {
-                raiser: p.raiser,
-                value: p.value,
-                answers: p.answers,
-            }),
-            eleven: view.eleven,
             plays,
             rounds: view.rounds.clone(),
-            turn: view.turn,
         }
     }
 }

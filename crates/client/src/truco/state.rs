@@ -4,7 +4,8 @@
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
 use truco::{
-    team_of, Actions, Answer, Game, PendingRaise, Phase, RoundOutcome, Rules, Seat, Seen, View,
+    team_of, Actions, Answer, Game, PendingRaise, Phase, Public, RoundOutcome, Rules, Seat, Seen,
+    View,
 };
 
 /// A decision the server is waiting for from this player.
@@ -152,21 +153,23 @@ impl TableState {
     pub fn view(&self) -> Option<View> {
         Some(View {
             seat: self.me?,
-            rules: Rules::course(),
-            scores: self.scores,
-            phase: Phase::Playing,
-            hand_number: self.hand_number,
-            opener: self.opener,
-            vira: self.vira,
+            public: Public {
+                rules: Rules::course(),
+                scores: self.scores,
+                phase: Phase::Playing,
+                hand_number: self.hand_number,
+                opener: self.opener,
+                vira: self.vira,
+                value: self.value,
+                last_raiser: self.last_raiser,
+                pending: self.pending,
+                eleven: [None; 2],
+                turn: self.turn,
+            },
             hand: self.hand.iter().copied().collect::<CardSet>(),
             partner_hand: None,
-            value: self.value,
-            last_raiser: self.last_raiser,
-            pending: self.pending,
-            eleven: [None; 2],
             plays: self.plays.clone(),
             rounds: self.rounds.clone(),
-            turn: self.turn,
             cards_left: self.cards_left,
         })
     }

@@ -47,28 +47,28 @@ impl Strategy<Game> for HeuristicBot {
 
 /// The value a raise from `value` asks for, if any.
 fn next_value(view: &View, value: u8) -> Option<u8> {
-    view.rules.stakes.next_raise(value)
+    view.public.rules.stakes.next_raise(value)
 }
 
 /// Raise when the hand looks won and playing it for more is worth more at this score.
 fn should_raise(view: &View, odds: &Odds) -> bool {
-    let Some(raised) = next_value(view, view.value) else {
+    let Some(raised) = next_value(view, view.public.value) else {
         return false;
     };
     let hand = odds.hand_chance(view);
     hand >= RAISE_AT
-        && expected_chance(view, hand, raised) >= expected_chance(view, hand, view.value)
+        && expected_chance(view, hand, raised) >= expected_chance(view, hand, view.public.value)
 }
 
 /// Accept when playing on for the raised value is worth more than the points a fold
 /// gives away; counter-raise (where the rules allow) with a very strong hand.
 fn answer(view: &View, legal: &[Action], odds: &Odds) -> Answer {
-    let Some(pending) = view.pending else {
+    let Some(pending) = view.public.pending else {
         return Answer::Accept;
     };
     let estimate = odds.hand_chance(view);
     let hand = (estimate - RESPECT).max(0.0);
-    let fold = chance_after(view, 0, view.value);
+    let fold = chance_after(view, 0, view.public.value);
     let accept = expected_chance(view, hand, pending.value);
     let counter = next_value(view, pending.value)
         .filter(|_| legal.contains(&Action::Answer(Answer::Raise)) && estimate >= COUNTER_AT)
@@ -84,8 +84,8 @@ fn answer(view: &View, legal: &[Action], odds: &Odds) -> Answer {
 /// worth less than the base points that declining gives away.
 fn play_eleven(view: &View, odds: &Odds) -> bool {
     let hand = odds.hand_chance(view);
-    let played = view.rules.stakes.raises[0];
-    expected_chance(view, hand, played) >= chance_after(view, 0, view.rules.stakes.base)
+    let played = view.public.rules.stakes.raises[0];
+    expected_chance(view, hand, played) >= chance_after(view, 0, view.public.rules.stakes.base)
 }
 
 /// What the round on the table looks like from the seat about to play.

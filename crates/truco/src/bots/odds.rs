@@ -232,9 +232,9 @@ pub(crate) fn game_chance(target: u8, ours: u8, theirs: u8) -> f64 {
 pub(crate) fn chance_after(view: &View, ours: u8, theirs: u8) -> f64 {
     let team = view.team();
     game_chance(
-        view.rules.stakes.target,
-        view.scores[team].saturating_add(ours),
-        view.scores[1 - team].saturating_add(theirs),
+        view.public.rules.stakes.target,
+        view.public.scores[team].saturating_add(ours),
+        view.public.scores[1 - team].saturating_add(theirs),
     )
 }
 
