@@ -2,6 +2,7 @@
 
 use crate::action::{Action, Actions, RuleError};
 use crate::event::Events;
+use crate::public::Public;
 use crate::rules::{deck, legal_cards, Config, Mode};
 use crate::{Seat, Team};
 use arrayvec::ArrayVec;
@@ -87,27 +88,13 @@ pub struct Position {
 /// Cloning is cheap (no heap data), which is what searching bots rely on.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) config: Config,
+    /// What every seat sees (totals, phase, mode, leader...), tricks and table aside.
+    pub(crate) public: Public,
     pub(crate) rng: GameRng,
-    pub(crate) totals: [u32; 2],
-    /// This deal's points so far, bonuses and multiplier included.
-    pub(crate) deal: [u32; 2],
-    /// 1-based number of the deal being played.
-    pub(crate) number: u32,
-    /// The seat asked first for the trumpf this deal; it leads the first trick.
-    pub(crate) chooser: Seat,
-    pub(crate) phase: Phase,
-    pub(crate) mode: Option<Mode>,
-    /// The seat that announced the mode (the chooser or, after schiebe, its partner).
-    pub(crate) declarer: Option<Seat>,
     pub(crate) held: [CardSet; 4],
     pub(crate) tricks: ArrayVec<Trick, 9>,
-    /// The cards of the trick being played, in play order from `leader`.
+    /// The cards of the trick being played, in play order from `public.leader`.
     pub(crate) table: ArrayVec<Card, 4>,
-    pub(crate) leader: Seat,
-    /// Cards each seat has shown it cannot hold, by not following suit or by
-    /// under-trumping; public knowledge, kept for views and determinization.
-    pub(crate) cannot_hold: [CardSet; 4],
 }
 
 impl Game {
@@ -141,8 +128,8 @@ impl Game {
             return None;
         }
         let mut game = Game::undealt(config, rng);
-        game.totals = position.totals;
-        game.number = position.number - 1;
+        game.public.totals = position.totals;
+        game.public.number = position.number - 1;
         let mut events = Events::new();
         game.start_deal(position.hands, &mut events);
         Some((game, events))
@@ -150,61 +137,63 @@ impl Game {
 
     fn undealt(config: Config, rng: GameRng) -> Game {
         Game {
-            config,
+            public: Public {
+                config,
+                totals: [0, 0],
+                deal: [0, 0],
+                number: 0,
+                chooser: 0,
+                phase: Phase::Playing,
+                mode: None,
+                declarer: None,
+                leader: 0,
+                cannot_hold: [CardSet::EMPTY; 4],
+            },
             rng,
-            totals: [0, 0],
-            deal: [0, 0],
-            number: 0,
-            chooser: 0,
-            phase: Phase::Playing,
-            mode: None,
-            declarer: None,
             held: [CardSet::EMPTY; 4],
             tricks: ArrayVec::new(),
             table: ArrayVec::new(),
-            leader: 0,
-            cannot_hold: [CardSet::EMPTY; 4],
         }
     }
 
     /// The settings in force.
     pub fn config(&self) -> Config {
-        self.config
+        self.public.config
     }
 
     /// What the table waits for.
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.public.phase
     }
 
     /// Game totals (team 0 first), including the current deal so far.
     pub fn totals(&self) -> [u32; 2] {
-        self.totals
+        self.public.totals
     }
 
     /// This deal's points so far (team 0 first).
     pub fn deal_points(&self) -> [u32; 2] {
-        self.deal
+        self.public.deal
     }
 
     /// The 1-based number of the deal being played.
     pub fn deal_number(&self) -> u32 {
-        self.number
+        self.public.number
     }
 
     /// The seat asked first for this deal's trumpf; it leads the first trick.
     pub fn chooser(&self) -> Seat {
-        self.chooser
+        self.public.chooser
     }
 
     /// The deal's mode, once chosen.
     pub fn mode(&self) -> Option<Mode> {
-        self.mode
+        self.public.mode
     }
 
     /// The seat that announced the mode, once chosen.
     pub fn declarer(&self) -> Option<Seat> {
-        self.declarer
+        self.public.declarer
     }
 
     /// The cards `seat` holds.
@@ -219,7 +208,7 @@ impl Game {
 
     /// The seat that led the trick being played.
     pub fn leader(&self) -> Seat {
-        self.leader
+        self.public.leader
     }
 
     /// The finished tricks of the current deal.
@@ -229,12 +218,12 @@ impl Game {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Over { .. })
+        matches!(self.public.phase, Phase::Over { .. })
     }
 
     /// The winning team once the game is over.
     pub fn winner(&self) -> Option<Team> {
-        match self.phase {
+        match self.public.phase {
             Phase::Over { winner } => Some(winner),
             _ => None,
         }
@@ -242,7 +231,7 @@ impl Game {
 
     /// The seat that has to act, if any.
     pub fn to_act(&self) -> Option<Seat> {
-        match self.phase {
+        match self.public.phase {
             Phase::Choosing { seat, .. } => Some(seat),
             Phase::Playing => Some(self.turn()),
             Phase::Over { .. } => None,
@@ -251,13 +240,13 @@ impl Game {
 
     /// The seat to play the next card of the trick.
     pub(crate) fn turn(&self) -> Seat {
-        (self.leader + self.table.len()) % 4
+        (self.public.leader + self.table.len()) % 4
     }
 
     /// Everything `seat` may do now; empty when it is not the seat's move.
     pub fn legal_actions(&self, seat: Seat) -> Actions {
         let mut actions = Actions::new();
-        match self.phase {
+        match self.public.phase {
             Phase::Choosing { seat: s, pushed } if s == seat => {
                 actions.extend(Mode::ALL.map(Action::Choose));
                 if !pushed {
@@ -265,7 +254,7 @@ impl Game {
                 }
             }
             Phase::Playing if seat == self.turn() => {
-                if let Some(mode) = self.mode {
+                if let Some(mode) = self.public.mode {
                     let legal = legal_cards(self.held[seat], &self.table, mode);
                     actions.extend(legal.iter().map(Action::Play));
                 }

@@ -29,6 +29,7 @@ mod contract;
 mod event;
 mod game;
 mod play;
+mod public;
 pub mod rules;
 mod view;
 
@@ -36,6 +37,7 @@ pub use action::{Action, Actions, RuleError};
 pub use cards::{Card, CardSet, Rank, Suit};
 pub use event::{Event, Events};
 pub use game::{Game, Phase, Position, Trick};
+pub use public::Public;
 pub use rules::{card_points, multiplier, Config, Mode};
 pub use view::View;
 

@@ -22,23 +22,25 @@ impl Game {
         events: &mut Events,
     ) -> Result<(), RuleError> {
         self.check_choosing(seat)?;
-        self.mode = Some(mode);
-        self.declarer = Some(seat);
-        self.phase = Phase::Playing;
-        self.leader = self.chooser;
+        self.public.mode = Some(mode);
+        self.public.declarer = Some(seat);
+        self.public.phase = Phase::Playing;
+        self.public.leader = self.public.chooser;
         events.push(Event::TrumpfChosen { by: seat, mode });
-        events.push(Event::CardRequested { seat: self.leader });
+        events.push(Event::CardRequested {
+            seat: self.public.leader,
+        });
         Ok(())
     }
 
     /// The chooser passes the choice to its partner, who may not pass it back.
     pub(crate) fn schiebe(&mut self, seat: Seat, events: &mut Events) -> Result<(), RuleError> {
         self.check_choosing(seat)?;
-        if let Phase::Choosing { pushed: true, .. } = self.phase {
+        if let Phase::Choosing { pushed: true, .. } = self.public.phase {
             return Err(RuleError::CannotSchiebe);
         }
         let partner = partner_of(seat);
-        self.phase = Phase::Choosing {
+        self.public.phase = Phase::Choosing {
             seat: partner,
             pushed: true,
         };
@@ -51,7 +53,7 @@ impl Game {
     }
 
     fn check_choosing(&self, seat: Seat) -> Result<(), RuleError> {
-        match self.phase {
+        match self.public.phase {
             Phase::Choosing { seat: s, .. } if s == seat => Ok(()),
             Phase::Choosing { .. } => Err(RuleError::NotChoosing),
             Phase::Playing => Err(RuleError::NoTrumpfToChoose),
@@ -65,7 +67,7 @@ impl Game {
         card: Card,
         events: &mut Events,
     ) -> Result<(), RuleError> {
-        let mode = match (self.phase, self.mode) {
+        let mode = match (self.public.phase, self.public.mode) {
             (Phase::Playing, Some(mode)) => mode,
             (Phase::Over { .. }, _) => return Err(RuleError::GameOver),
             _ => return Err(RuleError::TrumpfPending),
@@ -101,7 +103,7 @@ impl Game {
         let Some(lead) = self.table.first().map(|c| c.suit()) else {
             return;
         };
-        let known = &mut self.cannot_hold[seat];
+        let known = &mut self.public.cannot_hold[seat];
         match mode.trumpf() {
             // Not following a trump lead: no trump left, except perhaps the Buur.
             Some(trumpf) if lead == trumpf => {
@@ -134,7 +136,7 @@ impl Game {
     /// What a trick of `cards` taken by `winner` brings its team: card points, and on the
     /// ninth trick the last-trick bonus and the match bonus, all times the multiplier.
     fn trick_points(&self, mode: Mode, cards: [Card; 4], winner: Seat) -> u32 {
-        let factor = self.config.factor(mode);
+        let factor = self.public.config.factor(mode);
         let mut points = set_points(cards.iter().copied().collect(), mode);
         if self.tricks.len() == 8 {
             points += LAST_TRICK_BONUS;
@@ -150,43 +152,43 @@ impl Game {
     /// card and so the trick is forced, without playing it (and dealing the next deal).
     /// Rollouts of searching bots stop here. `None` before the ninth trick.
     pub(crate) fn totals_after_forced_last_trick(&self) -> Option<[u32; 2]> {
-        let mode = self.mode?;
-        if self.phase != Phase::Playing || self.tricks.len() != 8 {
+        let mode = self.public.mode?;
+        if self.public.phase != Phase::Playing || self.tricks.len() != 8 {
             return None;
         }
         let mut cards = [Card::new(cards::Rank::Six, cards::Suit::Hearts); 4];
         for (i, card) in cards.iter_mut().enumerate() {
-            let seat = (self.leader + i) % 4;
+            let seat = (self.public.leader + i) % 4;
             *card = match self.table.get(i) {
                 Some(&played) => played,
                 None => self.held[seat].iter().next()?,
             };
         }
-        let winner = (self.leader + rules::winning_index(&cards, mode)) % 4;
-        let mut totals = self.totals;
+        let winner = (self.public.leader + rules::winning_index(&cards, mode)) % 4;
+        let mut totals = self.public.totals;
         totals[team_of(winner)] += self.trick_points(mode, cards, winner);
         Some(totals)
     }
 
     fn end_trick(&mut self, mode: Mode, events: &mut Events) {
         let cards = [self.table[0], self.table[1], self.table[2], self.table[3]];
-        let winner = (self.leader + rules::winning_index(&cards, mode)) % 4;
+        let winner = (self.public.leader + rules::winning_index(&cards, mode)) % 4;
         let team = team_of(winner);
         let points = self.trick_points(mode, cards, winner);
         let last = self.tricks.len() == 8;
-        self.deal[team] += points;
-        self.totals[team] += points;
-        let first = self.leader;
+        self.public.deal[team] += points;
+        self.public.totals[team] += points;
+        let first = self.public.leader;
         self.tricks.push(Trick::new(first, cards, winner, points));
         self.table.clear();
-        self.leader = winner;
+        self.public.leader = winner;
         events.push(Event::TrickWon {
             winner,
             cards,
             first,
             points,
-            totals: self.totals,
-            deal: self.deal,
+            totals: self.public.totals,
+            deal: self.public.deal,
         });
         if last {
             self.end_deal(winner, events);
@@ -198,12 +200,12 @@ impl Game {
     /// Ends the game if a team reached the target and leads; otherwise deals again.
     fn end_deal(&mut self, last_trick: Seat, events: &mut Events) {
         events.push(Event::DealFinished {
-            totals: self.totals,
-            deal: self.deal,
+            totals: self.public.totals,
+            deal: self.public.deal,
             last_trick,
         });
-        let [a, b] = self.totals;
-        let target = self.config.target;
+        let [a, b] = self.public.totals;
+        let target = self.public.config.target;
         let winner = match () {
             _ if a >= target && a > b => Some(0),
             _ if b >= target && b > a => Some(1),
@@ -211,11 +213,11 @@ impl Game {
         };
         match winner {
             Some(team) => {
-                self.phase = Phase::Over { winner: team };
+                self.public.phase = Phase::Over { winner: team };
                 events.push(Event::GameWon {
                     team,
-                    totals: self.totals,
-                    deal: self.deal,
+                    totals: self.public.totals,
+                    deal: self.public.deal,
                 });
             }
             None => self.deal(events),
@@ -237,29 +239,29 @@ impl Game {
 
     /// Starts the next deal with these hands: resets the deal's state and announces it.
     pub(crate) fn start_deal(&mut self, hands: [CardSet; 4], events: &mut Events) {
-        self.number += 1;
-        self.chooser = ((self.number - 1) % 4) as Seat;
+        self.public.number += 1;
+        self.public.chooser = ((self.public.number - 1) % 4) as Seat;
         self.held = hands;
-        self.deal = [0, 0];
-        self.mode = None;
-        self.declarer = None;
+        self.public.deal = [0, 0];
+        self.public.mode = None;
+        self.public.declarer = None;
         self.tricks.clear();
         self.table.clear();
-        self.leader = self.chooser;
-        self.cannot_hold = [CardSet::EMPTY; 4];
-        self.phase = Phase::Choosing {
-            seat: self.chooser,
+        self.public.leader = self.public.chooser;
+        self.public.cannot_hold = [CardSet::EMPTY; 4];
+        self.public.phase = Phase::Choosing {
+            seat: self.public.chooser,
             pushed: false,
         };
         events.push(Event::DealStarted {
-            number: self.number,
-            chooser: self.chooser,
+            number: self.public.number,
+            chooser: self.public.chooser,
         });
         for (seat, &cards) in hands.iter().enumerate() {
             events.push(Event::Dealt { seat, cards });
         }
         events.push(Event::TrumpfRequested {
-            seat: self.chooser,
+            seat: self.public.chooser,
             pushed: false,
         });
     }

@@ -2,7 +2,8 @@
 //! and the sampled worlds ("determinizations") searching bots reason in.
 
 use crate::game::{Game, Phase, Trick};
-use crate::rules::{self, legal_cards, Config, Mode};
+use crate::public::Public;
+use crate::rules::{self, legal_cards};
 use crate::{team_of, Seat, Team};
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
@@ -13,29 +14,14 @@ use rand::{Rng, SeedableRng};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     pub seat: Seat,
-    pub config: Config,
-    /// Game totals, including this deal so far.
-    pub totals: [u32; 2],
-    /// This deal's points so far.
-    pub deal: [u32; 2],
-    /// The deal's 1-based number.
-    pub number: u32,
-    /// The seat asked first for the trumpf; it leads the first trick.
-    pub chooser: Seat,
-    pub phase: Phase,
-    pub mode: Option<Mode>,
-    /// The seat that announced the mode.
-    pub declarer: Option<Seat>,
+    /// What every seat sees: totals, phase, mode, leader, what each seat cannot hold...
+    pub public: Public,
     /// The seat's own cards.
     pub hand: CardSet,
     /// The finished tricks of this deal.
     pub tricks: ArrayVec<Trick, 9>,
-    /// The trick being played, in play order from `leader`.
+    /// The trick being played, in play order from `public.leader`.
     pub table: ArrayVec<Card, 4>,
-    pub leader: Seat,
-    /// Cards each seat has shown it cannot hold (by not following suit or by
-    /// under-trumping). Public: everyone saw the plays.
-    pub cannot_hold: [CardSet; 4],
     /// How many cards each seat still holds.
     pub cards_left: [u8; 4],
 }
@@ -48,9 +34,9 @@ impl View {
 
     /// The seat that has to act, if any.
     pub fn to_act(&self) -> Option<Seat> {
-        match self.phase {
+        match self.public.phase {
             Phase::Choosing { seat, .. } => Some(seat),
-            Phase::Playing => Some((self.leader + self.table.len()) % 4),
+            Phase::Playing => Some((self.public.leader + self.table.len()) % 4),
             Phase::Over { .. } => None,
         }
     }
@@ -73,7 +59,7 @@ impl View {
 
     /// The cards of the seat's hand it may play now (all of them before the trumpf).
     pub fn legal_cards(&self) -> CardSet {
-        match self.mode {
+        match self.public.mode {
             Some(mode) => legal_cards(self.hand, &self.table, mode),
             None => self.hand,
         }
@@ -85,19 +71,10 @@ impl Game {
     pub fn view(&self, seat: Seat) -> View {
         View {
             seat,
-            config: self.config,
-            totals: self.totals,
-            deal: self.deal,
-            number: self.number,
-            chooser: self.chooser,
-            phase: self.phase,
-            mode: self.mode,
-            declarer: self.declarer,
+            public: self.public,
             hand: self.hand(seat),
             tricks: copy_of(&self.tricks),
-            table: copy_of(&self.table),
-            leader: self.leader,
-            cannot_hold: self.cannot_hold,
+            table: self.table.clone(),
             cards_left: self.cards_left(),
         }
     }
@@ -108,7 +85,7 @@ impl Game {
     fn cards_left(&self) -> [u8; 4] {
         let finished = self.tricks.len() as u8;
         [0, 1, 2, 3].map(|seat| {
-            let played_here = (seat + 4 - self.leader) % 4 < self.table.len();
+            let played_here = (seat + 4 - self.public.leader) % 4 < self.table.len();
             9u8.saturating_sub(finished + u8::from(played_here))
         })
     }
@@ -122,21 +99,12 @@ impl Game {
         let mut pool: ArrayVec<Card, 36> = view.unseen().iter().collect();
         let held = deal_hidden(view, &mut pool, rng);
         Game {
-            config: view.config,
+            public: view.public,
             // Its own stream: later deals must not replay the numbers the caller draws next.
             rng: GameRng::seed_from_u64(rng.gen()),
-            totals: view.totals,
-            deal: view.deal,
-            number: view.number,
-            chooser: view.chooser,
-            phase: view.phase,
-            mode: view.mode,
-            declarer: view.declarer,
             held,
             tricks: view.tricks.clone(),
             table: view.table.clone(),
-            leader: view.leader,
-            cannot_hold: view.cannot_hold,
         }
     }
 }
@@ -160,7 +128,7 @@ fn deal_hidden(view: &View, pool: &mut ArrayVec<Card, 36>, rng: &mut GameRng) ->
     let others = 0b1111 & !(1u8 << view.seat);
     let allowed = |card: Card| {
         (0..4)
-            .filter(|&s| others & (1 << s) != 0 && !view.cannot_hold[s].contains(card))
+            .filter(|&s| others & (1 << s) != 0 && !view.public.cannot_hold[s].contains(card))
             .fold(0u8, |m, s| m | (1 << s))
     };
     // How many pooled cards may go exactly to each set of seats.

@@ -145,7 +145,9 @@ fn check_hidden(game: &Game, events: &[Event], rng: &mut GameRng) {
         for s in 0..4 {
             assert_eq!(usize::from(view.cards_left[s]), game.hand(s).len());
             assert!(
-                game.hand(s).intersection(view.cannot_hold[s]).is_empty(),
+                game.hand(s)
+                    .intersection(view.public.cannot_hold[s])
+                    .is_empty(),
                 "seat {s} holds a card it was inferred not to hold"
             );
         }
@@ -155,7 +157,10 @@ fn check_hidden(game: &Game, events: &[Event], rng: &mut GameRng) {
         assert_eq!(world.to_act(), game.to_act());
         for s in 0..4 {
             assert_eq!(world.hand(s).len(), game.hand(s).len());
-            assert!(world.hand(s).intersection(view.cannot_hold[s]).is_empty());
+            assert!(world
+                .hand(s)
+                .intersection(view.public.cannot_hold[s])
+                .is_empty());
         }
         let hidden = (0..4).fold(CardSet::EMPTY, |all, s| all.union(world.hand(s)));
         assert_eq!(hidden.difference(view.hand), view.unseen());

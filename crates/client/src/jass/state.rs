@@ -4,7 +4,9 @@
 
 use arrayvec::ArrayVec;
 use jass::rules::legal_cards;
-use jass::{Action, Actions, Card, CardSet, Config, Mode, Phase, Rank, Seat, Suit, Trick, View};
+use jass::{
+    Action, Actions, Card, CardSet, Config, Mode, Phase, Public, Rank, Seat, Suit, Trick, View,
+};
 use serde_json::Value;
 
 /// The player's knowledge.
@@ -142,19 +144,21 @@ impl JassState {
         let played_this_trick = |seat: Seat| (seat + 4 - self.leader) % 4 < self.table.len();
         View {
             seat: self.seat,
-            config: Config::default(),
-            totals: self.totals,
-            deal: self.deal,
-            number: self.number,
-            chooser: self.chooser(),
-            phase,
-            mode: self.mode,
-            declarer: None,
+            public: Public {
+                config: Config::default(),
+                totals: self.totals,
+                deal: self.deal,
+                number: self.number,
+                chooser: self.chooser(),
+                phase,
+                mode: self.mode,
+                declarer: None,
+                leader: self.leader,
+                cannot_hold: [CardSet::EMPTY; 4],
+            },
             hand: self.hand,
             tricks: self.tricks.iter().copied().collect(),
             table: self.table.iter().copied().collect::<ArrayVec<Card, 4>>(),
-            leader: self.leader,
-            cannot_hold: [CardSet::EMPTY; 4],
             cards_left: [0, 1, 2, 3]
                 .map(|s| (9 - self.tricks.len() - usize::from(played_this_trick(s))) as u8),
         }

@@ -43,7 +43,7 @@ impl Strategy<Game> for HeuristicBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        match (view.phase, view.mode) {
+        match (view.public.phase, view.public.mode) {
             (Phase::Choosing { pushed, .. }, _) => choose_mode(view, !pushed),
             (_, Some(mode)) => {
                 let cards: CardSet = legal
@@ -98,7 +98,7 @@ pub(crate) fn best_mode(view: &View) -> (Mode, f64) {
     Mode::ALL
         .into_iter()
         .map(|mode| {
-            let factor = f64::from(view.config.factor(mode));
+            let factor = f64::from(view.public.config.factor(mode));
             (mode, factor * estimate(view.hand, mode))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))

@@ -59,11 +59,11 @@ impl Knowledge {
             mode,
             hand: view.hand,
             played: view.played(),
-            cannot_hold: view.cannot_hold,
+            cannot_hold: view.public.cannot_hold,
             table: &view.table,
-            leader: view.leader,
+            leader: view.public.leader,
             tricks_done: view.tricks.len(),
-            declarer: view.declarer,
+            declarer: view.public.declarer,
         })
     }
 
@@ -79,11 +79,11 @@ impl Knowledge {
             mode,
             hand: game.held[seat],
             played,
-            cannot_hold: game.cannot_hold,
+            cannot_hold: game.public.cannot_hold,
             table: &game.table,
-            leader: game.leader,
+            leader: game.public.leader,
             tricks_done: game.tricks.len(),
-            declarer: game.declarer,
+            declarer: game.public.declarer,
         })
     }
 

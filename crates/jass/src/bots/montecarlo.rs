@@ -100,7 +100,7 @@ impl Strategy<Game> for MonteCarloBot {
                 let mut game = world.clone();
                 // A determinization agrees with the view, so every legal action applies.
                 if game.apply_into(view.seat, action, &mut events).is_ok() {
-                    *total += self.rollout(game, team, view.totals, &mut events);
+                    *total += self.rollout(game, team, view.public.totals, &mut events);
                 }
             }
         }
@@ -120,7 +120,7 @@ fn shortlist(view: &View, legal: &[Action]) -> ArrayVec<Action, 9> {
         .iter()
         .filter_map(|&a| match a {
             Action::Choose(mode) => {
-                let factor = f64::from(view.config.factor(mode));
+                let factor = f64::from(view.public.config.factor(mode));
                 Some((factor * estimate(view.hand, mode), a))
             }
             _ => None,

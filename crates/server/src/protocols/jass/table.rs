@@ -305,12 +305,12 @@ impl JassTable {
         };
         let mut out = vec![to_seat(self.teams().frame)];
         out.push(to_seat(frame("DEAL_CARDS", cards(view.hand.iter()))));
-        if let Some(m) = view.mode {
+        if let Some(m) = view.public.mode {
             out.push(to_seat(frame("BROADCAST_TRUMPF", mode(m))));
         }
         // Each trick taken this deal, with the points as they stood after it.
         let mut deal = [0, 0];
-        let before = [0, 1].map(|t| view.totals[t] - view.deal[t]);
+        let before = [0, 1].map(|t| view.public.totals[t] - view.public.deal[t]);
         for trick in &view.tricks {
             deal[trick.winner() % 2] += trick.points();
             let totals = [0, 1].map(|t| before[t] + deal[t]);
