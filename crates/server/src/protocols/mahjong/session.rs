@@ -6,7 +6,7 @@
 //! the other players' outboxes and cost them their connections).
 
 use super::codec::{ClientMsg, Frame, Mmj1Codec};
-use super::lobby::{Lobby, Seating};
+use super::lobby::{ConnId, Lobby, Seating};
 use super::render;
 use super::table::Human;
 use crate::net::{Connection, HelloTimer, Input, Settings, Socket};
@@ -109,11 +109,28 @@ pub async fn run(
         Stage::Seated(s) => {
             s.table.dropped(s.seat, conn).await;
         }
-        Stage::Waiting(_) => lobby.leave(conn).await,
+        Stage::Waiting(seated) => leave_waiting(&lobby, seated, conn).await,
         Stage::Greeting => {}
     }
     connection.close().await;
     tracing::debug!(%peer, "mahjong session ended");
+}
+
+/// A session that ends while it waits: out of the lobby or, if a table seated it in the
+/// meantime (its connection closed just as the table formed), away from that seat.
+///
+/// Closing the receiver first settles the race: a seat given before is read here and
+/// handed back to its table; a table forming after finds the session gone and marks the
+/// seat away itself. Without this, a seat sent just before the session ended stayed
+/// "here" for good, and a table without turn timers never ended.
+async fn leave_waiting(lobby: &Lobby, mut seated: oneshot::Receiver<Seating>, conn: ConnId) {
+    seated.close();
+    match seated.try_recv() {
+        Ok(seating) => {
+            seating.table.dropped(seating.seat, conn).await;
+        }
+        Err(_) => lobby.leave(conn).await,
+    }
 }
 
 /// A name from `mmj1c`, if others may see it: UTF-8 without control characters, and
@@ -147,4 +164,60 @@ fn chat_allowed(recent: &mut Vec<Instant>) -> bool {
     }
     recent.push(now);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::MahjongSettings;
+    use crate::net::{next_conn_id, Outbox};
+    use crate::seeds::SeedSource;
+    use parlor_store::Recorder;
+    use std::net::{IpAddr, Ipv4Addr};
+
+    fn human(name: &str) -> Human {
+        let (outbox, _queue) = Outbox::new(64, CancellationToken::new());
+        Human {
+            name: name.into(),
+            outbox,
+            addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            conn: next_conn_id(),
+        }
+    }
+
+    /// Three sessions end just as their table forms: each was already sent its seat but
+    /// never read it. The table must still learn they are gone, and close once the fourth
+    /// person leaves too (before the fix, the three seats stayed taken and the table,
+    /// without turn timers, never ended).
+    #[tokio::test]
+    async fn a_seat_given_as_the_session_ends_is_handed_back() {
+        let settings = MahjongSettings {
+            fill_after: Duration::from_secs(3600),
+            turn_timeout: Duration::ZERO,
+            ..MahjongSettings::default()
+        };
+        let stop = CancellationToken::new();
+        let lobby = Lobby::start(
+            settings,
+            Duration::ZERO,
+            SeedSource::new(Some(1)),
+            Recorder::disabled(),
+            stop.clone(),
+        );
+        let people: Vec<Human> = ["ann", "bob", "cy", "dee"].map(human).into();
+        let mut waiting = Vec::new();
+        for person in &people {
+            waiting.push((lobby.join(person.clone()).await, person.conn));
+        }
+        let (last, last_conn) = waiting.pop().expect("four people");
+        // The fourth seat arriving means the table formed and gave out all four.
+        let seating = last.await.expect("a seat");
+        for (seated, conn) in waiting {
+            leave_waiting(&lobby, seated, conn).await;
+        }
+        seating.table.dropped(seating.seat, last_conn).await;
+        let closed = tokio::time::timeout(Duration::from_secs(30), seating.table.closed());
+        assert!(closed.await.is_ok(), "the table outlived everyone at it");
+        stop.cancel();
+    }
 }
