@@ -26,7 +26,6 @@ fn hanchan(seed: u64, bot: &mut impl Strategy<Game>, rng: &mut GameRng) -> [i32;
         };
         let legal = game.legal_actions(seat);
         let action = bot.choose(&game.view(seat), &legal, rng);
-        events.clear();
         game.apply_into(seat, action, &mut events)
             .expect("a legal action");
     }

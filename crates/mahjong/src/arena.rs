@@ -59,7 +59,6 @@ pub fn play_game(
         };
         let legal = game.legal_actions(seat);
         let action = seats[seat].choose(&game.view(seat), &legal, &mut rng);
-        events.clear();
         if let Err(e) = game.apply_into(seat, action, &mut events) {
             panic!("{} chose {action:?}: {e}", seats[seat].name());
         }

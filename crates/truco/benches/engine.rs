@@ -26,7 +26,6 @@ fn decide(game: &mut Game, rules: Rules, rng: &mut GameRng, events: &mut Events)
     let seat = game.to_act()[0];
     let legal = game.legal_actions(seat);
     let action = Strategy::<Game>::choose(&mut RandomBot, &game.view(seat), &legal, rng);
-    events.clear();
     game.apply_into(seat, action, events)
         .expect("a legal action");
     black_box(&*events);

@@ -270,16 +270,17 @@ impl Game {
 
     parlor_game::apply_through_apply_into!(Action, Events, RuleError);
 
-    /// [`Game::apply`], adding the events to `events` instead of returning them: a caller
+    /// [`Game::apply`] writing the events into `events` (cleared first), so that a caller
     /// that applies many actions (a bot's playouts, a benchmark) reuses one buffer
-    /// instead of copying a fresh one out of every call. `events` must have room for one
-    /// action's events (clear it between actions). On an error nothing is added.
+    /// instead of copying a fresh one out of every call. On an error `events` is left
+    /// empty.
     pub fn apply_into(
         &mut self,
         seat: Seat,
         action: Action,
         events: &mut Events,
     ) -> Result<(), RuleError> {
+        events.clear();
         if seat > 3 {
             return Err(RuleError::NotYourTurn);
         }

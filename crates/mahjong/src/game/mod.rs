@@ -341,13 +341,15 @@ impl Game {
 
     parlor_game::apply_through_apply_into!(Action, Vec<Event>, RuleError);
 
-    /// [`Game::apply`] appending to a caller's buffer, so a hot loop reuses one.
+    /// [`Game::apply`] writing the events into `events` (cleared first), so a hot loop
+    /// reuses one buffer. On an error `events` is left empty.
     pub fn apply_into(
         &mut self,
         seat: Seat,
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        events.clear();
         match self.phase {
             Phase::GameOver => Err(RuleError::GameOver),
             Phase::HandOver => Err(RuleError::HandOver),

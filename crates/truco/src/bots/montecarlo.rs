@@ -55,7 +55,6 @@ impl MonteCarloBot {
             };
             let legal = game.legal_actions(seat);
             let action = self.policy.choose(&game.view(seat), &legal, rng);
-            events.clear();
             if game.apply_into(seat, action, events).is_err() {
                 break;
             }
@@ -92,7 +91,6 @@ impl Strategy<Game> for MonteCarloBot {
             for (total, &action) in totals.iter_mut().zip(legal) {
                 let mut game = world.clone();
                 // A determinization agrees with the view, so every legal action applies.
-                events.clear();
                 if game.apply_into(view.seat, action, &mut events).is_ok() {
                     *total += self.rollout(game, team, &mut choices.clone(), &mut events);
                 }
