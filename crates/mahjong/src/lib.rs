@@ -11,8 +11,8 @@ pub mod score;
 mod tile;
 
 pub use game::{
-    Abort, Action, Actions, Discard, DrawKind, Event, Game, Length, Move, Pending, Place,
-    RuleError, Rules, Seat, SeatSet, Setup, Shown, View, Win,
+    seat_winds, Abort, Action, Actions, Discard, DrawKind, Drawn, Event, Game, Length, Move,
+    Pending, Place, RuleError, Rules, Seat, SeatByte, SeatSet, Setup, Shown, View, Win,
 };
 pub use meld::{Meld, MeldKind};
 pub use score::{evaluate, Agari, Limit, Payment, WinContext, Yaku};

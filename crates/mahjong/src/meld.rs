@@ -27,8 +27,9 @@ pub struct Meld {
     /// The tile taken from another seat (for a kakan, the pon's called tile); `None`
     /// for an ankan.
     pub called: Option<Tile>,
-    /// The seat the called tile came from; `None` for an ankan.
-    pub from: Option<usize>,
+    /// The seat the called tile came from, in a byte as events hold seats; `None` for
+    /// an ankan.
+    pub from: Option<crate::SeatByte>,
 }
 
 impl Meld {

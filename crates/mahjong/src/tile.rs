@@ -186,6 +186,12 @@ impl Wind {
     /// All four, in seating order.
     pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
 
+    /// The wind of seat `seat` in a hand that seat `dealer` deals: East, then on in
+    /// playing order.
+    pub const fn of_seat(seat: usize, dealer: usize) -> Wind {
+        Wind::ALL[(seat % 4 + 4 - dealer % 4) % 4]
+    }
+
     /// The wind after this one (North wraps to East).
     pub const fn next(self) -> Wind {
         Wind::ALL[(self as usize + 1) % 4]

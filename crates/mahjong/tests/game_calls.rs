@@ -217,17 +217,11 @@ fn ron_beats_pon_and_is_paid_by_the_discarder() {
     assert_eq!(game.apply(2, Action::Pass), Err(RuleError::HandOver));
     // A non-dealer won: the deal passes to seat 1.
     let next = game.next_hand().unwrap();
-    let Event::NewHand {
-        dealer,
-        winds,
-        honba,
-        ..
-    } = next[0]
-    else {
+    let Event::NewHand { dealer, honba, .. } = next[0] else {
         panic!("a new hand")
     };
     assert_eq!((dealer, honba), (1, 0));
-    assert_eq!(winds[1], Wind::East);
+    assert_eq!(mahjong::seat_winds(dealer.into())[1], Wind::East);
 }
 
 /// Seat 2 holds three white dragons; seat 0 throws the fourth.

@@ -16,7 +16,7 @@ fn next_deal(game: &mut Game) -> (usize, u8, u8) {
             honba,
             sticks,
             ..
-        } => (dealer, honba, sticks),
+        } => (dealer.into(), honba, sticks),
         ref other => panic!("expected a new hand, got {other:?}"),
     }
 }

@@ -38,7 +38,7 @@ impl Table {
                         }
                         assert_eq!(
                             m.is_for(seat),
-                            !matches!(m.shown, Shown::Marker(s) if s != seat)
+                            !matches!(m.shown, Shown::Marker(s) if usize::from(s) != seat)
                         );
                     }
                     self.at[id] = m.to;
@@ -51,18 +51,19 @@ impl Table {
     /// The replayed places agree with what the game says each seat holds.
     fn check_against(&self, game: &Game) {
         for seat in 0..4 {
+            let byte = seat as u8;
             let mut held: Vec<Tile> = Tile::all()
-                .filter(|t| self.at[usize::from(t.id())] == Place::Hand(seat))
+                .filter(|t| self.at[usize::from(t.id())] == Place::Hand(byte))
                 .collect();
             held.sort_unstable();
             assert_eq!(held, game.hand(seat), "seat {seat}'s hand");
             let melded = Tile::all()
-                .filter(|t| matches!(self.at[usize::from(t.id())], Place::Meld(s, _) if s == seat))
+                .filter(|t| matches!(self.at[usize::from(t.id())], Place::Meld(s, _) if s == byte))
                 .count();
             let in_melds: usize = game.melds(seat).iter().map(|m| m.len()).sum();
             assert_eq!(melded, in_melds, "seat {seat}'s melds");
             let in_pond = Tile::all()
-                .filter(|t| self.at[usize::from(t.id())] == Place::Discards(seat))
+                .filter(|t| self.at[usize::from(t.id())] == Place::Discards(byte))
                 .count();
             let uncalled = game.discards(seat).iter().filter(|d| !d.called).count();
             assert_eq!(in_pond, uncalled, "seat {seat}'s discards");
@@ -93,7 +94,7 @@ fn allowed_route(from: Place, to: Place) -> bool {
 /// Whether `seat` may see the face of this move.
 fn may_see(seat: Seat, m: &mahjong::Move, hand_over: bool) -> bool {
     match (m.from, m.to) {
-        (Place::Wall(_) | Place::Replacement(_), Place::Hand(s)) => s == seat,
+        (Place::Wall(_) | Place::Replacement(_), Place::Hand(s)) => usize::from(s) == seat,
         (Place::Hand(_), Place::Hand(_)) => hand_over,
         (Place::Hand(_), Place::Discards(_) | Place::Meld(..)) => true,
         (Place::Discards(_), Place::Meld(..)) => true,
@@ -159,11 +160,10 @@ impl Tally {
                 Event::Riichi { .. } => self.riichi += 1,
                 Event::Win(win) if win.from.is_none() => self.tsumo += 1,
                 Event::Win(_) => self.ron += 1,
-                Event::Draw {
-                    kind: DrawKind::Exhaustive { .. },
-                    ..
-                } => self.exhaustive += 1,
-                Event::Draw { .. } => self.aborted += 1,
+                Event::Draw(drawn) => match drawn.kind {
+                    DrawKind::Exhaustive { .. } => self.exhaustive += 1,
+                    DrawKind::Abortive(_) => self.aborted += 1,
+                },
                 _ => {}
             }
         }

@@ -80,7 +80,7 @@ fn meld(json: &VectorMeld) -> Meld {
         kind,
         tiles,
         called: json.opened.then(|| tile(json.tiles[0])),
-        from: usize::try_from(json.from_who).ok(),
+        from: u8::try_from(json.from_who).ok(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! tiles, red fives told apart), the swap-calling (kuikae) ban that follows, and making
 //! the meld once the claim window has resolved in the call's favour.
 
-use super::event::{Event, Place, Shown};
+use super::event::{byte, Event, Place, Shown};
 use super::{Action, Actions, Cause, Drew, Game, Phase, RuleError, Seat, Turn, Window};
 use crate::hand::{self, KindSet};
 use crate::meld::{Meld, MeldKind};
@@ -184,7 +184,7 @@ impl Game {
             kind,
             tiles,
             called: Some(window.tile),
-            from: Some(from),
+            from: Some(byte(from)),
         };
         let player = &mut self.players[seat];
         for &tile in &own {
@@ -192,15 +192,20 @@ impl Game {
         }
         player.passed_win = false;
         let index = self.add_meld(seat, meld, events);
-        let place = Place::Meld(seat, index);
+        let place = Place::Meld(byte(seat), index);
         events.push(Event::moved(
             window.tile,
-            Place::Discards(from),
+            Place::Discards(byte(from)),
             place,
             Shown::All,
         ));
         for &tile in &own {
-            events.push(Event::moved(tile, Place::Hand(seat), place, Shown::All));
+            events.push(Event::moved(
+                tile,
+                Place::Hand(byte(seat)),
+                place,
+                Shown::All,
+            ));
         }
         match action {
             Action::Daiminkan(_) => self.complete_kan(seat, false, events),

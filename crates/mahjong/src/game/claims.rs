@@ -8,7 +8,7 @@
 //! a riichi declaration's stick is paid, and an abortive draw that hangs on the discard
 //! happens before any call.
 
-use super::event::{Event, Place, Shown};
+use super::event::{byte, Event, Place, Shown};
 use super::turn::RIICHI_STICK;
 use super::{
     Abort, Action, Actions, Cause, Drew, Game, Phase, RuleError, Seat, SeatSet, Turn, Window,
@@ -201,7 +201,7 @@ impl Game {
             self.scores[window.from] -= RIICHI_STICK;
             self.sticks += 1;
             events.push(Event::RiichiAccepted {
-                seat: window.from,
+                seat: byte(window.from),
                 sticks: self.sticks,
                 scores: self.scores,
             });
@@ -232,8 +232,8 @@ impl Game {
         events.push(Event::moved(
             tile,
             Place::Wall(position),
-            Place::Hand(seat),
-            Shown::Only(seat),
+            Place::Hand(byte(seat)),
+            Shown::Only(byte(seat)),
         ));
         self.phase = Phase::Turn(Turn {
             seat,

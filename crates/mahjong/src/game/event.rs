@@ -9,11 +9,24 @@
 //! Only a move's face is ever private: everything else in an event is public. Ask
 //! [`Move::is_for`] whether a seat receives a move at all and [`Move::face_for`] which
 //! tile (or `?`) it shows that seat. That rule lives here, not in the server.
+//!
+//! An event names its seats in a byte ([`SeatByte`]) and keeps its rare large parts
+//! behind a box, so that it is 24 bytes: a table keeps every event of the current hand
+//! (a deal alone is some 200) to bring a person who comes back up to date.
 
 use super::Seat;
 use crate::meld::Meld;
 use crate::score::{Agari, Payment};
 use crate::tile::{Tile, Wind};
+
+/// A seat, 0..4, as events hold it: in a byte. `usize::from` gives the [`Seat`].
+pub type SeatByte = u8;
+
+/// `seat` as events hold it. Seats are 0..4, so nothing is lost.
+pub(crate) fn byte(seat: Seat) -> SeatByte {
+    debug_assert!(seat < 4, "seat {seat}");
+    seat as SeatByte
+}
 
 /// The places a tile can be, numbered as mmj1 names them on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,13 +41,13 @@ pub enum Place {
     /// indicator under the one before.
     DoraWall(u8),
     /// `hX`: a seat's concealed hand.
-    Hand(Seat),
+    Hand(SeatByte),
     /// `dX`: a seat's discards.
-    Discards(Seat),
+    Discards(SeatByte),
     /// `fX`: a seat's flowers; riichi has none, so no move ever goes here.
-    Flowers(Seat),
+    Flowers(SeatByte),
     /// `mXN`: a seat's meld number 0..4.
-    Meld(Seat, u8),
+    Meld(SeatByte, u8),
 }
 
 /// Who sees the face of a moved tile (everyone else sees `?`).
@@ -43,12 +56,12 @@ pub enum Shown {
     /// Every seat.
     All,
     /// Only this seat.
-    Only(Seat),
+    Only(SeatByte),
     /// No seat: building the wall and the dead wall.
     Nobody,
     /// A face-down self-move that only this seat receives: the mark mmj1 puts after the
     /// four open moves a concealed kong shows its owner.
-    Marker(Seat),
+    Marker(SeatByte),
 }
 
 /// One tile moving from one place to another (or to itself, which reveals it).
@@ -69,7 +82,7 @@ impl Move {
     /// concealed-kong marker).
     pub fn is_for(&self, seat: Seat) -> bool {
         match self.shown {
-            Shown::Marker(owner) => owner == seat,
+            Shown::Marker(owner) => usize::from(owner) == seat,
             _ => true,
         }
     }
@@ -78,7 +91,7 @@ impl Move {
     pub fn face_for(&self, seat: Seat) -> Option<Tile> {
         match self.shown {
             Shown::All => Some(self.tile),
-            Shown::Only(owner) if owner == seat => Some(self.tile),
+            Shown::Only(owner) if usize::from(owner) == seat => Some(self.tile),
             Shown::Only(_) | Shown::Nobody | Shown::Marker(_) => None,
         }
     }
@@ -89,7 +102,7 @@ impl Move {
 pub enum Abort {
     /// Kyuushu kyuuhai: this seat showed nine kinds of terminals and honours on its
     /// first uninterrupted turn.
-    NineTerminals(Seat),
+    NineTerminals(SeatByte),
     /// Suufon renda: the first four discards were the same wind, with no call.
     FourWinds,
     /// Suucha riichi: the fourth riichi stick was placed.
@@ -140,6 +153,26 @@ pub struct Win {
     pub scores: [i32; 4],
 }
 
+/// A hand that ended without a win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// Why.
+    pub kind: DrawKind,
+    /// Tenpai payments (zero for abortive draws).
+    pub deltas: [i32; 4],
+    /// Scores after them.
+    pub scores: [i32; 4],
+}
+
+/// Each seat's wind in a hand that `dealer` deals: East, then on in playing order.
+pub fn seat_winds(dealer: Seat) -> [Wind; 4] {
+    std::array::from_fn(|seat| Wind::of_seat(seat, dealer))
+}
+
+// A table keeps every event of the current hand (see the module documentation): keep
+// an event this small.
+const _: () = assert!(std::mem::size_of::<Event>() <= 24);
+
 /// Something that happened at the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -149,10 +182,9 @@ pub enum Event {
         round: Wind,
         /// The dealer's turn number within the round, 1..=4.
         number: u8,
-        /// The dealer (East).
-        dealer: Seat,
-        /// Each seat's wind.
-        winds: [Wind; 4],
+        /// The dealer (East); the others' winds follow in playing order
+        /// ([`seat_winds`]).
+        dealer: SeatByte,
         /// Repeat counters (honba).
         honba: u8,
         /// Riichi sticks on the table from earlier hands.
@@ -170,12 +202,12 @@ pub enum Event {
     /// `seat` declares riichi: the next move is its discard.
     Riichi {
         /// Who declared.
-        seat: Seat,
+        seat: SeatByte,
     },
     /// The riichi discard was not ronned: `seat` paid its 1000-point stick.
     RiichiAccepted {
         /// Who paid.
-        seat: Seat,
+        seat: SeatByte,
         /// Sticks on the table now.
         sticks: u8,
         /// Scores now.
@@ -185,7 +217,7 @@ pub enum Event {
     /// build it follow.
     Meld {
         /// Whose meld.
-        seat: Seat,
+        seat: SeatByte,
         /// Its number, 0..4.
         index: u8,
         /// The meld as it now is.
@@ -195,14 +227,7 @@ pub enum Event {
     /// first.
     Win(Box<Win>),
     /// The hand ended without a win.
-    Draw {
-        /// Why.
-        kind: DrawKind,
-        /// Tenpai payments (zero for abortive draws).
-        deltas: [i32; 4],
-        /// Scores after them.
-        scores: [i32; 4],
-    },
+    Draw(Box<Drawn>),
     /// The hand is over and every hand has been revealed; the game waits for
     /// [`Game::next_hand`](super::Game::next_hand) unless [`Event::GameOver`] follows.
     HandOver {

@@ -6,7 +6,7 @@
 //! daiminkan leaves its indicator pending until the kan player's next discard (see the
 //! [`game`](super) rules).
 
-use super::event::{Event, Place, Shown};
+use super::event::{byte, Event, Place, Shown};
 use super::{Cause, Drew, Game, Seat, Turn};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Kind, Tile};
@@ -26,16 +26,21 @@ impl Game {
             from: None,
         };
         let index = self.add_meld(seat, meld, events);
-        let place = Place::Meld(seat, index);
+        let place = Place::Meld(byte(seat), index);
         for (i, tile) in tiles.into_iter().enumerate() {
             let shown = if i == 1 || i == 2 {
                 Shown::All
             } else {
-                Shown::Only(seat)
+                Shown::Only(byte(seat))
             };
-            events.push(Event::moved(tile, Place::Hand(seat), place, shown));
+            events.push(Event::moved(tile, Place::Hand(byte(seat)), place, shown));
         }
-        events.push(Event::moved(tiles[3], place, place, Shown::Marker(seat)));
+        events.push(Event::moved(
+            tiles[3],
+            place,
+            place,
+            Shown::Marker(byte(seat)),
+        ));
         self.open_window(seat, tiles[3], Cause::Ankan, false, events);
     }
 
@@ -61,11 +66,15 @@ impl Game {
         self.interrupted = true;
         self.kan_seats = self.kan_seats.with(seat);
         let index = index as u8;
-        events.push(Event::Meld { seat, index, meld });
+        events.push(Event::Meld {
+            seat: byte(seat),
+            index,
+            meld,
+        });
         events.push(Event::moved(
             added,
-            Place::Hand(seat),
-            Place::Meld(seat, index),
+            Place::Hand(byte(seat)),
+            Place::Meld(byte(seat), index),
             Shown::All,
         ));
         self.open_window(seat, added, Cause::Kakan, false, events);
@@ -85,7 +94,11 @@ impl Game {
             // An ankan breaks ippatsu only once nobody robbed it (see `complete_kan`).
             self.break_ippatsu();
         }
-        events.push(Event::Meld { seat, index, meld });
+        events.push(Event::Meld {
+            seat: byte(seat),
+            index,
+            meld,
+        });
         index
     }
 
@@ -113,8 +126,8 @@ impl Game {
         events.push(Event::moved(
             tile,
             Place::Replacement(r),
-            Place::Hand(seat),
-            Shown::Only(seat),
+            Place::Hand(byte(seat)),
+            Shown::Only(byte(seat)),
         ));
         self.phase = super::Phase::Turn(Turn {
             seat,

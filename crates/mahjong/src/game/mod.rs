@@ -68,7 +68,7 @@ mod view;
 pub mod wall;
 
 pub use action::{Action, Actions, Pending, RuleError, SeatSet};
-pub use event::{Abort, DrawKind, Event, Move, Place, Shown, Win};
+pub use event::{seat_winds, Abort, DrawKind, Drawn, Event, Move, Place, SeatByte, Shown, Win};
 pub use player::Discard;
 pub use rules::{Length, Rules};
 pub use start::Setup;
@@ -227,7 +227,7 @@ impl Game {
 
     /// `seat`'s wind this hand.
     pub fn seat_wind(&self, seat: Seat) -> Wind {
-        Wind::ALL[(seat + 4 - self.dealer()) % 4]
+        Wind::of_seat(seat, self.dealer())
     }
 
     /// The dice that broke this hand's wall.

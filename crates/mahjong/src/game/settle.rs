@@ -1,7 +1,7 @@
 //! The end of a hand: scoring and paying wins, tenpai payments, abortive draws, then who
 //! deals next, honba, and the end of the game.
 
-use super::event::{Abort, DrawKind, Event, Place, Shown, Win};
+use super::event::{byte, Abort, DrawKind, Drawn, Event, Place, Shown, Win};
 use super::{Cause, Drew, Game, Phase, Seat, Turn, Window};
 use crate::score::{evaluate, Agari, Payment, WinContext};
 use crate::tile::Tile;
@@ -216,22 +216,22 @@ impl Game {
         for (score, delta) in self.scores.iter_mut().zip(deltas) {
             *score += delta;
         }
-        events.push(Event::Draw {
+        events.push(Event::Draw(Box::new(Drawn {
             kind: DrawKind::Exhaustive { tenpai },
             deltas,
             scores: self.scores,
-        });
+        })));
         let dealer_tenpai = tenpai[self.dealer()];
         self.end_hand(Outcome::Exhausted { dealer_tenpai }, events);
     }
 
     /// The hand is abandoned.
     pub(super) fn abort(&mut self, reason: Abort, events: &mut Vec<Event>) {
-        events.push(Event::Draw {
+        events.push(Event::Draw(Box::new(Drawn {
             kind: DrawKind::Abortive(reason),
             deltas: [0; 4],
             scores: self.scores,
-        });
+        })));
         self.end_hand(Outcome::Aborted, events);
     }
 
@@ -239,7 +239,7 @@ impl Game {
     fn end_hand(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
         for (seat, player) in self.players.iter().enumerate() {
             for &tile in &player.hand {
-                let place = Place::Hand(seat);
+                let place = Place::Hand(byte(seat));
                 events.push(Event::moved(tile, place, place, Shown::All));
             }
         }

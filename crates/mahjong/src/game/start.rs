@@ -1,7 +1,7 @@
 //! Starting games and hands: shuffling, building the wall, the break, the dead wall, the
 //! deal and the first dora indicator, each as the mmj1 moves a client replays.
 
-use super::event::{Event, Place, Shown};
+use super::event::{byte, Event, Place, Shown};
 use super::player::Player;
 use super::wall::{dead_position, dora_wall_index, live_position, replacement_index, Wall, DEALT};
 use super::{Drew, Game, Phase, RuleError, Rules, SeatSet, Turn};
@@ -128,8 +128,7 @@ impl Game {
         events.push(Event::NewHand {
             round: self.round_wind(),
             number: self.hand_number(),
-            dealer,
-            winds: [0, 1, 2, 3].map(|s| self.seat_wind(s)),
+            dealer: byte(dealer),
             honba: self.honba,
             sticks: self.sticks,
             scores: self.scores,
@@ -189,8 +188,8 @@ impl Game {
             events.push(Event::moved(
                 tile,
                 Place::Wall(position),
-                Place::Hand(seat),
-                Shown::Only(seat),
+                Place::Hand(byte(seat)),
+                Shown::Only(byte(seat)),
             ));
             if k == DEALT {
                 self.phase = Phase::Turn(Turn {

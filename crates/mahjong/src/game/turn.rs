@@ -1,6 +1,6 @@
 //! The seat on turn: what it may do with its 14 tiles, and discarding.
 
-use super::event::{Event, Place, Shown};
+use super::event::{byte, Event, Place, Shown};
 use super::player::{Discard, Riichi};
 use super::{Abort, Action, Actions, Cause, Drew, Game, RuleError, Turn};
 use crate::hand::{self, KindSet};
@@ -89,7 +89,7 @@ impl Game {
             Action::Tsumo => self.win_by_tsumo(turn, events),
             Action::Ankan(kind) => self.declare_ankan(turn.seat, kind, events),
             Action::Kakan(kind) => self.declare_kakan(turn.seat, kind, events),
-            Action::NineTerminals => self.abort(Abort::NineTerminals(turn.seat), events),
+            Action::NineTerminals => self.abort(Abort::NineTerminals(byte(turn.seat)), events),
             Action::Pass | Action::Ron | Action::Chi(_) | Action::Pon(_) | Action::Daiminkan(_) => {
                 unreachable!("claims are refused on a turn")
             }
@@ -214,7 +214,7 @@ impl Game {
         let seat = turn.seat;
         let double = !self.interrupted && self.players[seat].discards.is_empty();
         if riichi {
-            events.push(Event::Riichi { seat });
+            events.push(Event::Riichi { seat: byte(seat) });
         }
         let player = &mut self.players[seat];
         if riichi {
@@ -238,8 +238,8 @@ impl Game {
         self.discards += 1;
         events.push(Event::moved(
             tile,
-            Place::Hand(seat),
-            Place::Discards(seat),
+            Place::Hand(byte(seat)),
+            Place::Discards(byte(seat)),
             Shown::All,
         ));
         self.reveal_pending_dora(events);

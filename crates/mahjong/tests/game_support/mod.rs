@@ -258,7 +258,7 @@ pub fn wins(events: &[Event]) -> Vec<mahjong::Win> {
 /// The draw event among `events`, if any.
 pub fn draw_of(events: &[Event]) -> Option<(mahjong::DrawKind, [i32; 4])> {
     events.iter().find_map(|e| match e {
-        Event::Draw { kind, deltas, .. } => Some((*kind, *deltas)),
+        Event::Draw(drawn) => Some((drawn.kind, drawn.deltas)),
         _ => None,
     })
 }

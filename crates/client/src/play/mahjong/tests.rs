@@ -399,13 +399,14 @@ impl Server {
             let lines: Vec<String> = match event {
                 Event::NewHand {
                     round,
-                    winds,
+                    dealer,
                     honba,
                     sticks,
                     scores,
                     ..
                 } => {
                     let w = |w: &mahjong::Wind| ['e', 's', 'w', 'n'][w.index()].to_string();
+                    let winds = mahjong::seat_winds((*dealer).into());
                     let winds: Vec<String> = winds.iter().map(w).collect();
                     let scores: Vec<String> = scores.iter().map(|s| format!("{s}.")).collect();
                     vec![

@@ -63,10 +63,10 @@ pub fn place(p: Place) -> String {
         Place::Wall(n) => format!("w{n:03}"),
         Place::Replacement(n) => format!("r{n:02}"),
         Place::DoraWall(n) => format!("a{n}"),
-        Place::Hand(s) => format!("h{}", id(s)),
-        Place::Discards(s) => format!("d{}", id(s)),
-        Place::Flowers(s) => format!("f{}", id(s)),
-        Place::Meld(s, n) => format!("m{}{n}", id(s)),
+        Place::Hand(s) => format!("h{}", id(s.into())),
+        Place::Discards(s) => format!("d{}", id(s.into())),
+        Place::Flowers(s) => format!("f{}", id(s.into())),
+        Place::Meld(s, n) => format!("m{}{n}", id(s.into())),
     }
 }
 

@@ -402,20 +402,20 @@ impl Table {
         match event {
             Event::NewHand {
                 round,
-                winds,
+                dealer,
                 honba,
                 sticks,
                 scores,
                 ..
             } => vec![
-                render::newhand(*round, winds),
+                render::newhand(*round, &mahjong::seat_winds((*dealer).into())),
                 render::score(scores, *honba, *sticks),
             ],
             Event::Move(m) if m.is_for(seat) => vec![render::move_for(m, seat, red)],
             Event::Break { dice } => vec![render::dice(*dice)],
             Event::Riichi { .. } => vec!["riichi".to_owned()],
             Event::Win(w) => vec![render::win(w)],
-            Event::Draw { kind, .. } => vec![render::draw(kind).to_owned()],
+            Event::Draw(drawn) => vec![render::draw(&drawn.kind).to_owned()],
             // After the last hand the game is over: nothing to acknowledge.
             Event::HandOver { .. } if self.play.pending() == Pending::HandOver => {
                 vec!["ack".to_owned()]

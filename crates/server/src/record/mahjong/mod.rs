@@ -35,12 +35,13 @@ impl Chronicle<Game> for MahjongChronicle {
                     "yaku": w.agari.yaku.iter().map(|(y, _)| y.name()).collect::<Vec<_>>(),
                     "deltas": w.deltas,
                 })),
-                Event::Draw { kind, deltas, .. } => {
-                    let why = match kind {
+                Event::Draw(drawn) => {
+                    let why = match drawn.kind {
                         DrawKind::Exhaustive { .. } => "exhaustive".to_owned(),
-                        DrawKind::Abortive(a) => abort_name(*a).to_owned(),
+                        DrawKind::Abortive(a) => abort_name(a).to_owned(),
                     };
-                    self.results.push(json!({ "draw": why, "deltas": deltas }));
+                    self.results
+                        .push(json!({ "draw": why, "deltas": drawn.deltas }));
                 }
                 Event::HandOver { scores } => {
                     let results = std::mem::take(&mut self.results);
@@ -147,7 +148,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
                         w.deltas[w.winner]
                     ));
                 }
-                Event::Draw { kind, .. } => results.push(format!("draw ({kind:?})")),
+                Event::Draw(drawn) => results.push(format!("draw ({:?})", drawn.kind)),
                 Event::HandOver { scores } => {
                     out.hands
                         .push(format!("{}; scores {scores:?}", results.join("; ")));

@@ -212,7 +212,7 @@ impl Teller<'_> {
                     }
                     results.push(self.win_text(w));
                 }
-                Event::Draw { kind, .. } => results.push(self.draw_text(*kind)),
+                Event::Draw(drawn) => results.push(self.draw_text(drawn.kind)),
                 Event::GameOver { scores, ranks } => {
                     let mut order: Vec<usize> = (0..4).collect();
                     order.sort_by_key(|&s| ranks[s]);
@@ -336,7 +336,10 @@ impl Teller<'_> {
             DrawKind::Abortive(why) => {
                 let why = match why {
                     Abort::NineTerminals(seat) => {
-                        format!("{} shows nine terminals and honours", self.name(seat))
+                        format!(
+                            "{} shows nine terminals and honours",
+                            self.name(seat.into())
+                        )
                     }
                     other => abort_name(other).to_owned(),
                 };
