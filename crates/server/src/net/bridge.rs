@@ -6,9 +6,10 @@
 //! use) and cuts what the session writes back into messages, one frame each. So a
 //! browser and a telnet client are the same kind of player to the rooms.
 
+use super::pipe::{pipe, PipeEnd};
 use super::{WsConnection, WsInput};
 use std::future::Future;
-use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// How a protocol's messages are delimited on its TCP stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +34,10 @@ const MAX_MESSAGE: usize = 64 * 1024;
 /// Runs `session` on a pipe and relays between it and `ws` until either side ends.
 pub async fn bridge<F, Fut>(mut ws: WsConnection, framing: Framing, session: F)
 where
-    F: FnOnce(DuplexStream) -> Fut,
+    F: FnOnce(PipeEnd) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let (ours, theirs) = tokio::io::duplex(PIPE);
+    let (ours, theirs) = pipe(PIPE);
     let running = tokio::spawn(session(theirs));
     let (mut from_session, mut to_session) = tokio::io::split(ours);
     let outbox = ws.outbox().clone();
@@ -85,7 +86,7 @@ where
 /// a small buffer on the task's stack, so a quiet connection holds no buffer of its own
 /// while it waits.
 async fn read_some(
-    from: &mut tokio::io::ReadHalf<DuplexStream>,
+    from: &mut tokio::io::ReadHalf<PipeEnd>,
     pending: &mut Vec<u8>,
 ) -> std::io::Result<usize> {
     let mut chunk = [0u8; READ_CHUNK];

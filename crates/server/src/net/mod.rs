@@ -8,6 +8,7 @@ mod hello;
 mod limits;
 mod lines;
 mod outbox;
+mod pipe;
 mod quiet;
 mod trim;
 mod watched;
