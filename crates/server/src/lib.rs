@@ -201,8 +201,8 @@ impl Running {
         let ws: http::WsEntry = Arc::new(move |socket, peer, stop| {
             let session = session.clone();
             let ws = WsConnection::from_stream(socket, WS_OUTBOX, stop.clone());
-            Box::pin(net::bridge(ws, framing, move |pipe| {
-                session(Box::new(pipe), peer, stop)
+            Box::pin(net::bridge(ws, framing, move |lines| {
+                session(Box::new(lines), peer, stop)
             }))
         });
         Ok(http::Door { admission, ws })

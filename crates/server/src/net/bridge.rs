@@ -1,15 +1,20 @@
 //! A line protocol spoken over a WebSocket: one protocol message per text frame, exactly
 //! the bytes a TCP client would send or get, without the line terminator.
 //!
-//! The session runs unchanged on one end of an in-memory pipe; the bridge writes each
-//! frame the browser sends into the pipe (with the terminator the protocol's clients
-//! use) and cuts what the session writes back into messages, one frame each. So a
-//! browser and a telnet client are the same kind of player to the rooms.
+//! The session runs unchanged on a byte stream, [`WsLines`]: reading it gives each frame
+//! the browser sent (with the terminator the protocol's clients use), and what the
+//! session writes is cut into messages, one frame each. So a browser and a telnet client
+//! are the same kind of player to the rooms. (An earlier bridge ran the session on an
+//! in-memory pipe and relayed in a task of its own: two more buffers and a task per
+//! browser.)
 
-use super::pipe::{pipe, PipeEnd};
-use super::{WsConnection, WsInput};
+use super::{Outbox, WsConnection, WsInput};
 use std::future::Future;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio_util::sync::WaitForCancellationFutureOwned;
 
 /// How a protocol's messages are delimited on its TCP stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,79 +29,140 @@ pub enum Framing {
     CountedLines,
 }
 
-/// Bytes in flight between the bridge and the session, each way.
-const PIPE: usize = 64 * 1024;
-
 /// The longest message the bridge keeps while waiting for its end; a session never
-/// writes one this long, so more means something is wrong and the bridge closes.
+/// writes one this long, so more means something is wrong and the connection closes.
 const MAX_MESSAGE: usize = 64 * 1024;
 
-/// Runs `session` on a pipe and relays between it and `ws` until either side ends.
+/// Runs `session` on `ws` until either side ends, then waits for the last frames (and
+/// the close frame) to be written.
 pub async fn bridge<F, Fut>(mut ws: WsConnection, framing: Framing, session: F)
 where
-    F: FnOnce(PipeEnd) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
+    F: FnOnce(WsLines) -> Fut,
+    Fut: Future<Output = ()>,
 {
-    let (ours, theirs) = pipe(PIPE);
-    let running = tokio::spawn(session(theirs));
-    let (mut from_session, mut to_session) = tokio::io::split(ours);
-    let outbox = ws.outbox().clone();
-    // What the session wrote and the WebSocket has not taken yet; read into directly, so
-    // a quiet connection keeps no read buffer of its own.
-    let mut pending: Vec<u8> = Vec::new();
-    loop {
-        tokio::select! {
-            input = ws.next() => match input {
+    let writer = ws.take_writer();
+    session(WsLines::new(ws, framing)).await;
+    if let Some(writer) = writer {
+        let _ = writer.await;
+    }
+}
+
+/// A WebSocket as the byte stream a line protocol's session reads and writes. Dropping
+/// it (the session is over) closes the connection after what was queued.
+pub struct WsLines {
+    ws: WsConnection,
+    outbox: Outbox,
+    framing: Framing,
+    /// The rest of the last frame the client sent, not yet read by the session; freed
+    /// once read, as is `pending`, so a quiet connection holds neither.
+    unread: Vec<u8>,
+    /// What the session wrote that is not yet a whole message.
+    pending: Vec<u8>,
+    /// Ready once the connection is stopped (by the server, a full outbox, the client).
+    stopped: Pin<Box<WaitForCancellationFutureOwned>>,
+    /// The client is gone: reads give the end of the stream.
+    ended: bool,
+}
+
+impl WsLines {
+    fn new(ws: WsConnection, framing: Framing) -> WsLines {
+        let stopped = Box::pin(ws.stop().clone().cancelled_owned());
+        let outbox = ws.outbox().clone();
+        WsLines {
+            ws,
+            outbox,
+            framing,
+            unread: Vec::new(),
+            pending: Vec::new(),
+            stopped,
+            ended: false,
+        }
+    }
+
+    /// The next frame's bytes, as the session's TCP clients would send them; `None` at
+    /// the end of the stream.
+    fn poll_frame(&mut self, cx: &mut Context<'_>) -> Poll<Option<Vec<u8>>> {
+        loop {
+            if self.ended || self.stopped.as_mut().poll(cx).is_ready() {
+                self.ended = true;
+                return Poll::Ready(None);
+            }
+            match std::task::ready!(self.ws.poll_frame(cx)) {
                 WsInput::Text(text) => {
                     let mut bytes = text.into_bytes();
-                    if framing != Framing::Brackets {
+                    if self.framing != Framing::Brackets {
                         bytes.push(b'\n');
                     }
-                    if to_session.write_all(&bytes).await.is_err() {
-                        break;
-                    }
+                    return Poll::Ready(Some(bytes));
                 }
                 // No protocol on the HTTP port has binary messages.
                 WsInput::Binary => continue,
-                WsInput::Closed => break,
-            },
-            read = read_some(&mut from_session, &mut pending) => match read {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    for message in cut(&mut pending, framing) {
-                        outbox.send(message);
-                    }
-                    if pending.len() > MAX_MESSAGE {
-                        break;
-                    }
-                }
-            },
+                WsInput::Closed => self.ended = true,
+            }
         }
     }
-    // The session sees the end of its input and finishes like after a disconnect. Both
-    // halves go: the pipe only closes when the whole of our end is dropped, and a
-    // session still writing must not wait for a reader that is gone.
-    drop(to_session);
-    drop(from_session);
-    let _ = running.await;
-    ws.close().await;
 }
 
-/// Reads what the session has written onto the end of `pending`. The read goes through
-/// a small buffer on the task's stack, so a quiet connection holds no buffer of its own
-/// while it waits.
-async fn read_some(
-    from: &mut tokio::io::ReadHalf<PipeEnd>,
-    pending: &mut Vec<u8>,
-) -> std::io::Result<usize> {
-    let mut chunk = [0u8; READ_CHUNK];
-    let n = from.read(&mut chunk).await?;
-    pending.extend_from_slice(&chunk[..n]);
-    Ok(n)
+impl AsyncRead for WsLines {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.unread.is_empty() {
+            match std::task::ready!(this.poll_frame(cx)) {
+                Some(bytes) => this.unread = bytes,
+                None => return Poll::Ready(Ok(())),
+            }
+        }
+        let n = this.unread.len().min(buf.remaining());
+        buf.put_slice(&this.unread[..n]);
+        this.unread.drain(..n);
+        if this.unread.is_empty() {
+            this.unread = Vec::new();
+        }
+        Poll::Ready(Ok(()))
+    }
 }
 
-/// The most read from the session at once (its messages are short lines).
-const READ_CHUNK: usize = 256;
+impl AsyncWrite for WsLines {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.outbox.is_closed() {
+            return Poll::Ready(Err(io::ErrorKind::BrokenPipe.into()));
+        }
+        this.pending.extend_from_slice(data);
+        for message in cut(&mut this.pending, this.framing) {
+            this.outbox.send(message);
+        }
+        if this.pending.len() > MAX_MESSAGE {
+            this.outbox.close();
+            return Poll::Ready(Err(io::ErrorKind::InvalidData.into()));
+        }
+        Poll::Ready(Ok(data.len()))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Poll::Ready(Ok(()))
+    }
+
+    /// The session is done writing: the connection closes after what is queued.
+    fn poll_shutdown(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.outbox.close();
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl Drop for WsLines {
+    fn drop(&mut self) {
+        self.outbox.close();
+    }
+}
 
 /// Takes every complete message off the front of `pending`.
 fn cut(pending: &mut Vec<u8>, framing: Framing) -> Vec<String> {
@@ -168,6 +234,72 @@ fn counted_line_end(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use futures::{SinkExt, StreamExt};
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+    use tokio_tungstenite::tungstenite::protocol::Role;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::WebSocketStream;
+
+    /// A server-side [`WsLines`] and the browser's end of the WebSocket.
+    async fn connected(framing: Framing) -> (WsLines, WebSocketStream<tokio::io::DuplexStream>) {
+        let (server, browser) = tokio::io::duplex(4096);
+        let server = WebSocketStream::from_raw_socket(server, Role::Server, None).await;
+        let browser = WebSocketStream::from_raw_socket(browser, Role::Client, None).await;
+        let ws = WsConnection::from_stream(server, 64, tokio_util::sync::CancellationToken::new());
+        (WsLines::new(ws, framing), browser)
+    }
+
+    #[tokio::test]
+    async fn frames_become_lines_and_lines_become_frames_holding_nothing_after() {
+        let (lines, mut browser) = connected(Framing::Lines).await;
+        let (reader, mut writer) = tokio::io::split(lines);
+        let mut reader = BufReader::new(reader);
+        browser.send(Message::text("JOIN alice")).await.unwrap();
+        browser.send(Message::binary(vec![1, 2])).await.unwrap();
+        browser.send(Message::text("PLAY 4c")).await.unwrap();
+        let mut line = String::new();
+        reader.read_line(&mut line).await.unwrap();
+        assert_eq!(line, "JOIN alice\n");
+        line.clear();
+        reader.read_line(&mut line).await.unwrap();
+        assert_eq!(line, "PLAY 4c\n", "a binary frame is not a line");
+        writer.write_all(b"HELLO 1\r\nHA").await.unwrap();
+        writer.write_all(b"ND 4c 5d\n").await.unwrap();
+        let texts: Vec<String> = (&mut browser)
+            .take(2)
+            .map(|m| m.unwrap().into_text().unwrap().to_string())
+            .collect()
+            .await;
+        assert_eq!(texts, ["HELLO 1", "HAND 4c 5d"]);
+        let lines = reader.into_inner().unsplit(writer);
+        assert_eq!(lines.unread.capacity() + lines.pending.capacity(), 0);
+    }
+
+    #[tokio::test]
+    async fn the_browser_leaving_ends_the_stream_and_the_session_ending_closes_the_socket() {
+        let (lines, mut browser) = connected(Framing::Lines).await;
+        let (mut reader, writer) = tokio::io::split(lines);
+        browser.close(None).await.unwrap();
+        let mut rest = Vec::new();
+        reader.read_to_end(&mut rest).await.unwrap();
+        assert!(rest.is_empty());
+        drop(reader.unsplit(writer));
+        let (lines, mut browser) = connected(Framing::Brackets).await;
+        let (reader, mut writer) = tokio::io::split(lines);
+        writer.write_all(b"[sjoin|x][slobb|0]").await.unwrap();
+        writer.shutdown().await.unwrap();
+        // The session is over: its stream goes, and the socket with the last frame.
+        drop(reader.unsplit(writer));
+        let mut got = Vec::new();
+        while let Some(Ok(message)) = browser.next().await {
+            got.push(message);
+        }
+        assert_eq!(
+            got[..2],
+            [Message::text("[sjoin|x]"), Message::text("[slobb|0]")]
+        );
+        assert!(matches!(got.last(), Some(Message::Close(_))), "{got:?}");
+    }
 
     #[test]
     fn cutting_lines_and_brackets() {

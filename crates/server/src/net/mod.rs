@@ -8,7 +8,6 @@ mod hello;
 mod limits;
 mod lines;
 mod outbox;
-mod pipe;
 mod quiet;
 mod trim;
 mod watched;
@@ -16,7 +15,7 @@ mod websocket;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use admission::{Admission, Admitted, Refused};
-pub use bridge::{bridge, Framing};
+pub use bridge::{bridge, Framing, WsLines};
 pub use connection::{next_conn_id, ConnId, Connection, Input, LineConnection, Settings};
 pub use hello::HelloTimer;
 pub use limits::{descriptor_budget, listener_cap};

@@ -7,6 +7,7 @@ use futures::stream::BoxStream;
 use futures::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -34,7 +35,8 @@ pub enum WsInput {
 pub struct WsConnection {
     reader: BoxStream<'static, Result<Message, Error>>,
     outbox: Outbox,
-    writer: JoinHandle<()>,
+    /// The task writing the outbox's frames; taken by [`WsConnection::take_writer`].
+    writer: Option<JoinHandle<()>>,
     stop: CancellationToken,
     /// `parlor_messages_in_total` for the protocol, once [`WsConnection::count_as`].
     received: Option<metrics::Counter>,
@@ -73,7 +75,7 @@ impl WsConnection {
         WsConnection {
             reader: reader.boxed(),
             outbox,
-            writer,
+            writer: Some(writer),
             stop,
             received: None,
             close_code,
@@ -94,38 +96,60 @@ impl WsConnection {
 
     /// The next frame from the client.
     pub async fn next(&mut self) -> WsInput {
+        let stop = self.stop.clone();
+        tokio::select! {
+            input = std::future::poll_fn(|cx| self.poll_frame(cx)) => input,
+            _ = stop.cancelled() => WsInput::Closed,
+        }
+    }
+
+    /// [`WsConnection::next`] without watching for the connection to be stopped: the
+    /// caller does (the bridge's byte stream polls it).
+    pub fn poll_frame(&mut self, cx: &mut Context<'_>) -> Poll<WsInput> {
         loop {
-            let message = tokio::select! {
-                message = self.reader.next() => message,
-                _ = self.stop.cancelled() => return WsInput::Closed,
-            };
+            let message = std::task::ready!(self.reader.poll_next_unpin(cx));
             match message {
                 Some(Ok(Message::Text(text))) => {
                     if let Some(received) = &self.received {
                         received.increment(1);
                     }
-                    return WsInput::Text(text.to_string());
+                    return Poll::Ready(WsInput::Text(text.to_string()));
                 }
-                Some(Ok(Message::Binary(_))) => return WsInput::Binary,
+                Some(Ok(Message::Binary(_))) => return Poll::Ready(WsInput::Binary),
                 Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
                 Some(Err(error)) => {
                     let code = close_code_for(&error);
                     self.close_code.store(code.into(), Ordering::Relaxed);
                     self.stop.cancel();
-                    return WsInput::Closed;
+                    return Poll::Ready(WsInput::Closed);
                 }
                 Some(Ok(Message::Close(_))) | None => {
                     self.stop.cancel();
-                    return WsInput::Closed;
+                    return Poll::Ready(WsInput::Closed);
                 }
             }
         }
     }
 
+    /// The token that ends this connection: cancelled by the server, by a full outbox,
+    /// or by the client leaving.
+    pub fn stop(&self) -> &CancellationToken {
+        &self.stop
+    }
+
     /// Closes the connection after sending what is queued.
-    pub async fn close(self) {
+    pub async fn close(mut self) {
         self.stop.cancel();
-        let _ = self.writer.await;
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.await;
+        }
+    }
+
+    /// The task that writes this connection's frames, for a caller that hands the
+    /// connection on but waits for its last frames: it ends once the connection is
+    /// stopped and what was queued is written (with the close frame).
+    pub fn take_writer(&mut self) -> Option<JoinHandle<()>> {
+        self.writer.take()
     }
 }
 
