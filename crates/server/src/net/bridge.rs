@@ -2,11 +2,13 @@
 //! the bytes a TCP client would send or get, without the line terminator.
 //!
 //! The session runs unchanged on a byte stream, [`WsLines`]: reading it gives each frame
-//! the browser sent (with the terminator the protocol's clients use), and what the
-//! session writes is cut into messages, one frame each. So a browser and a telnet client
-//! are the same kind of player to the rooms. (An earlier bridge ran the session on an
-//! in-memory pipe and relayed in a task of its own: two more buffers and a task per
-//! browser.)
+//! the browser sent (with the terminator the protocol's clients use). A session's
+//! [`Connection`](super::Connection) finds the WebSocket under the stream
+//! ([`message_outbox`]) and queues each message as one frame, with no writer task of its
+//! own; bytes written to the stream itself are cut into messages, one frame each. So a
+//! browser and a telnet client are the same kind of player to the rooms. (An earlier
+//! bridge ran the session on an in-memory pipe and relayed in a task of its own: two more
+//! buffers and two more tasks per browser.)
 
 use super::{Outbox, WsConnection, WsInput};
 use std::future::Future;
@@ -101,6 +103,17 @@ impl WsLines {
             }
         }
     }
+}
+
+/// The outbox of the WebSocket `socket` is (or wraps, boxed), if it is a [`WsLines`]: each
+/// message queued there goes out as one frame, without passing through the stream.
+pub fn message_outbox(socket: &mut dyn super::Socket) -> Option<Outbox> {
+    let any = socket.as_any_mut();
+    if let Some(lines) = any.downcast_mut::<WsLines>() {
+        return Some(lines.outbox.clone());
+    }
+    let inner = any.downcast_mut::<Box<dyn super::Socket>>()?;
+    message_outbox(inner.as_mut())
 }
 
 impl AsyncRead for WsLines {
@@ -273,6 +286,44 @@ mod tests {
         assert_eq!(texts, ["HELLO 1", "HAND 4c 5d"]);
         let lines = reader.into_inner().unsplit(writer);
         assert_eq!(lines.unread.capacity() + lines.pending.capacity(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_connection_on_a_bridged_websocket_queues_its_lines_as_frames() {
+        use crate::net::{Input, LineCodec, Settings, Socket};
+        let (lines, mut browser) = connected(Framing::Lines).await;
+        let mut boxed: Box<dyn Socket> = Box::new(Box::new(lines) as Box<dyn Socket>);
+        assert!(
+            message_outbox(boxed.as_mut()).is_some(),
+            "found under two boxes"
+        );
+        let (mut bytes, _other) = tokio::io::duplex(64);
+        assert!(message_outbox(&mut bytes).is_none());
+        let settings = Settings {
+            outbox_lines: 8,
+            terminator: "\r\n",
+            protocol: "test",
+        };
+        let stop = tokio_util::sync::CancellationToken::new();
+        let mut connection =
+            crate::net::Connection::open(boxed, LineCodec::new(64), settings, stop);
+        browser.send(Message::text("JOIN alice")).await.unwrap();
+        assert_eq!(
+            connection.next(None).await,
+            Input::Message("JOIN alice".into())
+        );
+        connection.outbox().send("WELCOME alice");
+        connection.outbox().send("");
+        let texts: Vec<String> = (&mut browser)
+            .take(2)
+            .map(|m| m.unwrap().into_text().unwrap().to_string())
+            .collect()
+            .await;
+        assert_eq!(
+            texts,
+            ["WELCOME alice", ""],
+            "one frame per line, no terminator"
+        );
     }
 
     #[tokio::test]

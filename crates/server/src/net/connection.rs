@@ -1,7 +1,9 @@
 //! One connection of a protocol spoken over a byte stream: framed reading with the
 //! protocol's own decoder (lines, Warlords' brackets, mmj1's grammar), a bounded outbox
-//! and its writer task, and the connection's id.
+//! and its writer task (on a bridged WebSocket, the WebSocket's), and the connection's
+//! id.
 
+use super::bridge::message_outbox;
 use super::Socket;
 use super::{write_lines, LineCodec, Outbox};
 use futures::StreamExt;
@@ -39,7 +41,9 @@ pub struct Connection<C: Decoder> {
     input: FramedRead<ReadHalf<Box<dyn Socket>>, C>,
     received: metrics::Counter,
     outbox: Outbox,
-    writer: JoinHandle<()>,
+    /// The task writing the outbox to the socket; `None` on a WebSocket bridged by
+    /// message, whose own writer sends each queued message as a frame.
+    writer: Option<JoinHandle<()>>,
     stop: CancellationToken,
 }
 
@@ -87,18 +91,23 @@ where
         settings: Settings,
         stop: CancellationToken,
     ) -> Self {
-        let socket: Box<dyn Socket> = Box::new(socket);
+        let mut socket: Box<dyn Socket> = Box::new(socket);
+        let frames = message_outbox(socket.as_mut());
         let (reader, writer) = tokio::io::split(socket);
-        let (outbox, lines) = Outbox::new(settings.outbox_lines, stop.clone());
+        let (outbox, writer) = match frames {
+            Some(frames) => {
+                frames.limit_to(settings.outbox_lines);
+                (frames, None)
+            }
+            None => {
+                let (outbox, lines) = Outbox::new(settings.outbox_lines, stop.clone());
+                let writer = write_lines(writer, lines, settings.terminator, stop.clone());
+                (outbox, Some(tokio::spawn(writer)))
+            }
+        };
         let outbox = outbox.counted(settings.protocol);
         let received =
             metrics::counter!("parlor_messages_in_total", "protocol" => settings.protocol);
-        let writer = tokio::spawn(write_lines(
-            writer,
-            lines,
-            settings.terminator,
-            stop.clone(),
-        ));
         Connection {
             id: next_conn_id(),
             input: FramedRead::with_capacity(reader, codec, READ_BUFFER),
@@ -153,6 +162,8 @@ where
     /// Closes the connection after writing what is queued.
     pub async fn close(self) {
         self.stop.cancel();
-        let _ = self.writer.await;
+        if let Some(writer) = self.writer {
+            let _ = writer.await;
+        }
     }
 }

@@ -29,8 +29,16 @@ pub use websocket::{config as ws_config, WsConnection, WsInput, MAX_FRAME, PING_
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
-/// A byte stream a session runs on: a TCP socket, or the in-memory pipe through which a
-/// WebSocket on the HTTP port speaks a line protocol (see [`crate::http`]).
-pub trait Socket: AsyncRead + AsyncWrite + Send + Unpin + 'static {}
+/// A byte stream a session runs on: a TCP socket, or a WebSocket on the HTTP port
+/// speaking a line protocol ([`WsLines`], see [`crate::http`]).
+pub trait Socket: AsyncRead + AsyncWrite + Send + Unpin + 'static {
+    /// The stream as `Any`, so that a connection can find a [`WsLines`] under it: that one
+    /// takes whole messages, and needs no writer task of the connection's own.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
 
-impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Socket for T {}
+impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Socket for T {
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}

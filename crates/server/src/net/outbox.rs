@@ -98,6 +98,12 @@ impl Outbox {
         (outbox, Queue { shared, overflow })
     }
 
+    /// Holds at most `capacity` lines from now on (a protocol's own limit, on the outbox
+    /// of the WebSocket it is bridged over).
+    pub fn limit_to(&self, capacity: usize) {
+        self.shared.lock().capacity = capacity.max(1);
+    }
+
     /// This outbox, counting what it sends as `protocol`'s messages out.
     pub fn counted(mut self, protocol: &'static str) -> Outbox {
         self.sent = Some(metrics::counter!("parlor_messages_out_total", "protocol" => protocol));
