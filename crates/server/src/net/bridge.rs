@@ -324,6 +324,15 @@ mod tests {
             ["WELCOME alice", ""],
             "one frame per line, no terminator"
         );
+        // The last lines before the server closes still go out, then the close frame.
+        connection.outbox().send("MATCH_END");
+        connection.close().await;
+        let mut rest = Vec::new();
+        while let Some(Ok(message)) = browser.next().await {
+            rest.push(message);
+        }
+        assert_eq!(rest[0], Message::text("MATCH_END"));
+        assert!(matches!(rest.last(), Some(Message::Close(_))), "{rest:?}");
     }
 
     #[tokio::test]
