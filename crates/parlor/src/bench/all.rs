@@ -1,6 +1,7 @@
 //! `parlor bench all`: every protocol through its sockets, one table. For each game,
 //! whole games by `parlor play`'s own clients against CPU players ([`super::play`]), then
-//! idle clients that leave and come back once ([`super::idle`]).
+//! idle clients that leave and come back once ([`super::idle`]), then the same number of
+//! idle browsers through the HTTP port's `/ws/` bridge (Jass speaks WebSocket already).
 
 use super::idle;
 use super::play;
@@ -22,7 +23,8 @@ pub struct AllArgs {
 pub async fn run(args: AllArgs) -> Result<String, String> {
     let mut table = String::from(
         "| protocol | games/s | server CPU per game | move → next message p50 / p99 | \
-         RSS per idle connection | RSS after churn |\n|---|---|---|---|---|---|\n",
+         RSS per idle connection | through `/ws/` | RSS after churn |\n\
+         |---|---|---|---|---|---|---|\n",
     );
     for (name, game) in Game::ALL {
         let (clients, connections) = match game {
@@ -31,11 +33,18 @@ pub async fn run(args: AllArgs) -> Result<String, String> {
         };
         let played = play::measure(game, name, clients, false).await?;
         let idle = idle::measure(game, name, connections, false, 1).await?;
+        let bridged = match game {
+            Game::Jass => "n/a: WebSocket".to_owned(),
+            _ => {
+                let bridged = idle::measure(game, name, connections, true, 0).await?;
+                format!("{:.1} KiB", bridged.per_connection() / 1024.0)
+            }
+        };
         let cpu = played
             .cpu_ms_per_game
             .map_or("?".to_owned(), |ms| format!("{ms:.1} ms"));
         table.push_str(&format!(
-            "| {name} | {:.1} | {cpu} | {:.1} / {:.1} ms | {:.1} KiB | {:+.0}% |\n",
+            "| {name} | {:.1} | {cpu} | {:.1} / {:.1} ms | {:.1} KiB | {bridged} | {:+.0}% |\n",
             played.games_per_second(),
             played.p50_us as f64 / 1000.0,
             played.p99_us as f64 / 1000.0,
