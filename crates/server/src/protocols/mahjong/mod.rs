@@ -52,11 +52,8 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.recorder.clone(),
         cx.shutdown.clone(),
     );
-    super::Entry::stream(
-        crate::net::Framing::CountedLines,
-        move |socket, peer, stop| {
-            let lobby = lobby.clone();
-            session::run(socket, peer, lobby, outbox_lines, hello_timeout, stop)
-        },
-    )
+    super::Entry::stream(crate::net::Framing::Lines, move |socket, peer, stop| {
+        let lobby = lobby.clone();
+        session::run(socket, peer, lobby, outbox_lines, hello_timeout, stop)
+    })
 }
