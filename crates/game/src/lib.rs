@@ -34,7 +34,7 @@ pub trait Game {
     /// What a seat may do.
     type Action: Copy + PartialEq + Debug;
     /// The legal actions of a seat (a fixed-capacity list: asking never allocates).
-    type Actions: Deref<Target = [Self::Action]>;
+    type Actions: Deref<Target = [Self::Action]> + Default;
     /// What an applied action changed (full information: project it per seat before
     /// showing it).
     type Events;
@@ -50,6 +50,14 @@ pub trait Game {
 
     /// What `seat` may do now; empty when it is not that seat's turn.
     fn legal_actions(&self, seat: Seat) -> Self::Actions;
+
+    /// [`Game::legal_actions`] written into `actions` (its old content replaced). A loop
+    /// that asks before every decision (a bot's playouts, [`play_out`], a benchmark) keeps
+    /// one list instead of having a fresh one, up to a kilobyte, copied out of every call.
+    /// Every rules crate writes its list in place; this default is for small games.
+    fn legal_actions_into(&self, seat: Seat, actions: &mut Self::Actions) {
+        *actions = self.legal_actions(seat);
+    }
 
     /// `seat` does `action`: the events, or the refusal (and nothing changed).
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Self::Events, Self::Refusal>;
@@ -99,6 +107,7 @@ pub fn play_out<G: Game>(
     rng: &mut GameRng,
 ) -> usize {
     let mut moves = 0;
+    let mut legal = G::Actions::default();
     while !game.is_over() {
         let Some(seat) = game.to_act().next() else {
             if game.advance().is_none() {
@@ -106,7 +115,7 @@ pub fn play_out<G: Game>(
             }
             continue;
         };
-        let legal = game.legal_actions(seat);
+        game.legal_actions_into(seat, &mut legal);
         let action = players[seat].choose(&game.view(seat), &legal, rng);
         if let Err(refusal) = game.apply(seat, action) {
             panic!(
@@ -120,14 +129,18 @@ pub fn play_out<G: Game>(
 }
 
 /// The [`Game`] methods of a rules crate whose game type already has them as inherent
-/// methods of the same names and signatures (`legal_actions`, `apply`, `view`,
-/// `is_over`): write the associated types, `seats` and `score`, and call this inside the
+/// methods of the same names and signatures (`legal_actions`, `legal_actions_into`,
+/// `apply`, `view`, `is_over`): write the associated types, `seats` and `score`, and call this inside the
 /// `impl parlor_game::Game` block for the rest.
 #[macro_export]
 macro_rules! inherent_game_methods {
     () => {
         fn legal_actions(&self, seat: $crate::Seat) -> Self::Actions {
             Self::legal_actions(self, seat)
+        }
+
+        fn legal_actions_into(&self, seat: $crate::Seat, actions: &mut Self::Actions) {
+            Self::legal_actions_into(self, seat, actions)
         }
 
         fn apply(
@@ -144,6 +157,22 @@ macro_rules! inherent_game_methods {
 
         fn is_over(&self) -> bool {
             Self::is_over(self)
+        }
+    };
+}
+
+/// A rules crate's inherent `legal_actions`, written once: its `legal_actions_into` into a
+/// fresh list. Every engine has both, as it has `apply` and `apply_into`. Call it inside
+/// the game type's `impl` block with the list type.
+#[macro_export]
+macro_rules! legal_actions_through_into {
+    ($actions:ty) => {
+        /// Everything `seat` may do now: exactly the actions `apply` accepts from it.
+        /// Empty when it is not the seat's move.
+        pub fn legal_actions(&self, seat: $crate::Seat) -> $actions {
+            let mut actions = <$actions as ::std::default::Default>::default();
+            self.legal_actions_into(seat, &mut actions);
+            actions
         }
     };
 }

@@ -6,37 +6,43 @@
 use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use jass::bots::{HeuristicBot, MonteCarloBot, RandomBot, Strategy};
-use jass::{Action, Config, Events, Game, Mode};
+use jass::{Action, Actions, Config, Events, Game, Mode};
 use rand::Rng;
 
 /// Decisions per measured iteration, so the loop's own cost does not dominate.
 const BATCH: u64 = 1000;
 
 /// One random decision: who acts, what is legal, the seat's view, the choice, applying it
-/// (its events into `events`, as a caller applying many actions does). A finished game is
-/// replaced by a new one dealt from `rng`.
-fn decide(game: &mut Game, bot: &mut RandomBot, rng: &mut GameRng, events: &mut Events) {
+/// (the legal actions and the events into lists kept across decisions, as a bot's playouts
+/// do). A finished game is replaced by a new one dealt from `rng`.
+fn decide(
+    game: &mut Game,
+    bot: &mut RandomBot,
+    rng: &mut GameRng,
+    scratch: &mut (Actions, Events),
+) {
     if game.is_over() {
         *game = Game::new(Config::default(), seeded_rng(rng.gen())).0;
     }
     let seat = game.to_act().expect("a game in progress has a seat to act");
-    let legal = game.legal_actions(seat);
-    let action = Strategy::<Game>::choose(bot, &game.view(seat), &legal, rng);
+    let (legal, events) = scratch;
+    game.legal_actions_into(seat, legal);
+    let action = Strategy::<Game>::choose(bot, &game.view(seat), legal, rng);
     game.apply_into(seat, action, events)
         .expect("a legal action");
-    black_box(&*events);
+    black_box(&*scratch);
 }
 
 fn random_decisions(c: &mut Criterion) {
     let mut rng = seeded_rng(1);
     let mut game = Game::new(Config::default(), seeded_rng(2)).0;
-    let mut events = Events::new();
+    let mut scratch = (Actions::new(), Events::new());
     let mut group = c.benchmark_group("random play");
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("decisions", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut game, &mut RandomBot, &mut rng, &mut events);
+                decide(&mut game, &mut RandomBot, &mut rng, &mut scratch);
             }
         })
     });

@@ -243,9 +243,12 @@ impl Game {
         (self.public.leader + self.table.len()) % 4
     }
 
-    /// Everything `seat` may do now; empty when it is not the seat's move.
-    pub fn legal_actions(&self, seat: Seat) -> Actions {
-        let mut actions = Actions::new();
+    parlor_game::legal_actions_through_into!(Actions);
+
+    /// Everything `seat` may do now, written into `actions` (cleared first); empty when
+    /// it is not the seat's move.
+    pub fn legal_actions_into(&self, seat: Seat, actions: &mut Actions) {
+        actions.clear();
         match self.public.phase {
             Phase::Choosing { seat: s, pushed } if s == seat => {
                 actions.extend(Mode::ALL.map(Action::Choose));
@@ -261,7 +264,6 @@ impl Game {
             }
             _ => {}
         }
-        actions
     }
 
     parlor_game::apply_through_apply_into!(Action, Events, RuleError);

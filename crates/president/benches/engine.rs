@@ -6,7 +6,7 @@
 use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use president::bots::{RandomBot, SoundBot, Strategy};
-use president::{Events, Hand};
+use president::{Actions, Events, Hand};
 use rand::Rng;
 
 /// Decisions per measured iteration, so the loop's own cost does not dominate.
@@ -19,10 +19,15 @@ fn new_hand(rng: &mut GameRng) -> Hand {
     Hand::deal(players, ranked, rng).expect("3 to 7 players").0
 }
 
-/// One decision: who acts, what is legal, the seat's view, the choice, applying it (its
-/// events into `events`, as a caller applying many actions does). A finished hand is
-/// replaced by a new deal.
-fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng, events: &mut Events) {
+/// One decision: who acts, what is legal, the seat's view, the choice, applying it (the
+/// legal actions and the events into lists kept across decisions, as a bot's playouts do).
+/// A finished hand is replaced by a new deal.
+fn decide(
+    hand: &mut Hand,
+    bot: &mut impl Strategy<Hand>,
+    rng: &mut GameRng,
+    scratch: &mut (Actions, Events),
+) {
     let seat = match hand.active() {
         Some(seat) => seat,
         None => {
@@ -30,23 +35,24 @@ fn decide(hand: &mut Hand, bot: &mut impl Strategy<Hand>, rng: &mut GameRng, eve
             hand.active().expect("a new hand has a seat to act")
         }
     };
-    let legal = hand.legal_actions(seat);
-    let action = bot.choose(&hand.view(seat), &legal, rng);
+    let (legal, events) = scratch;
+    hand.legal_actions_into(seat, legal);
+    let action = bot.choose(&hand.view(seat), legal, rng);
     hand.apply_into(seat, action, events)
         .expect("a legal action");
-    black_box(&*events);
+    black_box(&*scratch);
 }
 
 fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("decisions");
     group.throughput(Throughput::Elements(BATCH));
     let mut rng = seeded_rng(1);
-    let mut events = Events::new();
+    let mut scratch = (Actions::new(), Events::new());
     let mut hand = new_hand(&mut rng);
     group.bench_function("random", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut hand, &mut RandomBot, &mut rng, &mut events);
+                decide(&mut hand, &mut RandomBot, &mut rng, &mut scratch);
             }
         })
     });
@@ -54,7 +60,7 @@ fn decisions(c: &mut Criterion) {
     group.bench_function("sound", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut hand, &mut SoundBot, &mut rng, &mut events);
+                decide(&mut hand, &mut SoundBot, &mut rng, &mut scratch);
             }
         })
     });

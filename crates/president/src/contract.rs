@@ -18,8 +18,7 @@ impl parlor_game::Game for Hand {
     }
 
     fn score(&self, seat: Seat) -> i64 {
-        let order = self.finishing_order();
-        match order.iter().position(|&s| s == seat) {
+        match self.finishing_order().seats().position(|s| s == seat) {
             Some(place) if self.is_over() => (self.players() - 1 - place) as i64,
             _ => 0,
         }

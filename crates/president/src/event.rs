@@ -35,9 +35,10 @@ pub enum Event {
     HandOver { order: Order },
 }
 
-/// A finishing order: every seat, best rank first (at most seven). Kept in eight bytes:
-/// events are copied out of every `apply`, so the largest one sets what each costs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A finishing order: seats, best rank first (at most seven). Kept in eight bytes: events
+/// are copied out of every `apply`, so the largest one sets what each costs, and every
+/// view copies the order so far.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Order {
     seats: [u8; 7],
     len: u8,
@@ -54,6 +55,44 @@ impl Order {
     /// The seats as a list.
     pub fn to_vec(&self) -> Vec<Seat> {
         self.seats().collect()
+    }
+
+    /// How many seats are ranked.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether no seat is ranked yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Puts `seat` at rank `at` (0 is best), moving those from `at` on one rank down.
+    ///
+    /// # Panics
+    /// If the order already holds seven seats, or `at` is beyond its end.
+    pub(crate) fn insert(&mut self, at: usize, seat: Seat) {
+        let len = self.len();
+        assert!(
+            len < self.seats.len() && at <= len,
+            "an order holds at most seven"
+        );
+        self.seats.copy_within(at..len, at + 1);
+        self.seats[at] = seat as u8;
+        self.len += 1;
+    }
+}
+
+impl std::fmt::Debug for Order {
+    /// The seats as a list, as the ranked [`Seat`]s they stand for.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.seats()).finish()
+    }
+}
+
+impl<const N: usize> PartialEq<[Seat; N]> for Order {
+    fn eq(&self, seats: &[Seat; N]) -> bool {
+        self.seats().eq(seats.iter().copied())
     }
 }
 

@@ -2,8 +2,9 @@
 
 use crate::action::Action;
 use crate::error::PlayError;
-use crate::event::Events;
+use crate::event::{Events, Order};
 use crate::position::Position;
+use crate::public::Public;
 use crate::status::Status;
 use crate::wars::{common_value, MAX_PLAYERS, MIN_PLAYERS};
 use crate::Seat;
@@ -20,36 +21,19 @@ pub(crate) const WARLORD: Seat = 0;
 /// action that [`Hand::apply`] refuses leaves it exactly as it was.
 #[derive(Clone, Debug)]
 pub struct Hand {
-    pub(crate) players: usize,
-    pub(crate) ranked: bool,
+    /// What every seat sees; a view copies it whole.
+    pub(crate) public: Public,
     /// The cards each seat holds; empty for seats that are out or gone. Changed only
-    /// through [`Hand::set_held`] and [`Hand::move_card`], which keep `counts` with it.
+    /// through [`Hand::set_held`] and [`Hand::move_card`], which keep
+    /// `public.cards_left` with it.
     pub(crate) held: [CardSet; MAX_PLAYERS],
-    /// How many cards each seat holds (`held[seat].len()`): kept rather than counted,
-    /// as every view shows them and players ask for a view before each decision.
-    pub(crate) counts: [u8; MAX_PLAYERS],
-    /// Every card that went to the table this hand (and, from a position, every card no
-    /// seat held at the start).
-    pub(crate) played: CardSet,
     /// The cards of seats that left.
     pub(crate) discarded: CardSet,
-    /// The play to beat; empty at the start of a round.
-    pub(crate) last: CardSet,
-    /// Who made `last` (it may be out or gone since).
-    pub(crate) last_player: Option<Seat>,
-    /// Seats that passed or were skipped this round.
-    pub(crate) passed: [bool; MAX_PLAYERS],
-    pub(crate) gone: [bool; MAX_PLAYERS],
-    /// The seat to act; `None` once the hand is over.
-    pub(crate) active: Option<Seat>,
     /// The card the warlord took from the scumbag, while the warlord's answer is awaited.
     pub(crate) swap_taken: Option<Card>,
-    /// Whether the next play must include the 3 of clubs (the opening of an unranked hand).
-    pub(crate) needs_three: bool,
-    /// Seats that went out, in order, followed by seats that left, latest first. When the
-    /// hand ends the scumbag is inserted between the two.
-    pub(crate) order: ArrayVec<Seat, MAX_PLAYERS>,
-    /// How many seats at the front of `order` finished by playing out (or as scumbag).
+    /// How many seats at the front of `public.ranks` finished by playing out (or as
+    /// scumbag); the seats that left follow them, latest first. When the hand ends the
+    /// scumbag is inserted between the two.
     pub(crate) finished: usize,
 }
 
@@ -81,20 +65,10 @@ impl Hand {
     /// An empty table of `players` seats, for [`Hand::from_position`] to fill.
     pub(crate) fn empty(players: usize, ranked: bool) -> Hand {
         Hand {
-            players,
-            ranked,
+            public: Public::new(players, ranked),
             held: [CardSet::EMPTY; MAX_PLAYERS],
-            counts: [0; MAX_PLAYERS],
-            played: CardSet::EMPTY,
             discarded: CardSet::EMPTY,
-            last: CardSet::EMPTY,
-            last_player: None,
-            passed: [false; MAX_PLAYERS],
-            gone: [false; MAX_PLAYERS],
-            active: None,
             swap_taken: None,
-            needs_three: false,
-            order: ArrayVec::new(),
             finished: 0,
         }
     }
@@ -102,7 +76,7 @@ impl Hand {
     /// Gives `seat` exactly `cards`.
     pub(crate) fn set_held(&mut self, seat: Seat, cards: CardSet) {
         self.held[seat] = cards;
-        self.counts[seat] = cards.len() as u8;
+        self.public.cards_left[seat] = cards.len() as u8;
     }
 
     /// Moves `card` from `from`'s hand to `to`'s (the swap).
@@ -116,7 +90,7 @@ impl Hand {
 
     /// How many seats the hand was dealt to.
     pub fn players(&self) -> usize {
-        self.players
+        self.public.players
     }
 
     /// The cards `seat` holds (empty for a seat that is out, gone or not at the table).
@@ -127,42 +101,32 @@ impl Hand {
     /// Who must act now: the warlord during the swap, otherwise the seat on turn; `None`
     /// once the hand is over.
     pub fn active(&self) -> Option<Seat> {
-        self.active
+        self.public.active
     }
 
     /// Where `seat` stands. Seats beyond the table read [`Status::Gone`].
     pub fn status(&self, seat: Seat) -> Status {
-        if seat >= self.players || self.gone[seat] {
-            Status::Gone
-        } else if self.active == Some(seat) {
-            Status::Active
-        } else if self.held[seat].is_empty() {
-            Status::Out
-        } else if self.passed[seat] {
-            Status::Passed
-        } else {
-            Status::Waiting
-        }
+        self.public.status(seat)
     }
 
     /// The play to beat; empty at the start of a round.
     pub fn last_play(&self) -> CardSet {
-        self.last
+        self.public.last_play
     }
 
     /// Who made the last play of this round, if any (the seat may have gone out since).
     pub fn last_player(&self) -> Option<Seat> {
-        self.last_player
+        self.public.last_player
     }
 
     /// Whether the seat to act starts a round: any 1 to 4 equal cards, no pass.
     pub fn starting_round(&self) -> bool {
-        self.active.is_some() && self.last.is_empty()
+        self.public.active.is_some() && self.public.last_play.is_empty()
     }
 
     /// Whether social ranks exist for this hand (seat 0 warlord, last seat scumbag).
     pub fn ranked(&self) -> bool {
-        self.ranked
+        self.public.ranked
     }
 
     /// Whether the warlord still has to give a card back to the scumbag.
@@ -177,12 +141,12 @@ impl Hand {
 
     /// Whether the next play must include the 3 of clubs.
     pub fn needs_three_of_clubs(&self) -> bool {
-        self.needs_three
+        self.public.needs_three_of_clubs
     }
 
     /// Every card played to the table so far this hand (public knowledge).
     pub fn played(&self) -> CardSet {
-        self.played
+        self.public.played
     }
 
     /// The cards of seats that left, out of play for the rest of the hand.
@@ -195,13 +159,18 @@ impl Hand {
     /// When the hand is over the scumbag stands between the two groups and the slice is
     /// a permutation of all seats: index 0 is the next hand's warlord, the last index its
     /// scumbag.
-    pub fn finishing_order(&self) -> &[Seat] {
-        &self.order
+    pub fn finishing_order(&self) -> Order {
+        self.public.ranks
+    }
+
+    /// What every seat sees of the hand.
+    pub fn public(&self) -> &Public {
+        &self.public
     }
 
     /// Whether the hand is over (at most one seat still holds cards).
     pub fn is_over(&self) -> bool {
-        self.active.is_none()
+        self.public.active.is_none()
     }
 
     parlor_game::apply_through_apply_into!(Action, Events, PlayError);
@@ -230,19 +199,19 @@ impl Hand {
 
     /// How many seats still hold cards.
     pub(crate) fn holders(&self) -> usize {
-        (0..self.players).filter(|&s| self.holds(s)).count()
+        (0..self.public.players).filter(|&s| self.holds(s)).count()
     }
 
     /// The first seat after `seat`, in playing order, that still holds cards.
     pub(crate) fn next_holder_after(&self, seat: Seat) -> Seat {
-        (1..=self.players)
-            .map(|step| (seat + step) % self.players)
+        (1..=self.public.players)
+            .map(|step| (seat + step) % self.public.players)
             .find(|&s| self.holds(s))
             .unwrap_or(seat)
     }
 
     /// The value of the play to beat (0 at the start of a round, where nothing is beaten).
     pub(crate) fn last_value(&self) -> u8 {
-        common_value(self.last).unwrap_or(0)
+        common_value(self.public.last_play).unwrap_or(0)
     }
 }

@@ -25,7 +25,7 @@ impl Hand {
     /// hand, leaving twice, or a seat beyond the table changes nothing (no events).
     pub fn leave(&mut self, seat: Seat) -> Events {
         let mut events = Events::new();
-        if self.is_over() || seat >= self.players || self.gone[seat] {
+        if self.is_over() || seat >= self.public.players || self.public.gone[seat] {
             return events;
         }
         if seat == WARLORD && self.swap_taken.is_some() {
@@ -34,8 +34,8 @@ impl Hand {
                 let _ = self.swap(WARLORD, card, &mut events);
             }
         }
-        self.gone[seat] = true;
-        self.passed[seat] = false;
+        self.public.gone[seat] = true;
+        self.public.passed[seat] = false;
         events.push(Event::Left { seat });
         let cards = self.held[seat];
         if cards.is_empty() {
@@ -43,21 +43,21 @@ impl Hand {
         }
         self.set_held(seat, CardSet::EMPTY);
         self.discarded = self.discarded.union(cards);
-        self.order.insert(self.finished, seat);
+        self.public.ranks.insert(self.finished, seat);
         if cards.contains(THREE_OF_CLUBS) {
-            self.needs_three = false;
+            self.public.needs_three_of_clubs = false;
         }
-        if self.swap_taken.is_some() && (seat == WARLORD || seat == self.players - 1) {
+        if self.swap_taken.is_some() && (seat == WARLORD || seat == self.public.players - 1) {
             self.swap_taken = None;
         }
         if self.end_if_decided(&mut events) {
             return events;
         }
-        if self.active == Some(seat) {
-            if self.last_player.is_some() {
+        if self.public.active == Some(seat) {
+            if self.public.last_player.is_some() {
                 self.advance(seat, &mut events);
             } else {
-                self.active = Some(self.next_holder_after(seat));
+                self.public.active = Some(self.next_holder_after(seat));
             }
         }
         events

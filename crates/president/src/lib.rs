@@ -42,6 +42,7 @@ mod leave;
 mod legal;
 mod play;
 mod position;
+mod public;
 mod status;
 mod swap;
 mod view;
@@ -54,6 +55,7 @@ pub use event::{Event, Events, Order};
 pub use hand::Hand;
 pub use legal::legal_plays;
 pub use position::Position;
+pub use public::Public;
 pub use status::Status;
 pub use view::View;
 pub use wars::{

@@ -10,7 +10,7 @@ use cards::CardSet;
 impl Hand {
     /// Refuses a play or a pass from anyone but the seat to act, or before the swap.
     fn check_turn(&self, seat: Seat) -> Result<(), PlayError> {
-        match self.active {
+        match self.public.active {
             None => Err(PlayError::HandOver),
             Some(active) if active != seat => Err(PlayError::OutOfTurn),
             Some(_) if self.swap_taken.is_some() => Err(PlayError::SwapFirst),
@@ -30,13 +30,13 @@ impl Hand {
             return Err(PlayError::NotInHand);
         }
         let value = common_value(cards).ok_or(PlayError::DifferentValues)?;
-        if self.needs_three && !cards.contains(THREE_OF_CLUBS) {
+        if self.public.needs_three_of_clubs && !cards.contains(THREE_OF_CLUBS) {
             return Err(PlayError::NeedsThreeOfClubs);
         }
         // 2s beat anything; otherwise a play must at least match the table's quantity
         // and face value.
-        if !self.last.is_empty() && value != TWO {
-            if cards.len() < self.last.len() {
+        if !self.public.last_play.is_empty() && value != TWO {
+            if cards.len() < self.public.last_play.len() {
                 return Err(PlayError::QuantityTooLow);
             }
             if value < self.last_value() {
@@ -54,14 +54,14 @@ impl Hand {
     ) -> Result<(), PlayError> {
         let value = self.check_play(seat, cards)?;
         let matched = value != TWO
-            && cards.len() == self.last.len()
-            && !self.last.is_empty()
+            && cards.len() == self.public.last_play.len()
+            && !self.public.last_play.is_empty()
             && value == self.last_value();
         self.set_held(seat, self.held[seat].difference(cards));
-        self.played = self.played.union(cards);
-        self.needs_three = false;
-        self.last = cards;
-        self.last_player = Some(seat);
+        self.public.played = self.public.played.union(cards);
+        self.public.needs_three_of_clubs = false;
+        self.public.last_play = cards;
+        self.public.last_player = Some(seat);
         // An exact match costs the next seat that would have acted its turn.
         let skipped = if matched {
             self.next_to_act(seat)
@@ -69,7 +69,7 @@ impl Hand {
             None
         };
         if let Some(skipped) = skipped {
-            self.passed[skipped] = true;
+            self.public.passed[skipped] = true;
         }
         events.push(Event::Played {
             seat,
@@ -89,10 +89,10 @@ impl Hand {
 
     pub(crate) fn pass(&mut self, seat: Seat, events: &mut Events) -> Result<(), PlayError> {
         self.check_turn(seat)?;
-        if self.last.is_empty() {
+        if self.public.last_play.is_empty() {
             return Err(PlayError::PassOnStart);
         }
-        self.passed[seat] = true;
+        self.public.passed[seat] = true;
         events.push(Event::Passed { seat });
         self.advance(seat, events);
         Ok(())
@@ -100,22 +100,22 @@ impl Hand {
 
     /// The first seat after `seat` that still holds cards and has not passed.
     fn next_to_act(&self, seat: Seat) -> Option<Seat> {
-        (1..self.players)
-            .map(|step| (seat + step) % self.players)
-            .find(|&s| self.holds(s) && !self.passed[s])
+        (1..self.public.players)
+            .map(|step| (seat + step) % self.public.players)
+            .find(|&s| self.holds(s) && !self.public.passed[s])
     }
 
     /// Hands the turn on after `seat` acted in a round under way: to the next seat that
     /// holds cards and has not passed, unless the turn would come back to the last
     /// player (or there is nobody left to answer), which ends the round.
     pub(crate) fn advance(&mut self, seat: Seat, events: &mut Events) {
-        for step in 1..self.players {
-            let next = (seat + step) % self.players;
-            if self.last_player == Some(next) {
+        for step in 1..self.public.players {
+            let next = (seat + step) % self.public.players;
+            if self.public.last_player == Some(next) {
                 break;
             }
-            if self.holds(next) && !self.passed[next] {
-                self.active = Some(next);
+            if self.holds(next) && !self.public.passed[next] {
+                self.public.active = Some(next);
                 return;
             }
         }
@@ -125,16 +125,16 @@ impl Hand {
     /// Ends the round: the last player starts the next, or, if it is out or gone, the
     /// next seat after it that still holds cards.
     pub(crate) fn clear_round(&mut self, events: &mut Events) {
-        let last = self.last_player.or(self.active).unwrap_or(0);
+        let last = self.public.last_player.or(self.public.active).unwrap_or(0);
         let next = if self.holds(last) {
             last
         } else {
             self.next_holder_after(last)
         };
-        self.last = CardSet::EMPTY;
-        self.last_player = None;
-        self.passed = Default::default();
-        self.active = Some(next);
+        self.public.last_play = CardSet::EMPTY;
+        self.public.last_player = None;
+        self.public.passed = Default::default();
+        self.public.active = Some(next);
         events.push(Event::RoundCleared { next });
     }
 
@@ -145,7 +145,7 @@ impl Hand {
             return false;
         }
         let rank = self.finished;
-        self.order.insert(rank, seat);
+        self.public.ranks.insert(rank, seat);
         self.finished += 1;
         events.push(Event::WentOut { seat, rank });
         self.end_if_decided(events)
@@ -158,16 +158,16 @@ impl Hand {
         if self.holders() > 1 {
             return false;
         }
-        if let Some(scumbag) = (0..self.players).find(|&s| self.holds(s)) {
-            self.order.insert(self.finished, scumbag);
+        if let Some(scumbag) = (0..self.public.players).find(|&s| self.holds(s)) {
+            self.public.ranks.insert(self.finished, scumbag);
             self.finished += 1;
         }
-        self.active = None;
-        self.passed = Default::default();
+        self.public.active = None;
+        self.public.passed = Default::default();
         self.swap_taken = None;
-        self.needs_three = false;
+        self.public.needs_three_of_clubs = false;
         events.push(Event::HandOver {
-            order: self.order.iter().copied().collect(),
+            order: self.public.ranks,
         });
         true
     }

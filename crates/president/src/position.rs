@@ -150,18 +150,18 @@ impl Hand {
             events.push(Event::Dealt { seat, cards });
         }
         let deck: CardSet = (0..52).filter_map(Card::from_index).collect();
-        hand.played = deck.difference(in_hands);
-        hand.order = position.out.clone();
+        hand.public.played = deck.difference(in_hands);
+        hand.public.ranks = position.out.iter().copied().collect();
         hand.finished = position.out.len();
         for &seat in &position.passed {
-            hand.passed[seat] = true;
+            hand.public.passed[seat] = true;
         }
         match position.active {
             Some(active) => {
-                hand.active = Some(active);
+                hand.public.active = Some(active);
                 if let Some((seat, cards)) = position.last {
-                    hand.last = cards;
-                    hand.last_player = Some(seat);
+                    hand.public.last_play = cards;
+                    hand.public.last_player = Some(seat);
                 }
             }
             None if position.ranked => {
@@ -169,7 +169,7 @@ impl Hand {
                 let card = highest(hand.held[scumbag])?;
                 hand.move_card(card, scumbag, WARLORD);
                 hand.swap_taken = Some(card);
-                hand.active = Some(WARLORD);
+                hand.public.active = Some(WARLORD);
                 events.push(Event::SwapTaken {
                     from: scumbag,
                     to: WARLORD,
@@ -177,8 +177,8 @@ impl Hand {
                 });
             }
             None => {
-                hand.active = (0..players).find(|&s| hand.held[s].contains(THREE_OF_CLUBS));
-                hand.needs_three = true;
+                hand.public.active = (0..players).find(|&s| hand.held[s].contains(THREE_OF_CLUBS));
+                hand.public.needs_three_of_clubs = true;
             }
         }
         Some((hand, events))

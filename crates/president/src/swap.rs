@@ -14,10 +14,10 @@ impl Hand {
         card: Card,
         events: &mut Events,
     ) -> Result<(), PlayError> {
-        if self.active.is_none() {
+        if self.public.active.is_none() {
             return Err(PlayError::HandOver);
         }
-        if !self.ranked {
+        if !self.public.ranked {
             return Err(PlayError::NoSwapPending);
         }
         if seat != WARLORD {
@@ -29,7 +29,7 @@ impl Hand {
         if !self.held[WARLORD].contains(card) {
             return Err(PlayError::SwapNotHeld);
         }
-        let scumbag = self.players - 1;
+        let scumbag = self.public.players - 1;
         self.move_card(card, WARLORD, scumbag);
         self.swap_taken = None;
         events.push(Event::SwapGiven {

@@ -136,16 +136,18 @@ fn check_hidden(hand: &Hand, events: &[Event]) {
         }
         let view = hand.view(seat);
         assert_eq!(view.hand, hand.cards(seat));
-        assert_eq!(view.played, hand.played());
-        assert!(view.played.intersection(view.hand).is_empty());
+        assert_eq!(view.public, *hand.public());
+        assert!(view.public.played.intersection(view.hand).is_empty());
         for other in 0..hand.players() {
-            assert_eq!(usize::from(view.cards_left[other]), hand.cards(other).len());
-            assert_eq!(view.statuses[other], hand.status(other));
+            let held = hand.cards(other).len();
+            assert_eq!(usize::from(view.public.cards_left[other]), held);
+            let out = matches!(view.status(other), Status::Out | Status::Gone);
+            assert_eq!(out, held == 0, "only a seat without cards is out or gone");
         }
         if view.swap_card.is_some() {
             assert!(seat == 0 || seat == hand.players() - 1);
         }
-        assert_eq!(view.ranks.as_slice(), hand.finishing_order());
+        assert_eq!(view.public.ranks, hand.finishing_order());
     }
 }
 

@@ -824,13 +824,13 @@ fn a_view_shows_own_cards_and_public_counts_only() {
     for seat in 0..4 {
         let view = hand.view(seat);
         assert_eq!(view.hand, hand.cards(seat));
-        assert_eq!(view.cards_left.to_vec(), [1, 8, 2, 2]);
-        assert_eq!(view.last_play, set("8c 8d"));
-        assert_eq!(view.active, Some(1));
+        assert_eq!(view.public.cards_left[..4], [1, 8, 2, 2]);
+        assert_eq!(view.public.last_play, set("8c 8d"));
+        assert_eq!(view.public.active, Some(1));
         assert_eq!(view.is_my_turn(), seat == 1);
         assert_eq!(view.last_value(), Some(5));
         assert_eq!(
-            view.statuses.to_vec(),
+            (0..4).map(|s| view.status(s)).collect::<Vec<_>>(),
             [
                 Status::Waiting,
                 Status::Active,
@@ -838,7 +838,8 @@ fn a_view_shows_own_cards_and_public_counts_only() {
                 Status::Waiting
             ]
         );
-        assert_eq!(view.played, hand.played());
+        assert_eq!(view.public.played, hand.played());
+        assert_eq!(view.status(4), Status::Gone, "no one sits there");
     }
 }
 

@@ -7,7 +7,7 @@ use cards::{seeded_rng, GameRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::Rng;
 use truco::bots::{MonteCarloBot, RandomBot, Strategy};
-use truco::{DeckStyle, Events, Game, ManilhaStyle, Rules};
+use truco::{Actions, DeckStyle, Events, Game, ManilhaStyle, Rules};
 
 /// Decisions per measured iteration, so the loop's own cost does not dominate.
 const BATCH: u64 = 1000;
@@ -17,31 +17,32 @@ fn paulista() -> Rules {
 }
 
 /// One random decision: who acts, what is legal, the seat's view, the choice, applying it
-/// (its events into `events`, as a caller applying many actions does). A finished game is
-/// replaced by a new one dealt from `rng`.
-fn decide(game: &mut Game, rules: Rules, rng: &mut GameRng, events: &mut Events) {
+/// (the legal actions and the events into lists kept across decisions, as a bot's playouts
+/// do). A finished game is replaced by a new one dealt from `rng`.
+fn decide(game: &mut Game, rules: Rules, rng: &mut GameRng, scratch: &mut (Actions, Events)) {
     if game.is_over() {
         *game = Game::new(rules, seeded_rng(rng.gen())).0;
     }
     let seat = game.to_act()[0];
-    let legal = game.legal_actions(seat);
-    let action = Strategy::<Game>::choose(&mut RandomBot, &game.view(seat), &legal, rng);
+    let (legal, events) = scratch;
+    game.legal_actions_into(seat, legal);
+    let action = Strategy::<Game>::choose(&mut RandomBot, &game.view(seat), legal, rng);
     game.apply_into(seat, action, events)
         .expect("a legal action");
-    black_box(&*events);
+    black_box(&*scratch);
 }
 
 fn random_decisions(c: &mut Criterion) {
     let rules = paulista();
     let mut rng = seeded_rng(1);
     let mut game = Game::new(rules, seeded_rng(2)).0;
-    let mut events = Events::new();
+    let mut scratch = (Actions::new(), Events::new());
     let mut group = c.benchmark_group("random play");
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("decisions", |b| {
         b.iter(|| {
             for _ in 0..BATCH {
-                decide(&mut game, rules, &mut rng, &mut events);
+                decide(&mut game, rules, &mut rng, &mut scratch);
             }
         })
     });

@@ -219,11 +219,14 @@ impl Game {
         &self.plays[done.min(self.plays.len())..]
     }
 
-    /// Everything `seat` may do now; empty when it is not the seat's move.
-    pub fn legal_actions(&self, seat: Seat) -> Actions {
-        let mut actions = Actions::new();
+    parlor_game::legal_actions_through_into!(Actions);
+
+    /// Everything `seat` may do now, written into `actions` (cleared first); empty when
+    /// it is not the seat's move.
+    pub fn legal_actions_into(&self, seat: Seat, actions: &mut Actions) {
+        actions.clear();
         if seat > 3 {
-            return actions;
+            return;
         }
         match self.public.phase {
             Phase::Over { .. } => {}
@@ -265,7 +268,6 @@ impl Game {
                 None => {}
             },
         }
-        actions
     }
 
     parlor_game::apply_through_apply_into!(Action, Events, RuleError);

@@ -1102,7 +1102,7 @@ mod tests {
                 }
                 w.receive(&table(&hand, &order));
             }
-            order = hand.finishing_order().iter().map(|&s| order[s]).collect();
+            order = hand.finishing_order().seats().map(|s| order[s]).collect();
             let empty: Vec<(&str, &str, usize)> = order.iter().map(|n| ("w0", *n, 0)).collect();
             w.receive(&stabl(&empty, &[], false));
         }

@@ -2,12 +2,11 @@
 //! knows and the moves the rules crate says are legal.
 
 use super::state::WarsState;
-use arrayvec::ArrayVec;
 use cards::GameRng;
 use president::bots::{SoundBot, Strategy};
 use president::{
-    card_from_wars_code, legal_plays, lowest, wars_code, Action, Actions, CardSet, Status, View,
-    THREE_OF_CLUBS,
+    card_from_wars_code, legal_plays, lowest, wars_code, Action, Actions, CardSet, Order, Public,
+    View, MAX_PLAYERS, THREE_OF_CLUBS,
 };
 
 fn card_set(codes: &[u8]) -> CardSet {
@@ -21,32 +20,37 @@ fn card_set(codes: &[u8]) -> CardSet {
 /// `played` stays empty).
 fn view(state: &WarsState) -> Option<View> {
     let seat = state.our_seat()?;
-    let seats: Vec<_> = state.seats.iter().filter(|s| s.status != 'e').collect();
     let hand = card_set(&state.hand);
-    Some(View {
-        seat,
-        players: seats.len(),
-        hand,
-        cards_left: seats.iter().map(|s| s.cards.min(255) as u8).collect(),
-        statuses: seats
-            .iter()
-            .map(|s| match s.status {
-                'a' => Status::Active,
-                'p' => Status::Passed,
-                'd' => Status::Gone,
-                _ if s.cards == 0 => Status::Out,
-                _ => Status::Waiting,
-            })
-            .collect(),
+    let mut public = Public {
+        players: 0,
+        ranked: !state.first_hand,
+        cards_left: [0; MAX_PLAYERS],
+        passed: [false; MAX_PLAYERS],
+        gone: [false; MAX_PLAYERS],
         last_play: card_set(&state.last_play),
         last_player: None,
-        active: seats.iter().position(|s| s.status == 'a'),
-        ranked: !state.first_hand,
+        active: None,
+        needs_three_of_clubs: state.opening_play() && hand.contains(THREE_OF_CLUBS),
+        ranks: Order::default(),
+        played: CardSet::EMPTY,
+    };
+    let seats = state.seats.iter().filter(|s| s.status != 'e');
+    for (s, shown) in seats.take(MAX_PLAYERS).enumerate() {
+        public.players = s + 1;
+        public.cards_left[s] = shown.cards.min(255) as u8;
+        match shown.status {
+            'a' => public.active = Some(s),
+            'p' => public.passed[s] = true,
+            'd' => public.gone[s] = true,
+            _ => {}
+        }
+    }
+    Some(View {
+        seat,
+        hand,
         swap_pending: state.swap_pending,
         swap_card: None,
-        needs_three_of_clubs: state.opening_play() && hand.contains(THREE_OF_CLUBS),
-        ranks: ArrayVec::new(),
-        played: CardSet::EMPTY,
+        public,
     })
 }
 
@@ -55,7 +59,11 @@ pub fn choose_play(state: &WarsState, rng: &mut GameRng) -> Vec<u8> {
     let Some(view) = view(state) else {
         return Vec::new();
     };
-    let legal = legal_plays(view.hand, view.last_play, view.needs_three_of_clubs);
+    let legal = legal_plays(
+        view.hand,
+        view.public.last_play,
+        view.public.needs_three_of_clubs,
+    );
     match choose(&view, &legal, rng) {
         Some(Action::Play(cards)) => cards.iter().map(wars_code).collect(),
         _ => Vec::new(),

@@ -326,17 +326,19 @@ impl Game {
         settle::ranks(&self.scores)
     }
 
-    /// Everything `seat` may do now; empty when it has nothing to do.
-    pub fn legal_actions(&self, seat: Seat) -> Actions {
-        let mut actions = Actions::new();
+    parlor_game::legal_actions_through_into!(Actions);
+
+    /// Everything `seat` may do now, written into `actions` (cleared first); empty when
+    /// it has nothing to do.
+    pub fn legal_actions_into(&self, seat: Seat, actions: &mut Actions) {
+        actions.clear();
         match self.phase {
-            Phase::Turn(turn) if turn.seat == seat => self.turn_actions(turn, &mut actions),
+            Phase::Turn(turn) if turn.seat == seat => self.turn_actions(turn, actions),
             Phase::Claims(window) if window.owed.contains(seat) => {
-                self.claim_actions(&window, seat, &mut actions)
+                self.claim_actions(&window, seat, actions)
             }
             _ => {}
         }
-        actions
     }
 
     parlor_game::apply_through_apply_into!(Action, Vec<Event>, RuleError);

@@ -2,7 +2,7 @@
 
 use super::odds::game_chance;
 use super::{HeuristicBot, Strategy};
-use crate::{team_of, Action, Events, Game, Team, View};
+use crate::{team_of, Action, Actions, Events, Game, Team, View};
 use arrayvec::ArrayVec;
 use cards::GameRng;
 use rand::{Rng, SeedableRng};
@@ -40,12 +40,13 @@ impl MonteCarloBot {
     }
 
     /// Plays `game` with the heuristic policy until the hand ends, then scores it for
-    /// `team`. `events` is scratch room, reused by every action.
+    /// `team`. `legal` and `events` are scratch room, reused by every action.
     fn rollout(
         &mut self,
         mut game: Game,
         team: Team,
         rng: &mut GameRng,
+        legal: &mut Actions,
         events: &mut Events,
     ) -> f64 {
         let hand = game.hand_number();
@@ -53,8 +54,8 @@ impl MonteCarloBot {
             let Some(&seat) = game.to_act().first() else {
                 break;
             };
-            let legal = game.legal_actions(seat);
-            let action = self.policy.choose(&game.view(seat), &legal, rng);
+            game.legal_actions_into(seat, legal);
+            let action = self.policy.choose(&game.view(seat), legal, rng);
             if game.apply_into(seat, action, events).is_err() {
                 break;
             }
@@ -84,7 +85,7 @@ impl Strategy<Game> for MonteCarloBot {
         }
         let team = team_of(view.seat);
         let mut totals: ArrayVec<f64, 8> = legal.iter().map(|_| 0.0).collect();
-        let mut events = Events::new();
+        let (mut scratch, mut events) = (Actions::new(), Events::new());
         for _ in 0..self.samples {
             let world = Game::determinize(view, rng);
             let choices = GameRng::seed_from_u64(rng.gen());
@@ -92,7 +93,8 @@ impl Strategy<Game> for MonteCarloBot {
                 let mut game = world.clone();
                 // A determinization agrees with the view, so every legal action applies.
                 if game.apply_into(view.seat, action, &mut events).is_ok() {
-                    *total += self.rollout(game, team, &mut choices.clone(), &mut events);
+                    let mut choices = choices.clone();
+                    *total += self.rollout(game, team, &mut choices, &mut scratch, &mut events);
                 }
             }
         }

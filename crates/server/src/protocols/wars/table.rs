@@ -124,8 +124,8 @@ impl Table {
             let mut places: Vec<Option<Place>> = self.places.drain(..).map(Some).collect();
             let mut ranked: Vec<Place> = hand
                 .finishing_order()
-                .iter()
-                .filter_map(|&seat| places.get_mut(seat)?.take())
+                .seats()
+                .filter_map(|seat| places.get_mut(seat)?.take())
                 .collect();
             ranked.extend(places.into_iter().flatten());
             self.places = ranked;

@@ -267,7 +267,10 @@ impl Teller<'_> {
             notes.push(format!("passed: {}", passed.join(", ")));
         }
         let score = if hand.is_over() {
-            format!("finishing order: {}", self.order(hand.finishing_order()))
+            format!(
+                "finishing order: {}",
+                self.order(&hand.finishing_order().to_vec())
+            )
         } else {
             let mut score = if self.out.is_empty() {
                 "nobody is out yet".to_owned()
