@@ -46,10 +46,16 @@ pub struct Game {
     pub(crate) rng: GameRng,
     /// The cards each seat still holds.
     pub(crate) held: [CardSet; 4],
+    /// How many cards each seat still holds (`held[seat].len()`): kept rather than
+    /// counted, as every view shows them.
+    pub(crate) cards_left: [u8; 4],
     /// Every card played this hand, in order; the current round is the tail. Each holds
     /// its card, closed or not: a seat's [`View`](crate::View) copies them and hides
     /// what it may not see.
     pub(crate) plays: ArrayVec<Seen, 12>,
+    /// The seats that played a closed card this hand, a bit each: a view looks for cards
+    /// to hide only when another seat did (it seldom happens).
+    pub(crate) closed_by: u8,
     pub(crate) rounds: ArrayVec<RoundOutcome, 3>,
 }
 
@@ -110,7 +116,9 @@ impl Game {
             },
             rng,
             held: [CardSet::EMPTY; 4],
+            cards_left: [0; 4],
             plays: ArrayVec::new(),
+            closed_by: 0,
             rounds: ArrayVec::new(),
         }
     }

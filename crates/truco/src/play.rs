@@ -33,7 +33,11 @@ impl Game {
             return Err(RuleError::ClosedNotAllowed);
         }
         self.held[seat].remove(card);
+        self.cards_left[seat] -= 1;
         self.plays.push(Seen::new(seat, Some(card), closed));
+        if closed {
+            self.closed_by |= 1 << seat;
+        }
         events.push(Event::Played {
             seat,
             card: Some(card),
@@ -151,6 +155,7 @@ impl Game {
         self.public.pending = None;
         self.public.eleven = [None; 2];
         self.plays.clear();
+        self.closed_by = 0;
         self.rounds.clear();
         self.public.vira = vira;
         events.push(Event::HandStarted {
@@ -161,6 +166,7 @@ impl Game {
         });
         for (seat, cards) in hands.into_iter().enumerate() {
             self.held[seat] = cards.into_iter().collect::<CardSet>();
+            self.cards_left[seat] = cards.len() as u8;
             events.push(Event::Dealt { seat, cards });
         }
         if let Some(vira) = vira {

@@ -109,15 +109,12 @@ impl Game {
     pub fn view(&self, seat: Seat) -> View {
         let shown_partner = self.eleven_team() == Some(team_of(seat))
             && !matches!(self.public.phase, Phase::Over { .. });
-        // Every seat holds three cards at the deal and loses one per card played: counted
-        // here rather than from the hands, as the plays are copied anyway.
-        let mut cards_left = [3u8; 4];
         let mut plays = copy_of(&self.plays);
-        for play in &mut plays {
-            let player = play.seat();
-            cards_left[player] = cards_left[player].saturating_sub(1);
-            if play.closed && player != seat {
-                play.card = None;
+        if self.closed_by & !(1 << seat) != 0 {
+            for play in &mut plays {
+                if play.closed && play.seat() != seat {
+                    play.card = None;
+                }
             }
         }
         View {
@@ -127,7 +124,7 @@ impl Game {
             partner_hand: shown_partner.then(|| self.held[partner_of(seat)]),
             plays,
             rounds: self.rounds.clone(),
-            cards_left,
+            cards_left: self.cards_left,
         }
     }
 
@@ -139,7 +136,7 @@ impl Game {
         let mut pool = ArrayVec::<Card, 52>::new();
         pool.extend(view.unseen().iter());
         let mut draw = |rng: &mut GameRng| pool.swap_remove(rng.gen_range(0..pool.len()));
-        let plays = view
+        let plays: ArrayVec<Seen, 12> = view
             .plays
             .iter()
             .map(|s| Seen {
@@ -147,6 +144,10 @@ impl Game {
                 ..*s
             })
             .collect();
+        let closed_by = plays
+            .iter()
+            .filter(|p| p.closed)
+            .fold(0, |seats, p| seats | 1 << p.seat);
         let held = [0, 1, 2, 3].map(|seat| match view.partner_hand {
             _ if seat == view.seat => view.hand,
             Some(partner) if seat == partner_of(view.seat) => partner,
@@ -157,7 +158,9 @@ impl Game {
             // Its own stream: later deals must not replay the numbers the caller draws next.
             rng: GameRng::seed_from_u64(rng.gen()),
             held,
+            cards_left: held.map(|cards| cards.len() as u8),
             plays,
+            closed_by,
             rounds: view.rounds.clone(),
         }
     }
