@@ -81,7 +81,7 @@ impl Rank {
     }
 
     /// The rank's number (2..=14).
-    pub fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         self as u8
     }
 
@@ -111,13 +111,13 @@ impl Card {
     }
 
     /// The card's rank.
-    pub fn rank(self) -> Rank {
-        Rank::ALL[usize::from(self.0 / 4)]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self.0 / 4) as usize]
     }
 
     /// The card's suit.
-    pub fn suit(self) -> Suit {
-        Suit::ALL[usize::from(self.0 % 4)]
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 % 4) as usize]
     }
 
     /// A dense index in `0..52`, stable across versions (used by [`crate::CardSet`]).

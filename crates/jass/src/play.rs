@@ -5,7 +5,7 @@ use crate::action::RuleError;
 use crate::event::{Event, Events};
 use crate::game::{Game, Phase, Trick};
 use crate::rules::{
-    self, buur, is_under_trump, legal_cards, set_points, suit_cards, trump_order, Mode,
+    self, buur, card_points, is_under_trump, legal_cards, suit_cards, trump_order, Mode,
     LAST_TRICK_BONUS, MATCH_BONUS,
 };
 use crate::{partner_of, team_of, Seat};
@@ -137,7 +137,7 @@ impl Game {
     /// ninth trick the last-trick bonus and the match bonus, all times the multiplier.
     fn trick_points(&self, mode: Mode, cards: [Card; 4], winner: Seat) -> u32 {
         let factor = self.public.config.factor(mode);
-        let mut points = set_points(cards.iter().copied().collect(), mode);
+        let mut points: u32 = cards.iter().map(|&card| card_points(card, mode)).sum();
         if self.tricks.len() == 8 {
             points += LAST_TRICK_BONUS;
             let team = team_of(winner);

@@ -26,6 +26,26 @@ impl Mode {
         Mode::Undeufe,
     ];
 
+    /// The modes in the order of [`Mode::index`]: trumpf in each suit (by the suit's
+    /// number), then obeabe and undeufe.
+    const ALL_BY_INDEX: [Mode; 6] = [
+        Mode::Trumpf(Suit::ALL[0]),
+        Mode::Trumpf(Suit::ALL[1]),
+        Mode::Trumpf(Suit::ALL[2]),
+        Mode::Trumpf(Suit::ALL[3]),
+        Mode::Obeabe,
+        Mode::Undeufe,
+    ];
+
+    /// A dense number for the mode, 0..6, indexing the rules' tables.
+    fn index(self) -> usize {
+        match self {
+            Mode::Trumpf(suit) => suit as usize,
+            Mode::Obeabe => 4,
+            Mode::Undeufe => 5,
+        }
+    }
+
     /// The trumpf suit, if the mode has one.
     pub fn trumpf(self) -> Option<Suit> {
         match self {
@@ -137,19 +157,43 @@ pub fn buur(trumpf: Suit) -> Card {
 
 /// What `card` is worth in `mode`, before any multiplier (the reference's table).
 pub fn card_points(card: Card, mode: Mode) -> u32 {
+    u32::from(POINTS[mode.index()][usize::from(card.index())])
+}
+
+/// [`card_points`] for every mode and card, computed when compiling: a trick's points are
+/// counted at the end of every trick, bots' playouts included.
+const POINTS: [[u8; 52]; 6] = {
+    let mut table = [[0; 52]; 6];
+    let mut mode = 0;
+    while mode < 6 {
+        let mut index = 0;
+        while index < 52 {
+            if let Some(card) = Card::from_index(index as u8) {
+                table[mode][index] = points_of(card, Mode::ALL_BY_INDEX[mode]);
+            }
+            index += 1;
+        }
+        mode += 1;
+    }
+    table
+};
+
+/// What `card` is worth in `mode`, worked out from the reference's table.
+const fn points_of(card: Card, mode: Mode) -> u8 {
     // Indexed by rank from six to ace.
-    const TRUMPF: [u32; 9] = [0, 0, 0, 14, 10, 20, 3, 4, 11];
-    const OTHER: [u32; 9] = [0, 0, 0, 0, 10, 2, 3, 4, 11];
-    const OBEABE: [u32; 9] = [0, 0, 8, 0, 10, 2, 3, 4, 11];
-    const UNDEUFE: [u32; 9] = [11, 0, 8, 0, 10, 2, 3, 4, 0];
-    if card.rank() < Rank::Six {
+    const TRUMPF: [u8; 9] = [0, 0, 0, 14, 10, 20, 3, 4, 11];
+    const OTHER: [u8; 9] = [0, 0, 0, 0, 10, 2, 3, 4, 11];
+    const OBEABE: [u8; 9] = [0, 0, 8, 0, 10, 2, 3, 4, 11];
+    const UNDEUFE: [u8; 9] = [11, 0, 8, 0, 10, 2, 3, 4, 0];
+    let number = card.rank().number();
+    if number < 6 {
         return 0;
     }
-    let i = usize::from(card.rank().number() - 6);
+    let i = (number - 6) as usize;
     match mode {
         Mode::Obeabe => OBEABE[i],
         Mode::Undeufe => UNDEUFE[i],
-        Mode::Trumpf(suit) if card.suit() == suit => TRUMPF[i],
+        Mode::Trumpf(suit) if card.suit() as u8 == suit as u8 => TRUMPF[i],
         Mode::Trumpf(_) => OTHER[i],
     }
 }
@@ -171,7 +215,7 @@ pub fn set_points(set: CardSet, mode: Mode) -> u32 {
 
 /// A trump's place in the trumpf order, 0 (six) to 8 (Buur):
 /// 6 < 7 < 8 < 10 < Q < K < A < Nell (9) < Buur (J).
-pub fn trump_order(rank: Rank) -> u8 {
+pub const fn trump_order(rank: Rank) -> u8 {
     match rank {
         Rank::Nine => 7,
         Rank::Jack => 8,
@@ -179,17 +223,48 @@ pub fn trump_order(rank: Rank) -> u8 {
         Rank::Queen => 4,
         Rank::King => 5,
         Rank::Ace => 6,
-        other => other.number().saturating_sub(6).min(2),
+        Rank::Eight => 2,
+        Rank::Seven => 1,
+        _ => 0,
     }
 }
 
 /// How strongly `card` bids for a trick led with `lead` in `mode`: 0 cannot take it,
 /// otherwise higher takes it. Distinct cards never tie above 0.
 pub fn strength(card: Card, lead: Suit, mode: Mode) -> u8 {
+    STRENGTHS[mode.index()][lead as usize][usize::from(card.index())]
+}
+
+/// [`strength`] for every mode, led suit and card, computed when compiling: every trick
+/// compares its cards with it.
+const STRENGTHS: [[[u8; 52]; 4]; 6] = {
+    let mut table = [[[0; 52]; 4]; 6];
+    let mut mode = 0;
+    while mode < 6 {
+        let mut lead = 0;
+        while lead < 4 {
+            let mut index = 0;
+            while index < 52 {
+                if let Some(card) = Card::from_index(index as u8) {
+                    table[mode][lead][index] =
+                        strength_of(card, Suit::ALL[lead], Mode::ALL_BY_INDEX[mode]);
+                }
+                index += 1;
+            }
+            lead += 1;
+        }
+        mode += 1;
+    }
+    table
+};
+
+/// [`strength`] worked out from the ranks.
+const fn strength_of(card: Card, lead: Suit, mode: Mode) -> u8 {
     let rank = card.rank().number();
+    let suit = card.suit() as u8;
     match mode {
-        Mode::Trumpf(suit) if card.suit() == suit => 20 + trump_order(card.rank()),
-        _ if card.suit() != lead => 0,
+        Mode::Trumpf(trumpf) if suit == trumpf as u8 => 20 + trump_order(card.rank()),
+        _ if suit != lead as u8 => 0,
         Mode::Undeufe => 15u8.saturating_sub(rank),
         Mode::Trumpf(_) | Mode::Obeabe => rank.saturating_sub(5),
     }
@@ -295,6 +370,33 @@ mod tests {
         }
         assert_eq!(DEAL_POINTS, 157);
         assert_eq!(deck().len(), 36);
+    }
+
+    #[test]
+    fn strengths_never_tie_and_trumps_beat_the_led_suit() {
+        for mode in Mode::ALL {
+            for lead in Suit::ALL {
+                let strengths: Vec<u8> = deck()
+                    .iter()
+                    .map(|card| strength(card, lead, mode))
+                    .filter(|&s| s > 0)
+                    .collect();
+                let mut distinct = strengths.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), strengths.len(), "{mode:?}, {lead:?} led");
+                for card in deck().iter() {
+                    let s = strength(card, lead, mode);
+                    assert_eq!(s > 0, card.suit() == lead || mode.is_trump(card));
+                    if mode.is_trump(card) {
+                        let led = deck()
+                            .iter()
+                            .filter(|c| c.suit() == lead && !mode.is_trump(*c));
+                        assert!(led.into_iter().all(|c| strength(c, lead, mode) < s));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
