@@ -308,6 +308,9 @@ impl Game {
     /// [`Game::legal_actions`]'s cases computed directly, without building the lists or
     /// asking every seat: a random player calls this before every decision. A property
     /// test checks the two agree over random games.
+    // Inlined into callers in other crates (bots, tables, benchmarks), which ask it before
+    // every decision: a call and the returned list cost more than its few comparisons.
+    #[inline]
     pub fn to_act(&self) -> ArrayVec<Seat, 2> {
         let mut seats = ArrayVec::new();
         // The members of `team` (lowest seat first) whose slot, indexed by `seat / 2`,
