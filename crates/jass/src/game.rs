@@ -92,6 +92,9 @@ pub struct Game {
     pub(crate) public: Public,
     pub(crate) rng: GameRng,
     pub(crate) held: [CardSet; 4],
+    /// How many cards each seat holds (`held[seat].len()`): kept rather than counted, as
+    /// every view shows them.
+    pub(crate) cards_left: [u8; 4],
     pub(crate) tricks: ArrayVec<Trick, 9>,
     /// The cards of the trick being played, in play order from `public.leader`.
     pub(crate) table: ArrayVec<Card, 4>,
@@ -151,6 +154,7 @@ impl Game {
             },
             rng,
             held: [CardSet::EMPTY; 4],
+            cards_left: [0; 4],
             tricks: ArrayVec::new(),
             table: ArrayVec::new(),
         }

@@ -88,6 +88,7 @@ impl Game {
         }
         self.learn_from(seat, card, mode);
         self.held[seat].remove(card);
+        self.cards_left[seat] -= 1;
         self.table.push(card);
         events.push(Event::Played { seat, card });
         if self.table.len() < 4 {
@@ -242,6 +243,7 @@ impl Game {
         self.public.number += 1;
         self.public.chooser = ((self.public.number - 1) % 4) as Seat;
         self.held = hands;
+        self.cards_left = hands.map(|hand| hand.len() as u8);
         self.public.deal = [0, 0];
         self.public.mode = None;
         self.public.declarer = None;

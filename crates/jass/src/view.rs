@@ -75,19 +75,8 @@ impl Game {
             hand: self.hand(seat),
             tricks: copy_of(&self.tricks),
             table: self.table.clone(),
-            cards_left: self.cards_left(),
+            cards_left: self.cards_left,
         }
-    }
-
-    /// How many cards each seat holds: nine at the deal, one fewer per finished trick,
-    /// and one fewer for each seat that has played to the trick on the table. Counted
-    /// rather than taken from the hands, as players ask for a view before each decision.
-    fn cards_left(&self) -> [u8; 4] {
-        let finished = self.tricks.len() as u8;
-        [0, 1, 2, 3].map(|seat| {
-            let played_here = (seat + 4 - self.public.leader) % 4 < self.table.len();
-            9u8.saturating_sub(finished + u8::from(played_here))
-        })
     }
 
     /// A full game consistent with `view`: the other seats' hands are dealt at random
@@ -103,6 +92,7 @@ impl Game {
             // Its own stream: later deals must not replay the numbers the caller draws next.
             rng: GameRng::seed_from_u64(rng.gen()),
             held,
+            cards_left: held.map(|hand| hand.len() as u8),
             tricks: view.tricks.clone(),
             table: view.table.clone(),
         }
