@@ -222,12 +222,15 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     }
 
     /// Keeps the current hand's events for [`Play::catch_up`].
+    ///
+    /// A new hand's list is made to the size of the batch that starts it (a Mahjong deal
+    /// is some 200 events in one batch), not the next power of two, and the last hand's
+    /// list is freed: a table waiting for a person holds just its deal.
     fn remember(&mut self, events: &G::Events) {
-        for event in G::events(events) {
-            if G::starts_hand(event) {
-                self.hand.clear();
-            }
-            self.hand.push(event.clone());
+        let events = G::events(events);
+        match events.iter().rposition(G::starts_hand) {
+            Some(start) => self.hand = events[start..].to_vec(),
+            None => self.hand.extend_from_slice(events),
         }
     }
 
