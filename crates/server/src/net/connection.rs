@@ -52,6 +52,12 @@ pub struct Connection<C: Decoder> {
 /// 8 KiB per connection was most of an idle connection's memory.
 const READ_BUFFER: usize = 512;
 
+/// The read buffer of a connection on a browser's WebSocket (a
+/// [`WsLines`](super::bridge::WsLines)), which hands over one frame at a time, already
+/// whole in memory: a small buffer only means a few more copies for a long frame, never
+/// more system calls. Browsers' commands are short.
+const WS_READ_BUFFER: usize = 64;
+
 /// A connection of a line protocol.
 pub type LineConnection = Connection<LineCodec>;
 
@@ -93,6 +99,11 @@ where
     ) -> Self {
         let mut socket: Box<dyn Socket> = Box::new(socket);
         let frames = message_outbox(socket.as_mut());
+        let read_buffer = if frames.is_some() {
+            WS_READ_BUFFER
+        } else {
+            READ_BUFFER
+        };
         let (reader, writer) = tokio::io::split(socket);
         let (outbox, writer) = match frames {
             Some(frames) => {
@@ -110,7 +121,7 @@ where
             metrics::counter!("parlor_messages_in_total", "protocol" => settings.protocol);
         Connection {
             id: next_conn_id(),
-            input: FramedRead::with_capacity(reader, codec, READ_BUFFER),
+            input: FramedRead::with_capacity(reader, codec, read_buffer),
             received,
             outbox,
             writer,
