@@ -130,8 +130,8 @@ pub fn play_out<G: Game>(
 
 /// The [`Game`] methods of a rules crate whose game type already has them as inherent
 /// methods of the same names and signatures (`legal_actions`, `legal_actions_into`,
-/// `apply`, `view`, `is_over`): write the associated types, `seats` and `score`, and call this inside the
-/// `impl parlor_game::Game` block for the rest.
+/// `apply`, `view`, `is_over`): write the associated types, `seats` and `score`, and call
+/// this inside the `impl parlor_game::Game` block for the rest.
 #[macro_export]
 macro_rules! inherent_game_methods {
     () => {

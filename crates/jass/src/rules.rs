@@ -26,21 +26,13 @@ impl Mode {
         Mode::Undeufe,
     ];
 
-    /// The modes in the order of [`Mode::index`]: trumpf in each suit (by the suit's
-    /// number), then obeabe and undeufe.
-    const ALL_BY_INDEX: [Mode; 6] = [
-        Mode::Trumpf(Suit::ALL[0]),
-        Mode::Trumpf(Suit::ALL[1]),
-        Mode::Trumpf(Suit::ALL[2]),
-        Mode::Trumpf(Suit::ALL[3]),
-        Mode::Obeabe,
-        Mode::Undeufe,
-    ];
-
-    /// A dense number for the mode, 0..6, indexing the rules' tables.
+    /// The mode's place in [`Mode::ALL`], indexing the rules' tables.
     fn index(self) -> usize {
         match self {
-            Mode::Trumpf(suit) => suit as usize,
+            Mode::Trumpf(Suit::Hearts) => 0,
+            Mode::Trumpf(Suit::Diamonds) => 1,
+            Mode::Trumpf(Suit::Clubs) => 2,
+            Mode::Trumpf(Suit::Spades) => 3,
             Mode::Obeabe => 4,
             Mode::Undeufe => 5,
         }
@@ -169,7 +161,7 @@ const POINTS: [[u8; 52]; 6] = {
         let mut index = 0;
         while index < 52 {
             if let Some(card) = Card::from_index(index as u8) {
-                table[mode][index] = points_of(card, Mode::ALL_BY_INDEX[mode]);
+                table[mode][index] = points_of(card, Mode::ALL[mode]);
             }
             index += 1;
         }
@@ -246,8 +238,7 @@ const STRENGTHS: [[[u8; 52]; 4]; 6] = {
             let mut index = 0;
             while index < 52 {
                 if let Some(card) = Card::from_index(index as u8) {
-                    table[mode][lead][index] =
-                        strength_of(card, Suit::ALL[lead], Mode::ALL_BY_INDEX[mode]);
+                    table[mode][lead][index] = strength_of(card, Suit::ALL[lead], Mode::ALL[mode]);
                 }
                 index += 1;
             }
@@ -370,6 +361,13 @@ mod tests {
         }
         assert_eq!(DEAL_POINTS, 157);
         assert_eq!(deck().len(), 36);
+    }
+
+    #[test]
+    fn a_modes_index_is_its_place_in_all() {
+        for (place, mode) in Mode::ALL.into_iter().enumerate() {
+            assert_eq!(mode.index(), place);
+        }
     }
 
     #[test]

@@ -75,7 +75,7 @@ impl Order {
         let len = self.len();
         assert!(
             len < self.seats.len() && at <= len,
-            "an order holds at most seven"
+            "an order holds at most seven seats, each inserted within it"
         );
         self.seats.copy_within(at..len, at + 1);
         self.seats[at] = seat as u8;

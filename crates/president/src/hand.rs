@@ -156,9 +156,8 @@ impl Hand {
 
     /// The seats ranked so far, best first: those who went out, in the order they did,
     /// then those who left, the latest leaver first (the first to leave ranks last).
-    /// When the hand is over the scumbag stands between the two groups and the slice is
-    /// a permutation of all seats: index 0 is the next hand's warlord, the last index its
-    /// scumbag.
+    /// When the hand is over the scumbag stands between the two groups and the order holds
+    /// every seat: the first is the next hand's warlord, the last its scumbag.
     pub fn finishing_order(&self) -> Order {
         self.public.ranks
     }

@@ -39,8 +39,9 @@ pub struct Public {
 }
 
 impl Public {
-    /// A table of `players` seats before anything is dealt.
-    pub(crate) fn new(players: usize, ranked: bool) -> Public {
+    /// A table of `players` seats before anything is dealt: no cards, no play, nobody to
+    /// act. Clients fill in what the wire shows.
+    pub fn new(players: usize, ranked: bool) -> Public {
         Public {
             players,
             ranked,

@@ -5,8 +5,8 @@ use super::state::WarsState;
 use cards::GameRng;
 use president::bots::{SoundBot, Strategy};
 use president::{
-    card_from_wars_code, legal_plays, lowest, wars_code, Action, Actions, CardSet, Order, Public,
-    View, MAX_PLAYERS, THREE_OF_CLUBS,
+    card_from_wars_code, legal_plays, lowest, wars_code, Action, Actions, CardSet, Public, View,
+    MAX_PLAYERS, THREE_OF_CLUBS,
 };
 
 fn card_set(codes: &[u8]) -> CardSet {
@@ -21,19 +21,9 @@ fn card_set(codes: &[u8]) -> CardSet {
 fn view(state: &WarsState) -> Option<View> {
     let seat = state.our_seat()?;
     let hand = card_set(&state.hand);
-    let mut public = Public {
-        players: 0,
-        ranked: !state.first_hand,
-        cards_left: [0; MAX_PLAYERS],
-        passed: [false; MAX_PLAYERS],
-        gone: [false; MAX_PLAYERS],
-        last_play: card_set(&state.last_play),
-        last_player: None,
-        active: None,
-        needs_three_of_clubs: state.opening_play() && hand.contains(THREE_OF_CLUBS),
-        ranks: Order::default(),
-        played: CardSet::EMPTY,
-    };
+    let mut public = Public::new(0, !state.first_hand);
+    public.last_play = card_set(&state.last_play);
+    public.needs_three_of_clubs = state.opening_play() && hand.contains(THREE_OF_CLUBS);
     let seats = state.seats.iter().filter(|s| s.status != 'e');
     for (s, shown) in seats.take(MAX_PLAYERS).enumerate() {
         public.players = s + 1;
