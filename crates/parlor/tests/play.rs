@@ -117,7 +117,15 @@ impl Terminal {
             if screen.contains("Game over") {
                 return (moves, screen);
             }
-            assert!(!self.closed, "the client ended mid-game:\n{screen}");
+            if self.closed {
+                // Enter pressed for a move just as the game ended reaches a finished game,
+                // where any key leaves: the client has then printed its last word.
+                assert!(
+                    screen.contains("game over"),
+                    "the client ended mid-game:\n{screen}"
+                );
+                return (moves, screen);
+            }
             if screen.contains("Your move") && screen != answered {
                 self.press("\r");
                 moves += 1;
@@ -128,8 +136,12 @@ impl Terminal {
     }
 
     /// Any key leaves a finished game; returns everything printed after the screen was
-    /// restored, and the exit status.
+    /// restored (the last screen, if the client already left), and the exit status.
     fn leave(mut self) -> (String, bool) {
+        if self.closed {
+            let status = self.child.wait().expect("the client exits");
+            return (self.text(), status.success());
+        }
         self.press("q");
         let deadline = Instant::now() + PATIENCE;
         let mut raw = Vec::new();
