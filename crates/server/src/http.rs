@@ -7,16 +7,17 @@
 //! protocols then run through [`bridge`](crate::net::bridge); Jass takes the connection
 //! as it is.
 
-use crate::net::{ws_config, Admission, Socket};
+use crate::net::{ws_config, Admission, Admitted, Gathered, Socket};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use futures::future::BoxFuture;
+use futures::FutureExt;
 use hyper_util::rt::TokioIo;
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -26,16 +27,34 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
 
-/// What a protocol does with a WebSocket whose handshake is done.
+/// What a protocol does with a WebSocket whose handshake is done: serves it in a task
+/// of its own ([`WsPlace::spawn`]).
 pub type WsEntry = Arc<
-    dyn Fn(
-            WebSocketStream<Box<dyn Socket>>,
-            SocketAddr,
-            CancellationToken,
-        ) -> BoxFuture<'static, ()>
-        + Send
-        + Sync,
+    dyn Fn(WebSocketStream<Box<dyn Socket>>, SocketAddr, CancellationToken, WsPlace) + Send + Sync,
 >;
+
+/// A browser's place on the server, held by the task that serves it: dropping it logs
+/// the close and gives the place back to the protocol's limit.
+pub struct WsPlace {
+    _admitted: Admitted,
+    protocol: &'static str,
+    peer: SocketAddr,
+}
+
+impl WsPlace {
+    /// Runs `session` in a task of its own that holds this place until it ends. The
+    /// session's future lives in the task itself, not in a box the task points to: one
+    /// allocation per browser instead of two.
+    pub fn spawn(self, session: impl Future<Output = ()> + Send + 'static) {
+        tokio::spawn(session.map(move |()| drop(self)));
+    }
+}
+
+impl Drop for WsPlace {
+    fn drop(&mut self) {
+        tracing::info!(protocol = self.protocol, peer = %self.peer, "websocket closed");
+    }
+}
 
 /// A protocol's way in from the HTTP port.
 pub struct Door {
@@ -192,7 +211,7 @@ async fn websocket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     mut request: Request,
 ) -> Response {
-    let Some(door) = shared.doors.get(protocol.as_str()) else {
+    let Some((&protocol, door)) = shared.doors.get_key_value(protocol.as_str()) else {
         return (StatusCode::NOT_FOUND, "no such protocol").into_response();
     };
     let Some(key) = websocket_key(request.headers()) else {
@@ -208,8 +227,13 @@ async fn websocket(
         )
             .into_response();
     };
-    let Ok(permit) = door.admission.admit("ws", peer.ip()) else {
+    let Ok(admitted) = door.admission.admit("ws", peer.ip()) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
+    };
+    let place = WsPlace {
+        _admitted: admitted,
+        protocol,
+        peer,
     };
     let entry = door.ws.clone();
     let stop = shared.shutdown.child_token();
@@ -217,17 +241,12 @@ async fn websocket(
         let Ok(Ok(upgraded)) = tokio::time::timeout(UPGRADE_TIMEOUT, upgrade).await else {
             return;
         };
-        let socket: Box<dyn Socket> = Box::new(TokioIo::new(upgraded));
+        let socket: Box<dyn Socket> = Box::new(Gathered::new(TokioIo::new(upgraded)));
         let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
         tracing::info!(protocol, %peer, "websocket opened");
-        let session = entry(ws, peer, stop);
         // The session runs as a task of its own, so that this one (its state sized for
         // the upgrade and its timer) is freed: some 600 bytes per connection.
-        tokio::spawn(async move {
-            session.await;
-            tracing::info!(protocol, %peer, "websocket closed");
-            drop(permit);
-        });
+        entry(ws, peer, stop, place);
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)

@@ -29,7 +29,7 @@ pub mod web;
 
 pub use config::{Config, Service};
 
-use net::{Admission, Framing, WsConnection};
+use net::{Admission, Framing};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -198,12 +198,16 @@ impl Running {
             admission.clone(),
             move |socket, peer, stop| tcp(Box::new(socket), peer, stop),
         )?;
-        let ws: http::WsEntry = Arc::new(move |socket, peer, stop| {
+        let ws: http::WsEntry = Arc::new(move |socket, peer, stop, place| {
             let session = session.clone();
-            let ws = WsConnection::from_stream(socket, WS_OUTBOX, stop.clone());
-            Box::pin(net::bridge(ws, framing, move |lines| {
-                session(Box::new(lines), peer, stop)
-            }))
+            let session_stop = stop.clone();
+            place.spawn(net::bridge(
+                socket,
+                WS_OUTBOX,
+                stop,
+                framing,
+                move |lines| session(Box::new(lines), peer, session_stop),
+            ));
         });
         Ok(http::Door { admission, ws })
     }

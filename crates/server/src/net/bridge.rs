@@ -16,7 +16,8 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio_util::sync::WaitForCancellationFutureOwned;
+use tokio_tungstenite::WebSocketStream;
+use tokio_util::sync::{CancellationToken, WaitForCancellationFutureOwned};
 
 /// How a protocol's clients end their messages on its TCP stream; the bridge ends each
 /// browser frame the same way.
@@ -29,18 +30,24 @@ pub enum Framing {
     Brackets,
 }
 
-/// Runs `session` on `ws` until either side ends, then waits for the last frames (and
-/// the close frame) to be written.
-pub async fn bridge<F, Fut>(mut ws: WsConnection, framing: Framing, session: F)
+/// Runs `session` on the WebSocket `ws` (its handshake done) until either side ends,
+/// then waits for the last frames (and the close frame) to be written. At most
+/// `outbox_frames` frames wait for a browser that does not read.
+pub fn bridge<S, F, Fut>(
+    ws: WebSocketStream<S>,
+    outbox_frames: usize,
+    stop: CancellationToken,
+    framing: Framing,
+    session: F,
+) -> impl Future<Output = ()>
 where
+    S: super::Socket,
     F: FnOnce(WsLines) -> Fut,
     Fut: Future<Output = ()>,
 {
-    let writer = ws.take_writer();
-    session(WsLines::new(ws, framing)).await;
-    if let Some(writer) = writer {
-        let _ = writer.await;
-    }
+    WsConnection::serve(ws, outbox_frames, stop, move |ws| {
+        session(WsLines::new(ws, framing))
+    })
 }
 
 /// A WebSocket as the byte stream a line protocol's session reads. Its messages go out
@@ -166,15 +173,14 @@ mod tests {
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
     use tokio_tungstenite::tungstenite::protocol::Role;
     use tokio_tungstenite::tungstenite::Message;
-    use tokio_tungstenite::WebSocketStream;
-    use tokio_util::sync::CancellationToken;
 
     /// A server-side [`WsLines`] and the browser's end of the WebSocket.
     async fn connected(framing: Framing) -> (WsLines, WebSocketStream<tokio::io::DuplexStream>) {
         let (server, browser) = tokio::io::duplex(4096);
         let server = WebSocketStream::from_raw_socket(server, Role::Server, None).await;
         let browser = WebSocketStream::from_raw_socket(browser, Role::Client, None).await;
-        let ws = WsConnection::from_stream(server, 64, CancellationToken::new());
+        let (ws, writer) = WsConnection::from_stream(server, 64, CancellationToken::new());
+        tokio::spawn(writer);
         (WsLines::new(ws, framing), browser)
     }
 

@@ -4,6 +4,7 @@ mod accept;
 mod admission;
 mod bridge;
 mod connection;
+mod gather;
 mod hello;
 mod limits;
 mod lines;
@@ -17,6 +18,7 @@ pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use admission::{Admission, Admitted, Refused};
 pub use bridge::{bridge, Framing, WsLines};
 pub use connection::{next_conn_id, ConnId, Connection, Input, LineConnection, Settings};
+pub use gather::Gathered;
 pub use hello::HelloTimer;
 pub use limits::{descriptor_budget, listener_cap};
 pub use lines::{LineCodec, LineError};
@@ -25,7 +27,9 @@ pub(crate) use quiet::warn_limited;
 pub use quiet::LogLimit;
 pub use trim::trimmer;
 pub use watched::{Activity, Watched};
-pub use websocket::{config as ws_config, WsConnection, WsInput, MAX_FRAME, PING_EVERY};
+pub use websocket::{
+    config as ws_config, handshake as ws_handshake, WsConnection, WsInput, MAX_FRAME, PING_EVERY,
+};
 
 use tokio::io::{AsyncRead, AsyncWrite};
 

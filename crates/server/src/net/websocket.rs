@@ -1,15 +1,19 @@
 //! WebSocket connections: accepted on any path, text frames in and out through the same
 //! bounded [`Outbox`] the line protocols use, pings every 10 seconds, and a close frame
 //! when the server ends the connection.
+//!
+//! A connection's writer runs in the task of its session ([`WsConnection::serve`]), not
+//! in a task of its own: a task costs its future plus a header rounded up to 128 bytes,
+//! and a quiet browser's memory is what a game server holds most of.
 
-use super::{Outbox, Queue, Socket};
+use super::{Gathered, Outbox, Queue, Socket};
 use futures::stream::BoxStream;
-use futures::{SinkExt, StreamExt};
+use futures::{FutureExt, SinkExt, StreamExt};
+use std::future::Future;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{Error, Message};
@@ -35,51 +39,67 @@ pub enum WsInput {
 pub struct WsConnection {
     reader: BoxStream<'static, Result<Message, Error>>,
     outbox: Outbox,
-    /// The task writing the outbox's frames; taken by [`WsConnection::take_writer`].
-    writer: Option<JoinHandle<()>>,
     stop: CancellationToken,
     /// `parlor_messages_in_total` for the protocol, once [`WsConnection::count_as`].
     received: Option<metrics::Counter>,
     /// The code of the close frame the writer ends with (1000 unless the client broke
-    /// the protocol), shared with the writer task.
+    /// the protocol), shared with the writer.
     close_code: Arc<AtomicU16>,
 }
 
-impl WsConnection {
-    /// Completes the handshake (any path) and starts the writer; `None` if the client
-    /// did not speak WebSocket.
-    pub async fn accept(
-        socket: impl Socket,
-        outbox_frames: usize,
-        stop: CancellationToken,
-    ) -> Option<WsConnection> {
-        let handshake = tokio_tungstenite::accept_async_with_config(socket, Some(config()));
-        let ws = tokio::time::timeout(Duration::from_secs(10), handshake)
-            .await
-            .ok()?
-            .ok()?;
-        Some(WsConnection::from_stream(ws, outbox_frames, stop))
-    }
+/// Completes a WebSocket handshake (any path); `None` if the client did not speak
+/// WebSocket within 10 seconds.
+pub async fn handshake<S: Socket>(socket: S) -> Option<WebSocketStream<Gathered<S>>> {
+    let socket = Gathered::new(socket);
+    let handshake = tokio_tungstenite::accept_async_with_config(socket, Some(config()));
+    tokio::time::timeout(Duration::from_secs(10), handshake)
+        .await
+        .ok()?
+        .ok()
+}
 
-    /// A connection over a WebSocket whose handshake is done (the HTTP port upgrades
-    /// `/ws/...` requests itself).
-    pub fn from_stream<S: Socket>(
+impl WsConnection {
+    /// Runs `session` on the WebSocket `ws` (its handshake done), writing the frames it
+    /// queues in the same task, until the session ends and its last frames and the close
+    /// frame are written. The writer stops when the connection does: `stop` cancelled
+    /// (by the server, a full outbox, the client leaving or [`WsConnection::close`]).
+    ///
+    /// Not an `async fn`: one would keep its arguments, the whole WebSocket among them,
+    /// in its state for as long as the connection lives.
+    pub fn serve<S, F, Fut>(
         ws: WebSocketStream<S>,
         outbox_frames: usize,
         stop: CancellationToken,
-    ) -> WsConnection {
+        session: F,
+    ) -> impl Future<Output = ()>
+    where
+        S: Socket,
+        F: FnOnce(WsConnection) -> Fut,
+        Fut: Future<Output = ()>,
+    {
+        let (connection, writer) = WsConnection::from_stream(ws, outbox_frames, stop);
+        futures::future::join(session(connection), writer).map(drop)
+    }
+
+    /// A connection over `ws`, and the future that writes its frames (which must be
+    /// run: [`WsConnection::serve`] does).
+    pub(crate) fn from_stream<S: Socket>(
+        ws: WebSocketStream<S>,
+        outbox_frames: usize,
+        stop: CancellationToken,
+    ) -> (WsConnection, impl Future<Output = ()>) {
         let (sink, reader) = ws.split();
         let (outbox, frames) = Outbox::new(outbox_frames, stop.clone());
         let close_code = Arc::new(AtomicU16::new(CloseCode::Normal.into()));
-        let writer = tokio::spawn(write_frames(sink, frames, stop.clone(), close_code.clone()));
-        WsConnection {
+        let writer = write_frames(sink, frames, stop.clone(), close_code.clone());
+        let connection = WsConnection {
             reader: reader.boxed(),
             outbox,
-            writer: Some(writer),
             stop,
             received: None,
             close_code,
-        }
+        };
+        (connection, writer)
     }
 
     /// Counts this connection's frames in and out as `protocol`'s messages (a protocol
@@ -137,19 +157,9 @@ impl WsConnection {
         &self.stop
     }
 
-    /// Closes the connection after sending what is queued.
-    pub async fn close(mut self) {
+    /// Closes the connection: the writer sends what is queued, then the close frame.
+    pub fn close(self) {
         self.stop.cancel();
-        if let Some(writer) = self.writer.take() {
-            let _ = writer.await;
-        }
-    }
-
-    /// The task that writes this connection's frames, for a caller that hands the
-    /// connection on but waits for its last frames: it ends once the connection is
-    /// stopped and what was queued is written (with the close frame).
-    pub fn take_writer(&mut self) -> Option<JoinHandle<()>> {
-        self.writer.take()
     }
 }
 
@@ -163,7 +173,8 @@ fn close_code_for(error: &Error) -> CloseCode {
     }
 }
 
-/// The limits every WebSocket of the server runs with.
+/// The limits every WebSocket of the server runs with, on a socket whose writes are
+/// [`Gathered`].
 pub fn config() -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(MAX_FRAME))
@@ -171,18 +182,14 @@ pub fn config() -> WebSocketConfig {
         // tungstenite's defaults (128 KiB each way) suit a few busy streams; a game
         // server holds many quiet ones: 138 KiB per idle Jass connection before.
         .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(WRITE_BUFFER)
+        // Every frame goes to the socket at once, where `Gathered` holds it until the
+        // flush: tungstenite would keep its own buffer at the size of the largest burst.
+        .write_buffer_size(0)
 }
 
 /// A WebSocket's read buffer (a longer frame still arrives: it grows for it). Players'
 /// frames are a few dozen bytes.
 const READ_BUFFER: usize = 256;
-
-/// Bytes gathered before a WebSocket writes to its socket (a flush writes them at once).
-/// tungstenite keeps its write buffer at the largest size it reached, about this plus
-/// a frame: at 4 KiB a Mahjong deal (some 200 frames at once) left every browser's
-/// connection holding 8 KiB for good. A burst now takes a write per 512 bytes.
-const WRITE_BUFFER: usize = 512;
 
 type Sink<S> = futures::stream::SplitSink<WebSocketStream<S>, Message>;
 
@@ -194,13 +201,16 @@ async fn write_frames<S: Socket>(
     close_code: Arc<AtomicU16>,
 ) {
     let overflow = frames.overflow();
-    let mut ping = tokio::time::interval(PING_EVERY);
-    ping.tick().await;
+    // A sleep reset after each ping, not an `Interval`, which keeps its sleep in a box
+    // of its own.
+    let ping = tokio::time::sleep(PING_EVERY);
+    tokio::pin!(ping);
     loop {
         let frame = tokio::select! {
             frame = frames.recv() => frame,
             _ = overflow.cancelled() => return,
-            _ = ping.tick() => {
+            () = &mut ping => {
+                ping.as_mut().reset(tokio::time::Instant::now() + PING_EVERY);
                 if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                     return;
                 }

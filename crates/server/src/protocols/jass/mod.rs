@@ -89,9 +89,14 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
             let lobby = tcp_lobby.clone();
             Box::pin(session::run(socket, peer, lobby, hello_timeout, stop))
         }),
-        ws: std::sync::Arc::new(move |socket, peer, stop| {
-            let ws = crate::net::WsConnection::from_stream(socket, frames, stop);
-            Box::pin(session::serve(ws, peer.ip(), lobby.clone(), hello_timeout))
+        ws: std::sync::Arc::new(move |socket, peer, stop, place| {
+            let lobby = lobby.clone();
+            place.spawn(crate::net::WsConnection::serve(
+                socket,
+                frames,
+                stop,
+                move |ws| session::serve(ws, peer.ip(), lobby, hello_timeout),
+            ));
         }),
     }
 }

@@ -19,11 +19,15 @@ pub async fn run(
     hello_timeout: Duration,
     stop: CancellationToken,
 ) {
-    let Some(ws) = WsConnection::accept(socket, lobby.settings.outbox_frames, stop).await else {
+    let Some(ws) = crate::net::ws_handshake(socket).await else {
         tracing::debug!(%peer, "not a WebSocket client");
         return;
     };
-    serve(ws, peer.ip(), lobby, hello_timeout).await;
+    let frames = lobby.settings.outbox_frames;
+    WsConnection::serve(ws, frames, stop, |ws| {
+        serve(ws, peer.ip(), lobby, hello_timeout)
+    })
+    .await;
 }
 
 /// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
@@ -124,7 +128,7 @@ pub async fn serve(mut ws: WsConnection, peer: IpAddr, lobby: Lobby, hello_timeo
     if let Some(handle) = session {
         let _ = handle.tx.send(SessionMsg::Leave { conn }).await;
     }
-    ws.close().await;
+    ws.close();
 }
 
 /// The question the client has not answered yet.
