@@ -13,6 +13,7 @@ mod quiet;
 mod trim;
 mod watched;
 mod websocket;
+mod ws_writer;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
 pub use admission::{Admission, Admitted, Refused};

@@ -4,11 +4,12 @@
 //! slots when it is made, about 800 bytes for every connection even while it sits idle
 //! (and a bridged browser has two). This one holds nothing while empty.
 
+use futures::task::AtomicWaker;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::Notify;
 use tokio::time::timeout;
 use tokio_util::sync::CancellationToken;
 
@@ -16,8 +17,9 @@ use tokio_util::sync::CancellationToken;
 #[derive(Debug)]
 struct Shared {
     state: Mutex<State>,
-    /// Woken when a line is queued or the last outbox goes.
-    ready: Notify,
+    /// The writer, woken when a line is queued or the last outbox goes (one reader, so
+    /// one waker: nothing to allocate or to pin).
+    ready: AtomicWaker,
 }
 
 #[derive(Debug)]
@@ -70,7 +72,7 @@ impl Drop for Outbox {
             state.senders == 0
         };
         if last {
-            self.shared.ready.notify_one();
+            self.shared.ready.wake();
         }
     }
 }
@@ -86,7 +88,7 @@ impl Outbox {
                 senders: 1,
                 closed: false,
             }),
-            ready: Notify::new(),
+            ready: AtomicWaker::new(),
         });
         let overflow = CancellationToken::new();
         let outbox = Outbox {
@@ -127,7 +129,7 @@ impl Outbox {
             full
         };
         if !full {
-            self.shared.ready.notify_one();
+            self.shared.ready.wake();
             return;
         }
         if !self.overflow.is_cancelled() {
@@ -158,18 +160,18 @@ pub struct Queue {
 impl Queue {
     /// The next queued line; `None` once every outbox is dropped and the queue is empty.
     pub async fn recv(&mut self) -> Option<String> {
-        loop {
-            {
-                let mut state = self.shared.lock();
-                if let Some(line) = take(&mut state) {
-                    return Some(line);
-                }
-                if state.senders == 0 {
-                    return None;
-                }
-            }
-            // A line queued since the check left a permit: this returns at once.
-            self.shared.ready.notified().await;
+        std::future::poll_fn(|cx| self.poll_recv(cx)).await
+    }
+
+    /// [`Queue::recv`] for a hand-written future.
+    pub fn poll_recv(&mut self, cx: &mut Context<'_>) -> Poll<Option<String>> {
+        // Registered before looking, so a line queued after the look wakes this task.
+        self.shared.ready.register(cx.waker());
+        let mut state = self.shared.lock();
+        match take(&mut state) {
+            Some(line) => Poll::Ready(Some(line)),
+            None if state.senders == 0 => Poll::Ready(None),
+            None => Poll::Pending,
         }
     }
 

@@ -6,16 +6,17 @@
 //! in a task of its own: a task costs its future plus a header rounded up to 128 bytes,
 //! and a quiet browser's memory is what a game server holds most of.
 
-use super::{Gathered, Outbox, Queue, Socket};
+use super::ws_writer::write_frames;
+use super::{Gathered, Outbox, Socket};
 use futures::stream::BoxStream;
-use futures::{FutureExt, SinkExt, StreamExt};
+use futures::{FutureExt, StreamExt};
 use std::future::Future;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error, Message};
 use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
@@ -190,73 +191,3 @@ pub fn config() -> WebSocketConfig {
 /// A WebSocket's read buffer (a longer frame still arrives: it grows for it). Players'
 /// frames are a few dozen bytes.
 const READ_BUFFER: usize = 256;
-
-type Sink<S> = futures::stream::SplitSink<WebSocketStream<S>, Message>;
-
-/// Sends queued frames as text, pings when idle, and ends with a close frame.
-async fn write_frames<S: Socket>(
-    mut sink: Sink<S>,
-    mut frames: Queue,
-    stop: CancellationToken,
-    close_code: Arc<AtomicU16>,
-) {
-    let overflow = frames.overflow();
-    // A sleep reset after each ping, not an `Interval`, which keeps its sleep in a box
-    // of its own.
-    let ping = tokio::time::sleep(PING_EVERY);
-    tokio::pin!(ping);
-    loop {
-        let frame = tokio::select! {
-            frame = frames.recv() => frame,
-            _ = overflow.cancelled() => return,
-            () = &mut ping => {
-                ping.as_mut().reset(tokio::time::Instant::now() + PING_EVERY);
-                if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    return;
-                }
-                continue;
-            }
-            _ = stop.cancelled() => None,
-        };
-        let Some(frame) = frame else { break };
-        // Everything already queued goes out with it, in one flush: one write for a
-        // wake-up's worth of frames instead of one per frame.
-        let batch = async {
-            sink.feed(Message::text(frame)).await?;
-            while let Some(more) = frames.try_recv() {
-                sink.feed(Message::text(more)).await?;
-            }
-            sink.flush().await
-        };
-        let send = tokio::time::timeout(super::outbox::WRITE_TIMEOUT, batch);
-        let sent = tokio::select! {
-            sent = send => sent,
-            _ = overflow.cancelled() => return,
-        };
-        if !matches!(sent, Ok(Ok(()))) {
-            return;
-        }
-    }
-    if frames.has_overflowed() {
-        return;
-    }
-    frames.close();
-    let drain = async {
-        while let Some(frame) = frames.try_recv() {
-            sink.feed(Message::text(frame)).await?;
-        }
-        let code = CloseCode::from(close_code.load(Ordering::Relaxed));
-        let reason = match code {
-            CloseCode::Normal => "Game Finished",
-            CloseCode::Size => "frame too large",
-            CloseCode::Invalid => "text is not UTF-8",
-            _ => "protocol error",
-        };
-        let close = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        sink.send(Message::Close(Some(close))).await
-    };
-    let _ = tokio::time::timeout(super::outbox::WRITE_TIMEOUT, drain).await;
-}
