@@ -8,6 +8,7 @@ use crate::table::Timing;
 use crate::text;
 use parlor_store::Recorder;
 use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -209,14 +210,16 @@ impl Lounge {
     }
 
     /// The `L` notification: how many seats are taken in each room.
+    /// Written into one string: a lounge may have 10,000 rooms, and a string per room
+    /// made this most of the server's work when thousands of people asked at once.
     pub fn room_list(&self) -> String {
-        let counts: Vec<String> = self
-            .inner
-            .rooms
-            .iter()
-            .map(|r| r.occupancy().to_string())
-            .collect();
-        format!("L {}", counts.join("|"))
+        let mut line = String::with_capacity(2 + 2 * self.inner.rooms.len());
+        line.push('L');
+        for (i, room) in self.inner.rooms.iter().enumerate() {
+            line.push(if i == 0 { ' ' } else { '|' });
+            let _ = write!(line, "{}", room.occupancy());
+        }
+        line
     }
 
     /// Silence after which a client gets an empty keep-alive line.
