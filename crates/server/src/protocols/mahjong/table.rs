@@ -272,7 +272,13 @@ impl Table {
             let away = self.seats.next_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => crate::telemetry::timed("mahjong", || self.handle(msg)),
+                    Some(msg) => {
+                        crate::telemetry::timed("mahjong", || self.handle(msg));
+                        // What a person's move showed goes out before CPU players think
+                        // about theirs (at once, with no bot delay): the writers this
+                        // woke run before the table does again.
+                        tokio::task::yield_now().await;
+                    }
                     None => break,
                 },
                 _ = sleep_until(due), if due.is_some() => self.wake(),
