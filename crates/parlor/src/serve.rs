@@ -112,10 +112,11 @@ pub struct ServeArgs {
     /// answers it (0: no timer; tournaments keep their own deadline).
     #[arg(long, env = "PARLOR_JASS_TURN_TIMEOUT", default_value_t = 60)]
     jass_turn_timeout: u64,
-    /// Connections per listener at most (lowered at start so that the listeners together
-    /// fit the process's file descriptor limit).
-    #[arg(long, env = "PARLOR_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
-    max_connections: u32,
+    /// Connections per listener at most [default: 4096, lowered at start to an equal
+    /// share of the process's file descriptors; a cap given here is kept up to all of
+    /// them]
+    #[arg(long, env = "PARLOR_MAX_CONNECTIONS", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: Option<u32>,
     /// Connections one remote address may hold on each listener.
     #[arg(long, env = "PARLOR_MAX_PER_ADDRESS", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
@@ -153,7 +154,7 @@ impl ServeArgs {
             minitruco_turn_timeout: Duration::from_secs(self.minitruco_turn_timeout),
             reconnect_grace: Duration::from_secs(self.reconnect_grace),
             limits: Limits {
-                max_connections: self.max_connections as usize,
+                max_connections: self.max_connections.map(|cap| cap as usize),
                 max_per_address: self.max_per_address as usize,
                 hello_timeout: Duration::from_secs(self.hello_timeout),
                 http_header_timeout: Duration::from_secs(self.http_header_timeout),

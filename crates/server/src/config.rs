@@ -31,8 +31,10 @@ impl Default for Ports {
 /// the README; a client that passes one is disconnected, never the server harmed.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Simultaneous connections per protocol; further ones are closed at once.
-    pub max_connections: usize,
+    /// Simultaneous connections per protocol; further ones are closed at once. `None`:
+    /// [`DEFAULT_MAX_CONNECTIONS`](crate::net::DEFAULT_MAX_CONNECTIONS), lowered to an
+    /// equal share of the file descriptors; a cap given is kept up to all of them.
+    pub max_connections: Option<usize>,
     /// Longest line a client may send, in bytes, before its connection is closed.
     pub max_line: usize,
     /// Lines queued to one client before it is judged not to be reading and is dropped.
@@ -53,7 +55,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            max_connections: 4096,
+            max_connections: None,
             max_line: 4096,
             outbox_lines: 1024,
             room_inbox: 256,

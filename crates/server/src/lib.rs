@@ -80,6 +80,14 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         descriptors = budget,
         "connection limits of each listener"
     );
+    if config.limits.max_connections.is_some() && max_connections * services.len() > budget {
+        tracing::warn!(
+            max_connections,
+            listeners = services.len(),
+            descriptors = budget,
+            "the listeners' caps together exceed the file descriptors: a full one can leave the others none"
+        );
+    }
     let admission =
         |protocol| Admission::new(protocol, max_connections, config.limits.max_per_address);
     let context = protocols::Context {

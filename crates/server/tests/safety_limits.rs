@@ -21,7 +21,7 @@ use tokio_tungstenite::MaybeTlsStream;
 fn tight(seed: u64) -> Config {
     Config {
         limits: Limits {
-            max_connections: 24,
+            max_connections: Some(24),
             max_per_address: 8,
             hello_timeout: Duration::from_millis(500),
             http_header_timeout: Duration::from_millis(500),

@@ -21,7 +21,7 @@ pub use bridge::{bridge, Framing, WsLines};
 pub use connection::{next_conn_id, ConnId, Connection, Input, LineConnection, Settings};
 pub use gather::Gathered;
 pub use hello::HelloTimer;
-pub use limits::{descriptor_budget, listener_cap};
+pub use limits::{descriptor_budget, listener_cap, DEFAULT_MAX_CONNECTIONS};
 pub use lines::{LineCodec, LineError};
 pub use outbox::{write_lines, Outbox, Queue, WRITE_TIMEOUT};
 pub(crate) use quiet::warn_limited;
