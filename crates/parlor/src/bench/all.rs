@@ -32,11 +32,21 @@ pub async fn run(args: AllArgs) -> Result<String, String> {
             _ => (args.clients, args.connections),
         };
         let played = play::measure(game, name, clients, false).await?;
-        let idle = idle::measure(game, name, connections, false, 1).await?;
+        let holding = idle::Holding {
+            connections,
+            churn: 1,
+            ..idle::Holding::default()
+        };
+        let idle = idle::measure(game, name, holding).await?;
         let bridged = match game {
             Game::Jass => "n/a: WebSocket".to_owned(),
             _ => {
-                let bridged = idle::measure(game, name, connections, true, 0).await?;
+                let bridged = idle::Holding {
+                    connections,
+                    ws: true,
+                    ..idle::Holding::default()
+                };
+                let bridged = idle::measure(game, name, bridged).await?;
                 format!("{:.1} KiB", bridged.per_connection() / 1024.0)
             }
         };

@@ -4,9 +4,12 @@
 //! after gives the memory per idle connection. With `--ws` the clients come through the
 //! HTTP port's `/ws/<protocol>` bridge instead (Jass always speaks WebSocket). With
 //! `--churn R` the clients then leave and come back R times, and the memory after each
-//! round shows whether the server gives it back.
+//! round shows whether the server gives it back. With `--play G`, G whole games are
+//! played by `parlor play`'s clients while the idle ones are held: what the idle
+//! connections cost the games, as the latency their moves see.
 
-use super::play::port_flag;
+use super::play::{play_games, port_flag};
+use super::quantile;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::{Framing, Wire};
@@ -29,6 +32,12 @@ pub struct IdleArgs {
     /// Rounds of everyone leaving and connecting again, memory shown after each.
     #[arg(long, default_value_t = 0)]
     churn: usize,
+    /// Whole games played at once by `parlor play` clients (against CPU players) while
+    /// the idle connections are held. The server then fills a Mahjong table with CPU
+    /// players at once, so idle Mahjong people sit at tables of their own. Not for
+    /// Warlords, whose one table holds every client.
+    #[arg(long, default_value_t = 0)]
+    play: usize,
 }
 
 /// How long a new connection may take to be answered before it counts as idle anyway
@@ -43,6 +52,19 @@ pub struct IdleFigures {
     /// Each churn round: after everyone left, and with everyone back.
     pub rounds: Vec<(u64, u64)>,
     pub end: u64,
+    /// The games played while the connections were held (`--play`).
+    pub games: Option<GamesAlongside>,
+}
+
+/// Whole games played while idle connections were held.
+pub struct GamesAlongside {
+    pub clients: usize,
+    pub finished: usize,
+    pub seconds: f64,
+    /// Moves sent, and the latency from each to the server's next message (us).
+    pub moves: usize,
+    pub p50_us: u64,
+    pub p99_us: u64,
 }
 
 impl IdleFigures {
@@ -60,7 +82,16 @@ impl IdleFigures {
 /// Runs the benchmark and returns the report.
 pub async fn run(args: IdleArgs) -> Result<String, String> {
     let game = Game::by_name(&args.protocol).ok_or("unknown protocol")?;
-    let f = measure(game, &args.protocol, args.connections, args.ws, args.churn).await?;
+    if args.play > 0 && game == Game::Wars {
+        return Err("--play is not offered for Warlords: its one table holds every client".into());
+    }
+    let held = Holding {
+        connections: args.connections,
+        ws: args.ws,
+        churn: args.churn,
+        play: args.play,
+    };
+    let f = measure(game, &args.protocol, held).await?;
     let via = if args.ws { " through /ws/" } else { "" };
     let per = f.per_connection();
     let mut report = format!(
@@ -73,6 +104,13 @@ pub async fn run(args: IdleArgs) -> Result<String, String> {
         f.full,
         per / 1024.0
     );
+    if let Some(g) = &f.games {
+        report.push_str(&format!(
+            "meanwhile {} of {} games finished in {:.2} s; move -> next server message over {} \
+             moves: p50 {} us, p99 {} us\n",
+            g.finished, g.clients, g.seconds, g.moves, g.p50_us, g.p99_us
+        ));
+    }
     for (round, (empty, again)) in f.rounds.iter().enumerate() {
         report.push_str(&format!(
             "churn round {}: {empty} KiB after they left, {again} KiB with them again\n",
@@ -87,18 +125,33 @@ pub async fn run(args: IdleArgs) -> Result<String, String> {
     Ok(report)
 }
 
-/// Holds `connections` idle clients of `game` (its name: `name`) against a fresh server,
-/// then lets them leave and come back `churn` times.
-pub async fn measure(
-    game: Game,
-    name: &str,
-    connections: usize,
-    ws: bool,
-    churn: usize,
-) -> Result<IdleFigures, String> {
+/// What an idle run holds, and what it does meanwhile.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Holding {
+    /// Idle clients held at once.
+    pub connections: usize,
+    /// They come through the HTTP port's `/ws/` bridge.
+    pub ws: bool,
+    /// Rounds of leaving and coming back.
+    pub churn: usize,
+    /// Whole games played while they are held.
+    pub play: usize,
+}
+
+/// Holds idle clients of `game` (its name: `name`) against a fresh server, plays the
+/// games asked for meanwhile, then lets them leave and come back as asked.
+pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFigures, String> {
+    let Holding {
+        connections,
+        ws,
+        churn,
+        play,
+    } = holding;
     let port = free_port()?;
     let http = free_port()?;
-    let flags: Vec<String> = [
+    // Games alongside need CPU players at once: a Mahjong table fills without waiting.
+    let fill_after = if play > 0 { "0" } else { "3600" };
+    let mut flags: Vec<String> = [
         ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
@@ -106,7 +159,7 @@ pub async fn measure(
         // No table starts among idle people: Warlords and Mahjong wait for more.
         ("--wars-min-players", "7".into()),
         ("--wars-lobby", "3600".into()),
-        ("--mahjong-fill-after", "3600".into()),
+        ("--mahjong-fill-after", fill_after.into()),
         // Tables of idle people (every fourth course Truco or mmj1 connection starts
         // one) wait for them instead of playing for them.
         ("--truco-turn-timeout", "0".into()),
@@ -119,6 +172,12 @@ pub async fn measure(
     .into_iter()
     .flat_map(|(flag, value)| [flag.to_owned(), value])
     .collect();
+    if play > 0 {
+        // A room for each game (idle miniTruco people stay in the lounge).
+        let rooms = play.min(10_000);
+        flags.extend(["--bot-delay-ms".into(), "0".into()]);
+        flags.extend(["--rooms".into(), rooms.to_string()]);
+    }
     let server = ServerProcess::start(&flags, port).await?;
     let addr = match (ws || game == Game::Jass, game) {
         (_, Game::Jass) => format!("ws://127.0.0.1:{port}"),
@@ -135,6 +194,22 @@ pub async fn measure(
     let mut held = connect_all(game, &addr, framing, connections).await?;
     settled(connections).await?;
     let full = memory(&server)?;
+    let games = match play {
+        0 => None,
+        clients => {
+            let addr = game.address(&format!("127.0.0.1:{port}"));
+            let started = std::time::Instant::now();
+            let (finished, latencies) = play_games(game, &addr, clients).await?;
+            Some(GamesAlongside {
+                clients,
+                finished,
+                seconds: started.elapsed().as_secs_f64(),
+                moves: latencies.len(),
+                p50_us: quantile(&latencies, 0.5),
+                p99_us: quantile(&latencies, 0.99),
+            })
+        }
+    };
     let mut rounds = Vec::new();
     for _ in 0..churn {
         drop(held);
@@ -155,6 +230,7 @@ pub async fn measure(
         full,
         rounds,
         end,
+        games,
     })
 }
 
@@ -240,27 +316,38 @@ async fn connect_all(game: Game, addr: &str, framing: Framing, n: usize) -> Resu
                         Ok(message) => message,
                         Err(_) => {
                             answered = true;
-                            let _ = ready_tx.send(()).await;
+                            let _ = ready_tx.send(Ok(())).await;
                             continue;
                         }
                     }
                 };
-                let Some(message) = message else { break };
+                let Some(message) = message else {
+                    if !answered {
+                        // Closed before its first answer: refused (a full listener).
+                        let _ = ready_tx.send(Err(())).await;
+                    }
+                    break;
+                };
                 for reply in table.receive(&message) {
                     let _ = wire.send(&reply).await;
                 }
                 if !answered {
                     answered = true;
-                    let _ = ready_tx.send(()).await;
+                    let _ = ready_tx.send(Ok(())).await;
                 }
             }
         }));
     }
     for _ in 0..n {
-        ready
-            .recv()
-            .await
-            .ok_or("a client ended before it was ready")?;
+        match ready.recv().await {
+            Some(Ok(())) => {}
+            Some(Err(())) => {
+                return Err("the server closed a connection before answering it (its \
+                     connection cap or file descriptor limit?)"
+                    .into())
+            }
+            None => return Err("a client ended before it was ready".into()),
+        }
     }
     Ok(Held(held))
 }

@@ -106,18 +106,8 @@ pub async fn measure(
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
     let started = Instant::now();
-    let tasks: Vec<_> = (0..clients)
-        .map(|i| tokio::spawn(play_one(game, addr.clone(), format!("bench{i}"))))
-        .collect();
-    let mut latencies = Vec::new();
-    let mut finished = 0;
-    for task in tasks {
-        let played = task.await.map_err(|e| e.to_string())??;
-        finished += usize::from(played.finished);
-        latencies.extend(played.latencies);
-    }
+    let (finished, latencies) = play_games(game, &addr, clients).await?;
     let seconds = started.elapsed().as_secs_f64();
-    latencies.sort_unstable();
     let cpu_ms_per_game = match (cpu_before, server.cpu_time()) {
         (Some(before), Some(after)) => {
             let cpu = after.saturating_sub(before).as_secs_f64() * 1000.0;
@@ -137,6 +127,27 @@ pub async fn measure(
     })
 }
 
+/// Plays `clients` whole games at once against the server at `addr`: how many finished,
+/// and the latency of every move (microseconds, sorted).
+pub async fn play_games(
+    game: Game,
+    addr: &str,
+    clients: usize,
+) -> Result<(usize, Vec<u64>), String> {
+    let tasks: Vec<_> = (0..clients)
+        .map(|i| tokio::spawn(play_one(game, addr.to_owned(), format!("bench{i}"))))
+        .collect();
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    for task in tasks {
+        let played = task.await.map_err(|e| e.to_string())??;
+        finished += usize::from(played.finished);
+        latencies.extend(played.latencies);
+    }
+    latencies.sort_unstable();
+    Ok((finished, latencies))
+}
+
 /// What one client's game gave.
 struct Played {
     finished: bool,
@@ -149,10 +160,15 @@ async fn play_one(game: Game, addr: String, name: String) -> Result<Played, Stri
     let mut wire = Wire::connect(&addr, game.framing()).await?;
     let mut table = game.table(&name);
     for hello in table.hello() {
-        wire.send(&hello).await.map_err(|e| e.to_string())?;
+        let written = wire.send(&hello).await;
+        written.map_err(|e| format!("{name}: sending its hello: {e}"))?;
     }
     let mut latencies = Vec::new();
     let mut sent: Option<Instant> = None;
+    // A write failed: the server closed the connection, which happens at the end of a
+    // game when a move or an answer crosses the last messages. What it sent before is
+    // still read, and says whether the game finished.
+    let mut closed = false;
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
         let Ok(message) = tokio::time::timeout_at(deadline, wire.incoming.recv()).await else {
@@ -167,9 +183,7 @@ async fn play_one(game: Game, addr: String, name: String) -> Result<Played, Stri
         if let Some(at) = sent.take() {
             latencies.push(at.elapsed().as_micros() as u64);
         }
-        for reply in table.receive(&message) {
-            wire.send(&reply).await.map_err(|e| e.to_string())?;
-        }
+        let mut replies = table.receive(&message);
         let screen = table.screen();
         if screen.over.is_some() {
             return Ok(Played {
@@ -177,11 +191,15 @@ async fn play_one(game: Game, addr: String, name: String) -> Result<Played, Stri
                 latencies,
             });
         }
-        if screen.prompt.is_some() && !screen.choices.is_empty() {
-            for reply in table.choose(screen.suggested) {
-                wire.send(&reply).await.map_err(|e| e.to_string())?;
-                sent = Some(Instant::now());
-            }
+        let moving = screen.prompt.is_some() && !screen.choices.is_empty();
+        if moving {
+            replies.extend(table.choose(screen.suggested));
+        }
+        for reply in replies {
+            closed = closed || wire.send(&reply).await.is_err();
+        }
+        if moving && !closed {
+            sent = Some(Instant::now());
         }
     }
 }
