@@ -55,9 +55,9 @@ pub async fn run(args: AllArgs) -> Result<String, String> {
             .map_or("?".to_owned(), |ms| format!("{ms:.1} ms"));
         table.push_str(&format!(
             "| {name} | {:.1} | {cpu} | {:.1} / {:.1} ms | {:.1} KiB | {bridged} | {:+.0}% |\n",
-            played.games_per_second(),
-            played.p50_us as f64 / 1000.0,
-            played.p99_us as f64 / 1000.0,
+            played.games.games_per_second(),
+            played.games.p50_us as f64 / 1000.0,
+            played.games.p99_us as f64 / 1000.0,
             idle.per_connection() / 1024.0,
             idle.end_over_start(),
         ));

@@ -8,8 +8,7 @@
 //! played by `parlor play`'s clients while the idle ones are held: what the idle
 //! connections cost the games, as the latency their moves see.
 
-use super::play::{play_games, port_flag};
-use super::quantile;
+use super::play::{play_games, port_flag, Games};
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::{Framing, Wire};
@@ -53,18 +52,7 @@ pub struct IdleFigures {
     pub rounds: Vec<(u64, u64)>,
     pub end: u64,
     /// The games played while the connections were held (`--play`).
-    pub games: Option<GamesAlongside>,
-}
-
-/// Whole games played while idle connections were held.
-pub struct GamesAlongside {
-    pub clients: usize,
-    pub finished: usize,
-    pub seconds: f64,
-    /// Moves sent, and the latency from each to the server's next message (us).
-    pub moves: usize,
-    pub p50_us: u64,
-    pub p99_us: u64,
+    pub games: Option<Games>,
 }
 
 impl IdleFigures {
@@ -198,16 +186,7 @@ pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFig
         0 => None,
         clients => {
             let addr = game.address(&format!("127.0.0.1:{port}"));
-            let started = std::time::Instant::now();
-            let (finished, latencies) = play_games(game, &addr, clients).await?;
-            Some(GamesAlongside {
-                clients,
-                finished,
-                seconds: started.elapsed().as_secs_f64(),
-                moves: latencies.len(),
-                p50_us: quantile(&latencies, 0.5),
-                p99_us: quantile(&latencies, 0.99),
-            })
+            Some(play_games(game, &addr, clients).await?)
         }
     };
     let mut rounds = Vec::new();

@@ -31,8 +31,8 @@ pub struct PlayArgs {
 /// How long a game may take before the benchmark gives up on it.
 const PATIENCE: Duration = Duration::from_secs(600);
 
-/// What a run of whole games measured.
-pub struct PlayFigures {
+/// Whole games played at once: how many, how fast, and the latency their moves saw.
+pub struct Games {
     pub clients: usize,
     pub finished: usize,
     pub seconds: f64,
@@ -40,33 +40,39 @@ pub struct PlayFigures {
     pub moves: usize,
     pub p50_us: u64,
     pub p99_us: u64,
+}
+
+impl Games {
+    pub fn games_per_second(&self) -> f64 {
+        self.finished as f64 / self.seconds.max(f64::EPSILON)
+    }
+}
+
+/// What a run of whole games measured.
+pub struct PlayFigures {
+    pub games: Games,
     /// Server CPU time per finished game, in ms (Linux only).
     pub cpu_ms_per_game: Option<f64>,
     /// Server resident memory now and at its peak, KiB (Linux only).
     pub memory_kib: Option<(u64, u64)>,
 }
 
-impl PlayFigures {
-    pub fn games_per_second(&self) -> f64 {
-        self.finished as f64 / self.seconds.max(f64::EPSILON)
-    }
-}
-
 /// Runs the benchmark and returns the report.
 pub async fn run(args: PlayArgs) -> Result<String, String> {
     let game = Game::by_name(&args.game).ok_or("unknown game")?;
     let f = measure(game, &args.game, args.clients, args.east_only).await?;
+    let g = &f.games;
     let mut report = format!(
         "play {}: {} of {} games finished in {:.2} s: {:.2} games/s\n\
          move -> next server message over {} moves: p50 {} us, p99 {} us\n",
         args.game,
-        f.finished,
-        f.clients,
-        f.seconds,
-        f.games_per_second(),
-        f.moves,
-        f.p50_us,
-        f.p99_us,
+        g.finished,
+        g.clients,
+        g.seconds,
+        g.games_per_second(),
+        g.moves,
+        g.p50_us,
+        g.p99_us,
     );
     if let Some(cpu) = f.cpu_ms_per_game {
         report.push_str(&format!("server CPU time: {cpu:.1} ms per game\n"));
@@ -105,9 +111,8 @@ pub async fn measure(
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
-    let started = Instant::now();
-    let (finished, latencies) = play_games(game, &addr, clients).await?;
-    let seconds = started.elapsed().as_secs_f64();
+    let games = play_games(game, &addr, clients).await?;
+    let finished = games.finished;
     let cpu_ms_per_game = match (cpu_before, server.cpu_time()) {
         (Some(before), Some(after)) => {
             let cpu = after.saturating_sub(before).as_secs_f64() * 1000.0;
@@ -116,24 +121,15 @@ pub async fn measure(
         _ => None,
     };
     Ok(PlayFigures {
-        clients,
-        finished,
-        seconds,
-        moves: latencies.len(),
-        p50_us: quantile(&latencies, 0.5),
-        p99_us: quantile(&latencies, 0.99),
+        games,
         cpu_ms_per_game,
         memory_kib: server.memory_kib(),
     })
 }
 
-/// Plays `clients` whole games at once against the server at `addr`: how many finished,
-/// and the latency of every move (microseconds, sorted).
-pub async fn play_games(
-    game: Game,
-    addr: &str,
-    clients: usize,
-) -> Result<(usize, Vec<u64>), String> {
+/// Plays `clients` whole games at once against the server at `addr`.
+pub async fn play_games(game: Game, addr: &str, clients: usize) -> Result<Games, String> {
+    let started = Instant::now();
     let tasks: Vec<_> = (0..clients)
         .map(|i| tokio::spawn(play_one(game, addr.to_owned(), format!("bench{i}"))))
         .collect();
@@ -145,7 +141,14 @@ pub async fn play_games(
         latencies.extend(played.latencies);
     }
     latencies.sort_unstable();
-    Ok((finished, latencies))
+    Ok(Games {
+        clients,
+        finished,
+        seconds: started.elapsed().as_secs_f64(),
+        moves: latencies.len(),
+        p50_us: quantile(&latencies, 0.5),
+        p99_us: quantile(&latencies, 0.99),
+    })
 }
 
 /// What one client's game gave.
