@@ -230,11 +230,7 @@ async fn websocket(
     let Ok(admitted) = door.admission.admit("ws", peer.ip()) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     };
-    let place = WsPlace {
-        _admitted: admitted,
-        protocol,
-        peer,
-    };
+
     let entry = door.ws.clone();
     let stop = shared.shutdown.child_token();
     tokio::spawn(async move {
@@ -244,6 +240,11 @@ async fn websocket(
         let socket: Box<dyn Socket> = Box::new(Gathered::new(TokioIo::new(upgraded)));
         let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
         tracing::info!(protocol, %peer, "websocket opened");
+        let place = WsPlace {
+            _admitted: admitted,
+            protocol,
+            peer,
+        };
         // The session runs as a task of its own, so that this one (its state sized for
         // the upgrade and its timer) is freed: some 600 bytes per connection.
         entry(ws, peer, stop, place);

@@ -80,7 +80,9 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         descriptors = budget,
         "connection limits of each listener"
     );
-    if config.limits.max_connections.is_some() && max_connections * services.len() > budget {
+    if config.limits.max_connections.is_some()
+        && max_connections.saturating_mul(services.len()) > budget
+    {
         tracing::warn!(
             max_connections,
             listeners = services.len(),

@@ -177,7 +177,10 @@ mod tests {
     /// A server-side [`WsLines`] and the browser's end of the WebSocket.
     async fn connected(framing: Framing) -> (WsLines, WebSocketStream<tokio::io::DuplexStream>) {
         let (server, browser) = tokio::io::duplex(4096);
-        let server = WebSocketStream::from_raw_socket(server, Role::Server, None).await;
+        // As the HTTP port sets a browser's WebSocket up.
+        let server = crate::net::Gathered::new(server);
+        let config = Some(crate::net::ws_config());
+        let server = WebSocketStream::from_raw_socket(server, Role::Server, config).await;
         let browser = WebSocketStream::from_raw_socket(browser, Role::Client, None).await;
         let (ws, writer) = WsConnection::from_stream(server, 64, CancellationToken::new());
         tokio::spawn(writer);
@@ -260,6 +263,12 @@ mod tests {
         let mut rest = Vec::new();
         lines.read_to_end(&mut rest).await.unwrap();
         assert!(rest.is_empty());
+        drop(lines);
+        // The server answers the browser's close frame: a clean close, not a cut.
+        assert!(
+            matches!(all_frames(&mut browser).await[..], [Message::Close(_)]),
+            "the close is answered"
+        );
         let (mut lines, mut browser) = connected(Framing::Brackets).await;
         browser.send(Message::text("[cjoin|x]")).await.unwrap();
         browser.send(Message::text("[cplay|4c]")).await.unwrap();

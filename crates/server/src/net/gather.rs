@@ -16,7 +16,7 @@ const GATHER_LIMIT: usize = 16 * 1024;
 
 /// `S` with its writes gathered until a flush (reads go straight through).
 #[derive(Debug)]
-pub struct Gathered<S> {
+pub struct Gathered<S: AsyncWrite + Unpin> {
     inner: S,
     /// Written by the caller, not yet to `inner`; freed once it all is.
     pending: Vec<u8>,
@@ -24,7 +24,7 @@ pub struct Gathered<S> {
     written: usize,
 }
 
-impl<S> Gathered<S> {
+impl<S: AsyncWrite + Unpin> Gathered<S> {
     /// `inner`, its writes gathered.
     pub fn new(inner: S) -> Gathered<S> {
         Gathered {
@@ -52,7 +52,7 @@ impl<S: AsyncWrite + Unpin> Gathered<S> {
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for Gathered<S> {
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for Gathered<S> {
     fn poll_read(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -89,6 +89,18 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Gathered<S> {
     }
 }
 
+/// What is still gathered is written as far as the socket takes it without waiting:
+/// tungstenite answers a client's close frame and then reports the connection closed
+/// without a flush, and that answer must still reach the client.
+impl<S: AsyncWrite + Unpin> Drop for Gathered<S> {
+    fn drop(&mut self) {
+        if self.written < self.pending.len() {
+            let waker = futures::task::noop_waker();
+            let _ = self.poll_drain(&mut Context::from_waker(&waker));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +132,17 @@ mod tests {
         let mut back = [0u8; 4];
         gathered.read_exact(&mut back).await.unwrap();
         assert_eq!(&back, b"back", "reads go straight through");
+    }
+
+    #[tokio::test]
+    async fn what_is_gathered_goes_out_when_the_stream_is_dropped_unflushed() {
+        let (near, mut far) = tokio::io::duplex(64);
+        let mut gathered = Gathered::new(near);
+        gathered.write_all(b"goodbye").await.unwrap();
+        drop(gathered);
+        let mut got = Vec::new();
+        far.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got, b"goodbye");
     }
 
     #[tokio::test]

@@ -24,7 +24,7 @@ use tokio_util::sync::{CancellationToken, WaitForCancellationFuture};
 /// Sends the frames queued in `frames` until `stop` is cancelled or every outbox is
 /// gone, then what is still queued and a close frame with the code in `close_code`. A
 /// client that takes more than [`WRITE_TIMEOUT`] over a batch, or lets its queue
-/// overflow, is dropped without the rest.
+/// overflow, is dropped without the rest. When it ends, `stop` is cancelled.
 pub(super) fn write_frames<S: Socket>(
     sink: SplitSink<WebSocketStream<S>, Message>,
     frames: Queue,
@@ -44,6 +44,9 @@ pub(super) fn write_frames<S: Socket>(
         let timer = tokio::time::sleep_until(writer.next_ping);
         tokio::pin!(stopped, timer);
         std::future::poll_fn(|cx| writer.poll(cx, stopped.as_mut(), timer.as_mut())).await;
+        // A writer that gave up (a client not reading, a broken socket) ends the
+        // connection: its session must not hold a place for a client it cannot reach.
+        stop.cancel();
     }
 }
 
@@ -255,12 +258,16 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_client_that_stops_reading_is_given_up_after_the_write_timeout() {
-        let (task, outbox, _stop, _client) = writer(64, 4096).await;
+        let (task, outbox, stop, _client) = writer(64, 4096).await;
         let long = "x".repeat(1000);
         outbox.send(long.as_str());
         let started = Instant::now();
         task.await.unwrap();
         assert_eq!(started.elapsed(), WRITE_TIMEOUT);
+        assert!(
+            stop.is_cancelled(),
+            "the session is told the client is gone"
+        );
         drop(outbox);
     }
 }
