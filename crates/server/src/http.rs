@@ -230,7 +230,6 @@ async fn websocket(
     let Ok(admitted) = door.admission.admit("ws", peer.ip()) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     };
-
     let entry = door.ws.clone();
     let stop = shared.shutdown.child_token();
     tokio::spawn(async move {

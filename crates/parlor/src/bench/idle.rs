@@ -73,13 +73,13 @@ pub async fn run(args: IdleArgs) -> Result<String, String> {
     if args.play > 0 && game == Game::Wars {
         return Err("--play is not offered for Warlords: its one table holds every client".into());
     }
-    let held = Holding {
+    let holding = Holding {
         connections: args.connections,
         ws: args.ws,
         churn: args.churn,
         play: args.play,
     };
-    let f = measure(game, &args.protocol, held).await?;
+    let f = measure(game, &args.protocol, holding).await?;
     let via = if args.ws { " through /ws/" } else { "" };
     let per = f.per_connection();
     let mut report = format!(
