@@ -515,3 +515,84 @@ async fn a_card_played_face_down_is_shown_only_to_its_player() {
 async fn expect_eventually(c: &mut LineClient, want: &str) {
     while line(c).await != want {}
 }
+
+/// The app sends its build and its name from threads of their own, so either may come
+/// first; its `E` follows the answer to `N`, possibly before the build. Every such order
+/// ends at the app's table, with its name answered once.
+#[tokio::test]
+async fn the_apps_opening_lines_in_any_order() {
+    let orders: [&[&str]; 5] = [
+        &["B 30101", "N Ana", "E PUB P"],
+        &["N Ana", "B 30101", "E PUB P"],
+        &["N Ana", "E PUB P", "B 30101"],
+        &["N Ana", "", "E PRI M", "B 30101"],
+        &["W", "N Ana", "B 30101", "E NPU V"],
+    ];
+    for (seed, order) in (20..).zip(orders) {
+        let s = server(seed).await;
+        let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+        let opening: String = order.iter().map(|l| format!("{l}\r\n")).collect();
+        c.send_raw(opening.as_bytes()).await;
+        if order[0] == "W" {
+            // Asked before anything told the dialects apart: the 2008 server's answer.
+            expect(&mut c, "W 2.00.00").await;
+        }
+        expect(&mut c, "N Ana").await;
+        let info = line(&mut c).await;
+        let mode = order.iter().find_map(|l| l.strip_prefix("E ")).unwrap();
+        let want = format!("I Ana|bot|bot|bot {} 1 ", &mode[4..]);
+        assert!(info.starts_with(&want), "{order:?}: {info}");
+        expect_silence(&mut c).await;
+    }
+}
+
+/// A name a 2008 player holds answers the app's early `N` with the 2008 refusal (which
+/// the app ignores); once the app is known, its name is answered as the app's server
+/// does, and the 2008 player keeps theirs.
+#[tokio::test]
+async fn an_early_name_the_2008_lounge_refuses_is_answered_again_as_the_app() {
+    let s = server(30).await;
+    let mut old = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    old.send("N Ana").await;
+    old.expect("N Ana").await;
+    let mut app = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    app.send("N Ana").await;
+    expect(&mut app, "X NE").await;
+    app.send("B 30101").await;
+    expect(&mut app, "N Ana").await;
+    app.send("E PUB P").await;
+    expect(&mut app, "I Ana|bot|bot|bot P 1 PUB").await;
+    // An early `N` that went through frees its 2008 nickname when the app is known.
+    let mut app2 = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    app2.send("N Bia").await;
+    expect(&mut app2, "N Bia").await;
+    app2.send("B 30101").await;
+    expect_silence(&mut app2).await;
+    let mut bia = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    bia.send("N bia").await;
+    bia.expect("N bia").await;
+}
+
+/// The 2008 client's openings stay the 2008 protocol, whatever shared lines come first.
+#[tokio::test]
+async fn the_2008_openings_stay_the_2008_protocol() {
+    let s = server(31).await;
+    let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    c.send("W").await;
+    c.expect("W 2.00.00").await;
+    c.send("N velho").await;
+    c.expect("N velho").await;
+    c.send("L").await;
+    assert!(c.line().await.starts_with("L 0|0|0"));
+    // After a 2008 line, a build number is 2008 chat outside a room.
+    c.send("B 30101").await;
+    c.expect("X FS").await;
+    let mut d = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    d.send("N novo").await;
+    d.expect("N novo").await;
+    d.send("E 2").await;
+    d.expect("E 2").await;
+    assert!(d.line().await.starts_with("I 2 novo|||"));
+    d.send("W").await;
+    d.expect("W 2.00.00").await;
+}

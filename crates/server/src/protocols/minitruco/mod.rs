@@ -26,6 +26,7 @@ pub mod command;
 pub mod lounge;
 pub mod render;
 pub mod room;
+mod opening;
 mod seating;
 pub mod session;
 pub mod table;

@@ -5,6 +5,7 @@ use super::app;
 use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::room::{Arrival, ConnId, RoomMsg};
+use super::opening::{self, Opening};
 use super::VERSION;
 use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
 use std::net::{IpAddr, SocketAddr};
@@ -27,10 +28,13 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
         nick: None,
         room: None,
         addr: peer.ip(),
+        named: None,
     };
     let keepalive = Some(session.lounge.keepalive());
     // A nickname (`N`) is the hello: without one in time the connection is closed.
     let mut hello = HelloTimer::start(session.lounge.hello_timeout());
+    // Until a line only one dialect has arrives, the connection may be today's app.
+    let mut decided = false;
     let mut first_line = true;
     let mut handoff = None;
     loop {
@@ -45,58 +49,48 @@ pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: Ca
                 break;
             }
         };
-        match input {
-            Input::Idle => session.outbox.send(""),
-            Input::Closed => break,
-            Input::Message(line) if line.is_empty() => {}
-            // The first line tells today's app (and its status check) from the 2008
-            // client; a web browser on the game port is answered as the original server
-            // did, then closed.
-            Input::Message(line) if std::mem::take(&mut first_line) && opens_otherwise(&line) => {
-                handoff = Some(line);
-                break;
+        let line = match input {
+            Input::Idle => {
+                session.outbox.send("");
+                continue;
             }
-            Input::Message(line) => match parse(&line) {
-                Parsed::Command(command) => {
-                    Box::pin(session.command(command)).await;
-                    if session.nick.is_some() {
-                        hello.greeted();
-                    }
+            Input::Closed => break,
+            Input::Message(line) if line.is_empty() => continue,
+            Input::Message(line) => line,
+        };
+        if !decided {
+            match opening::classify(&line, std::mem::take(&mut first_line)) {
+                Opening::Shared => {}
+                Opening::Classic => decided = true,
+                other => {
+                    handoff = Some((other, line));
+                    break;
                 }
-                Parsed::Unknown => session.outbox.send("X CI"),
-                Parsed::Ignored => {}
-            },
+            }
+        }
+        match parse(&line) {
+            Parsed::Command(command) => {
+                let naming = matches!(command, Command::Nick(_));
+                Box::pin(session.command(command)).await;
+                if session.nick.is_some() {
+                    hello.greeted();
+                }
+                if naming && !decided {
+                    session.named = line.get(2..).map(str::to_owned);
+                }
+                // Coming back to a seat is the 2008 protocol's.
+                decided |= session.room.is_some();
+            }
+            Parsed::Unknown => session.outbox.send("X CI"),
+            Parsed::Ignored => {}
         }
     }
-    if let Some(first) = handoff {
-        let hall = session.lounge.hall().clone();
-        // Boxed: the 2008 session's own future stays small for the many connections
-        // that never hand over.
-        return if app::status::asks(&first) {
-            Box::pin(app::status::answer(connection, &first, &hall)).await
-        } else if app::opens(&first) {
-            Box::pin(app::session::run(connection, first, hall)).await
-        } else {
-            session.outbox.send("HTTP/1.0 404 Not Found");
-            session.outbox.send("");
-            connection.close().await
-        };
+    if let Some((opening, first)) = handoff {
+        return Box::pin(session.hand_over(connection, opening, first)).await;
     }
     Box::pin(session.finish()).await;
     connection.close().await;
     tracing::debug!(%peer, "session ended");
-}
-
-/// Whether a first line is not the 2008 protocol's: today's app, or an HTTP request.
-fn opens_otherwise(line: &str) -> bool {
-    app::opens(line) || is_http(line)
-}
-
-/// Whether a first line is an HTTP request (`GET / HTTP/1.1`).
-fn is_http(line: &str) -> bool {
-    let mut words = line.split(' ');
-    matches!(words.next(), Some("GET" | "HEAD" | "POST"))
-        && words.next_back().is_some_and(|v| v.starts_with("HTTP/"))
 }
 
 /// A stay in a room: its number (1-based) and the channel the room drops when the stay
@@ -126,9 +120,37 @@ struct Session {
     /// Where the connection comes from (coming back to a seat is allowed from there).
     addr: IpAddr,
     stop: CancellationToken,
+    /// The rest of the last `N` line sent before the dialect was decided: today's app
+    /// names itself with it if it turns out to be the app.
+    named: Option<String>,
 }
 
 impl Session {
+    /// Gives the connection to what its deciding line asks for. The 2008 nickname a
+    /// shared `N` claimed is freed; today's app takes that `N` as its name.
+    async fn hand_over(mut self, connection: LineConnection, opening: Opening, first: String) {
+        let answered = self.nick.take();
+        if let Some(nick) = &answered {
+            self.lounge.nicks().release(nick);
+        }
+        let hall = self.lounge.hall().clone();
+        match opening {
+            Opening::Status => app::status::answer(connection, &first, &hall).await,
+            Opening::App => {
+                let named = self
+                    .named
+                    .take()
+                    .map(|raw| app::session::Named { raw, answered });
+                app::session::run(connection, named, first, hall).await
+            }
+            _ => {
+                self.outbox.send("HTTP/1.0 404 Not Found");
+                self.outbox.send("");
+                connection.close().await
+            }
+        }
+    }
+
     async fn command(&mut self, command: Command) {
         match command {
             Command::Version => self.outbox.send(format!("W {VERSION}")),

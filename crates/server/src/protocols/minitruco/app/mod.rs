@@ -1,7 +1,7 @@
 //! Today's miniTruco app on the miniTruco port: the dialect its Android client speaks
 //! (public and private tables made on demand, four game modes, a keep-alive to echo,
-//! speech-balloon phrase numbers), beside the 2008 protocol. The first line of a
-//! connection decides which one it speaks ([`opens`]).
+//! speech-balloon phrase numbers), beside the 2008 protocol. The first line only one
+//! dialect has decides which one a connection speaks (`super::opening`; [`opens`]).
 //!
 //! ```text
 //! client: B 20600                server:
@@ -40,9 +40,8 @@ pub const MIN_BUILD: u32 = 20503;
 /// The version `W` reports, as the app's own server does.
 pub const VERSION: &str = "3.0";
 
-/// Whether a connection's first line is the app's: its build number (`B` and five
-/// digits), or a table request (`E PUB`, `E NPU`, `E PRI...`), which no 2008 client
-/// sends first.
+/// Whether a line is one only the app sends: its build number (`B` and five digits),
+/// or a table request (`E PUB`, `E NPU`, `E PRI...`). Its `N` may come before either.
 pub fn opens(line: &str) -> bool {
     let mut words = line.split(' ');
     match (words.next(), words.next()) {

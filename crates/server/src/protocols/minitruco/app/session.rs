@@ -22,9 +22,18 @@ const WRONG_CODES: u32 = 20;
 /// The toast the app shows to a build older than the server accepts.
 const TOO_OLD: &str = "! T Atualize o jogo para a versão mais recente para jogar online";
 
-/// Serves an app connection whose first line was `first`, until it leaves, stops
-/// echoing the keep-alive, or the server stops.
-pub async fn run(mut connection: LineConnection, first: String, hall: Hall) {
+/// An `N` the app sent before its dialect was known, and the nickname the 2008 server
+/// answered it with (`None` if it answered an error).
+pub struct Named {
+    /// The rest of the `N` line.
+    pub raw: String,
+    pub answered: Option<String>,
+}
+
+/// Serves an app connection whose deciding line was `first` (after `named`, if it
+/// named itself before), until it leaves, stops echoing the keep-alive, or the server
+/// stops.
+pub async fn run(mut connection: LineConnection, named: Option<Named>, first: String, hall: Hall) {
     let period = hall.keepalive();
     let mut session = Session {
         conn: connection.id(),
@@ -36,6 +45,13 @@ pub async fn run(mut connection: LineConnection, first: String, hall: Hall) {
         wrong_codes: 0,
         keepalive: None,
     };
+    if let Some(named) = named {
+        session.name = Name::clean(&named.raw);
+        // Answered once already, unless the 2008 server's answer was not the app's.
+        if named.answered.as_ref() != Some(&session.name.text) {
+            session.outbox.send(format!("N {}", session.name.text));
+        }
+    }
     let mut tick = Instant::now() + FIRST_KEEPALIVE.min(period);
     let mut line = Some(first);
     loop {
