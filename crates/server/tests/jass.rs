@@ -263,16 +263,6 @@ async fn sessions_by_choice_and_team() {
         json!({"data.sessionName": ["S already exists"]})
     );
     d.until("REQUEST_SESSION_CHOICE").await;
-    d.send(
-        "CHOOSE_SESSION",
-        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "nope"}),
-    )
-    .await;
-    assert_eq!(
-        d.until("BAD_MESSAGE").await["data"],
-        json!({"data.sessionName": ["nope is not a session"]})
-    );
-    d.until("REQUEST_SESSION_CHOICE").await;
     d.send("CHOOSE_SESSION", json!({"sessionChoice": "AUTOJOIN"}))
         .await;
     let joined = d.until("BROADCAST_SESSION_JOINED").await;
@@ -796,6 +786,13 @@ async fn a_tournament_of_three_bots_ranks_them() {
     );
     let runs: Vec<_> = bots.into_iter().map(answer_until_closed).collect();
     let last = results(&mut spectator, 3).await;
+    let ids: Vec<&Value> = last["data"]["pairingResults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["id"])
+        .collect();
+    assert_eq!(ids, [2, 1, 0], "newest first, numbered from 0");
     let ranking = last["data"]["ranking"].as_array().unwrap();
     assert_eq!(ranking.len(), 3);
     let ranks: Vec<u64> = ranking
@@ -884,7 +881,7 @@ async fn a_bot_that_misses_the_deadline_forfeits_the_game() {
     let ranking = last["data"]["ranking"].as_array().unwrap();
     assert_eq!(ranking[0]["playerName"], "alpha");
     assert_eq!(ranking[1]["playerName"], "mute");
-    assert_eq!(ranking[1]["crashed"], false, "a slow bot has not crashed");
+    assert_eq!(ranking[1].get("crashed"), None, "a slow bot has not crashed");
     // The mute bot is told, like everyone at its table, that the game is over.
     let [m0, m1] = &mut mute;
     for m in [m0, m1] {
@@ -921,6 +918,127 @@ async fn a_crashed_bot_loses_its_pairings_and_the_rest_play_on() {
     assert_eq!(crash["crashed"], true);
     assert_eq!(crash["connectedClients"], 0);
     spectator.expect_closed().await;
+    for run in runs {
+        tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
+    }
+    s.stop().await;
+}
+
+/// As the reference's `findSession`: `JOIN_EXISTING` with a name no session has creates
+/// that session, so bots can meet on a fixed name; with `sessionType` a tournament.
+#[tokio::test]
+async fn joining_a_session_no_one_made_creates_it() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let meet = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "meet"});
+    let (mut first, joined) = Player::join(addr, "A", meet.clone()).await;
+    assert_eq!(joined["data"]["sessionName"], "meet");
+    assert_eq!(joined["data"]["player"]["seatId"], 0);
+    let (_second, joined) = Player::join(addr, "B", meet).await;
+    assert_eq!(joined["data"]["sessionName"], "meet");
+    assert_eq!(joined["data"]["player"]["seatId"], 1);
+    let heard = first.until("BROADCAST_SESSION_JOINED").await;
+    assert_eq!(heard["data"]["player"]["name"], "B");
+    // parlor's web client, coming back after a reload, asks for an existing one only.
+    let mut page = Player::connect(addr, "/").await;
+    page.until("REQUEST_PLAYER_NAME").await;
+    page.send("CHOOSE_PLAYER_NAME", json!("C")).await;
+    page.until("REQUEST_SESSION_CHOICE").await;
+    let back = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "gone", "resume": true});
+    page.send("CHOOSE_SESSION", back).await;
+    assert_eq!(
+        page.until("BAD_MESSAGE").await["data"],
+        json!({"data.sessionName": ["gone is not a session"]})
+    );
+    // Watching a name no session has makes it too; the spectator hears of the players
+    // as they sit down.
+    page.until("REQUEST_SESSION_CHOICE").await;
+    let watch = json!({"sessionChoice": "SPECTATOR", "sessionName": "later"});
+    page.send("CHOOSE_SESSION", watch).await;
+    let (_d, _) = Player::join(addr, "D", json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "later"})).await;
+    let heard = page.next().await.unwrap();
+    assert_eq!(heard["type"], "BROADCAST_SESSION_JOINED", "{heard}");
+    assert_eq!(heard["data"]["player"]["name"], "D");
+    // A tournament named by its first bot: its ranking table answers.
+    let cup = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "newcup", "sessionType": "TOURNAMENT"});
+    let [mut bot, _bot] = enter_with(addr, "early", cup).await;
+    let mut spectator = Player::connect(addr, "/").await;
+    spectator.until("REQUEST_PLAYER_NAME").await;
+    spectator.send("CHOOSE_PLAYER_NAME", json!("host")).await;
+    spectator.until("REQUEST_SESSION_CHOICE").await;
+    let watch = json!({"sessionChoice": "SPECTATOR", "sessionName": "newcup"});
+    spectator.send("CHOOSE_SESSION", watch).await;
+    // A tournament's spectator gets the ranking table first, and no SESSION_JOINED.
+    let table = spectator.next().await.unwrap();
+    assert_eq!(table["type"], "BROADCAST_TOURNAMENT_RANKING_TABLE", "{table}");
+    assert_eq!(table["data"]["ranking"][0]["playerName"], "early");
+    assert_eq!(table["data"]["ranking"][0]["connectedClients"], 2, "{table}");
+    bot.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
+    s.stop().await;
+}
+
+/// A spectator of a single game gets `SESSION_JOINED` naming the player seated last,
+/// with the seat the reference's web client draws the table from.
+#[tokio::test]
+async fn a_spectator_is_told_of_the_last_seated_player() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let create = json!({"sessionChoice": "CREATE_NEW", "sessionName": "T", "chosenTeamIndex": 1});
+    let (_a, _) = Player::join(addr, "A", create).await;
+    let mut watcher = Player::connect(addr, "/").await;
+    watcher.until("REQUEST_PLAYER_NAME").await;
+    watcher.send("CHOOSE_PLAYER_NAME", json!("Eve")).await;
+    watcher.until("REQUEST_SESSION_CHOICE").await;
+    let watch = json!({"sessionChoice": "SPECTATOR", "sessionName": "T"});
+    watcher.send("CHOOSE_SESSION", watch).await;
+    let joined = watcher.until("SESSION_JOINED").await;
+    assert_eq!(joined["data"]["sessionName"], "T");
+    assert_eq!(joined["data"]["player"]["name"], "A");
+    assert_eq!(joined["data"]["player"]["seatId"], 1);
+    assert!(joined["data"]["player"]["id"].is_string());
+    assert_eq!(joined["data"]["playersInSession"].as_array().unwrap().len(), 1);
+    s.stop().await;
+}
+
+/// Each pairing starts as the reference starts it: its four seats join one by one
+/// (`BROADCAST_SESSION_JOINED` to the seats joined so far), so the first a connection
+/// hears names its own seat; pairing results are numbered from 0, newest first.
+#[tokio::test]
+async fn a_pairing_announces_its_seats_and_results_are_numbered_from_zero() {
+    let s = TestServer::start(tournament_config(Duration::from_secs(5))).await;
+    let addr = s.addr("jass");
+    let mut spectator = open_tournament(addr, "Cup").await;
+    let [mut a0, mut a1] = enter(addr, "Cup", "alpha").await;
+    let [mut b0, mut b1] = enter(addr, "Cup", "beta").await;
+    start_when_full(&mut spectator, 2).await;
+    // Seats in the order the reference fills them: alpha, beta, alpha, beta.
+    let mut session = None;
+    for (seat, conn) in [&mut a0, &mut b0, &mut a1, &mut b1].into_iter().enumerate() {
+        let mut heard = Vec::new();
+        loop {
+            let v = conn.next().await.expect("a frame");
+            match v["type"].as_str().unwrap() {
+                "BROADCAST_SESSION_JOINED" => heard.push(v["data"].clone()),
+                "BROADCAST_TEAMS" => break,
+                _ => {}
+            }
+        }
+        assert_eq!(heard.len(), 4 - seat, "seat {seat}: {heard:?}");
+        for (k, joined) in heard.iter().enumerate() {
+            assert_eq!(joined["player"]["seatId"], seat + k);
+            let name = if (seat + k) % 2 == 0 { "alpha" } else { "beta" };
+            assert_eq!(joined["player"]["name"], name);
+            assert_eq!(joined["playersInSession"].as_array().unwrap().len(), seat + k + 1);
+        }
+        let name = heard[0]["sessionName"].clone();
+        assert_eq!(session.get_or_insert(name.clone()), &name);
+    }
+    let runs: Vec<_> = [a0, a1, b0, b1].into_iter().map(answer_until_closed).collect();
+    let last = results(&mut spectator, 1).await;
+    let pairings = last["data"]["pairingResults"].as_array().unwrap();
+    assert_eq!(pairings[0]["id"], 0);
+    let rating = &last["data"]["ranking"][0]["rating"];
+    assert!(rating.is_f64() && rating.as_f64().unwrap().fract() != 0.0, "{rating}");
     for run in runs {
         tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
     }

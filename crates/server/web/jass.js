@@ -98,7 +98,8 @@ function handle(type, data) {
         // Reloaded in the middle of a game: back to the same seat.
         triedBack = true;
         state.sent = true;
-        send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: sessionStorage.getItem(TAB_GAME) });
+        // `resume`: parlor's own field; a session that has ended is not made again.
+        send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: sessionStorage.getItem(TAB_GAME), resume: true });
       }
       break;
     case 'BROADCAST_SESSION_JOINED':
@@ -218,7 +219,12 @@ function lobbyView() {
     [['', 'either team'], ['0', 'Team 1'], ['1', 'Team 2']].map(([v, t]) => el('option', { value: v, selected: f.team === v }, t)));
   const tournament = el('input', { id: 'tournament-name', value: f.tournament, maxlength: 100, placeholder: 'Cup', oninput: (e) => { f.tournament = e.target.value; } });
   const teamChoice = () => (f.team === '' ? {} : { chosenTeamIndex: Number(f.team) });
-  const choose = (data) => { state.sent = true; send('CHOOSE_SESSION', data); render(); };
+  const choose = (data) => {
+    // A spectator of a session nobody sits in yet gets no SESSION_JOINED: only the
+    // players' joins, which must not seat the page.
+    state.spectator = data.sessionChoice === 'SPECTATOR';
+    state.sent = true; send('CHOOSE_SESSION', data); render();
+  };
   const list = state.sessions.length
     ? el('ul', { id: 'sessions' }, state.sessions.map((s) => el('li', {}, el('strong', {}, s), ' ',
       actionRow([[`Join ${s}`, () => choose({ sessionChoice: 'JOIN_EXISTING', sessionName: s, ...teamChoice() })],

@@ -152,14 +152,16 @@ impl Lobby {
                     return Err(json!({ "data.sessionName": [format!("{name} already exists")] }));
                 }
                 (Choice::CreateNew, Some(_)) => None,
+                // As the reference's `findSession`: a name no session has creates that
+                // session (of the requested type), so bots can meet on a fixed name.
                 (Choice::JoinExisting | Choice::Spectator, Some(name)) => {
                     match named(&entries, name) {
-                        Some(i) => Some(i),
-                        None => {
+                        None if request.resume => {
                             return Err(
                                 json!({ "data.sessionName": [format!("{name} is not a session")] }),
                             )
                         }
+                        found => found,
                     }
                 }
                 (Choice::Spectator, None) if entries.is_empty() => {

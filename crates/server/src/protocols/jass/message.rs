@@ -34,6 +34,9 @@ pub struct SessionRequest {
     pub name: Option<String>,
     pub kind: Option<SessionType>,
     pub team: Option<usize>,
+    /// `resume: true`, parlor's own addition for its web client coming back after a
+    /// reload: join only a session that exists (the reference creates a missing one).
+    pub resume: bool,
 }
 
 /// `CHOOSE_TRUMPF` data: a mode, or SCHIEBE.
@@ -210,12 +213,14 @@ fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
     {
         errors.add("data.sessionName", "can't be blank".into());
     }
+    let resume = data.get("resume").and_then(Value::as_bool) == Some(true);
     let request = SessionRequest {
         choice,
         spectator,
         name,
         kind,
         team,
+        resume,
     };
     errors.into_result(Some(request))
 }
@@ -351,7 +356,8 @@ mod tests {
                 spectator: false,
                 name: Some("S1".into()),
                 kind: Some(SessionType::Tournament),
-                team: Some(1)
+                team: Some(1),
+                resume: false,
             }))
         );
         assert_eq!(

@@ -31,6 +31,7 @@ pub fn spawn(
         infos: [None, None, None, None],
         bots: [false; 4],
         spectators: Vec::new(),
+        last_joined: None,
         table: None,
     };
     tokio::spawn(game.run(inbox, shutdown));
@@ -46,6 +47,9 @@ struct SingleGame {
     /// The seats of server bots (`JOIN_BOT`).
     bots: [bool; 4],
     spectators: Vec<Client>,
+    /// The seat announced last: a spectator joining is told of it, as the reference
+    /// server does (its web client reads the seat to draw the table from).
+    last_joined: Option<usize>,
     table: Option<JassTable>,
 }
 
@@ -150,12 +154,18 @@ impl SingleGame {
 
     fn join(&mut self, client: Client, team: Option<usize>, spectator: bool) -> Result<(), Value> {
         if spectator {
-            let data = json!({
-                "sessionName": self.name,
-                "player": { "id": self.lobby.player_id(), "name": client.name },
-                "playersInSession": self.players(),
-            });
-            client.outbox.send(frame("SESSION_JOINED", data));
+            // Before anyone is seated there is nothing to tell: the spectator learns of
+            // each player from the broadcasts (the reference would fail here).
+            let last = (self.last_joined.and_then(|seat| self.infos[seat].as_ref()))
+                .or_else(|| self.infos.iter().flatten().next_back());
+            if let Some(player) = last {
+                let data = json!({
+                    "sessionName": self.name,
+                    "player": player.json(),
+                    "playersInSession": self.players(),
+                });
+                client.outbox.send(frame("SESSION_JOINED", data));
+            }
             self.spectators.push(client);
             return Ok(());
         }
@@ -214,7 +224,8 @@ impl SingleGame {
     }
 
     /// `BROADCAST_SESSION_JOINED` to everyone in the session.
-    fn announce(&self, player: &PlayerInfo) {
+    fn announce(&mut self, player: &PlayerInfo) {
+        self.last_joined = Some(player.seat);
         let data = json!({ "sessionName": self.name, "player": player.json(), "playersInSession": self.players() });
         self.deliver(&[Out {
             to: To::Everyone,
@@ -284,12 +295,12 @@ impl SingleGame {
     fn leave(&mut self, conn: ConnId) -> bool {
         self.spectators.retain(|c| c.conn != conn);
         let Some(seat) = self.seat_of(conn) else {
-            return false;
+            return self.deserted();
         };
         if self.table.is_none() {
             self.seats.clear(seat);
             self.infos[seat] = None;
-            return self.infos.iter().all(Option::is_none) && self.spectators.is_empty();
+            return self.deserted();
         }
         if self.seats.step_away(seat, Instant::now()) {
             tracing::info!(
@@ -306,6 +317,14 @@ impl SingleGame {
             return self.finished();
         }
         self.forfeit(seat)
+    }
+
+    /// Whether a session not started has nobody left in it: no person seated (server
+    /// bots stay only for the person who asked for them) and no spectator.
+    fn deserted(&self) -> bool {
+        self.table.is_none()
+            && (0..4).all(|seat| self.seats.holder(seat).is_none())
+            && self.spectators.is_empty()
     }
 
     /// People away past the grace period give their seats up: their team forfeits.

@@ -58,9 +58,9 @@ struct Running {
     deadline: Option<Instant>,
 }
 
-/// A finished pairing.
+/// A finished pairing (its id on the wire is its place among the results, from 0, as
+/// the reference numbers them).
 struct PairingResult {
-    id: u32,
     a: usize,
     b: usize,
     first_won: bool,
@@ -139,10 +139,8 @@ impl Tournament {
 
     fn join(&mut self, client: Client, spectator: bool) -> Result<(), Value> {
         if spectator {
-            client.outbox.send(frame(
-                "SESSION_JOINED",
-                json!({ "sessionName": self.name, "playersInSession": [] }),
-            ));
+            // As the reference: a tournament's spectator gets its ranking table, and no
+            // `SESSION_JOINED` (it sits at no table).
             self.spectators.push(client);
             self.broadcast_ranking();
             return Ok(());
@@ -263,12 +261,26 @@ impl Tournament {
             turn_limit: None,
         };
         let bots = [None, None, None, None];
+        let id = self.next_id;
+        self.next_id += 1;
+        // Each pairing is a session of its own, joined seat by seat as the reference
+        // does: every connection hears of its own seat first, then of those after it.
+        let session = format!("{} pairing {id}", self.name);
+        for seat in 0..4 {
+            let data = json!({
+                "sessionName": session,
+                "player": infos[seat].json(),
+                "playersInSession": infos[..=seat].iter().map(PlayerInfo::json).collect::<Vec<_>>(),
+            });
+            let joined = frame("BROADCAST_SESSION_JOINED", data);
+            for conn in &conns[..=seat] {
+                conn.outbox.send(joined.clone());
+            }
+        }
         let (table, out) =
             JassTable::start(infos, bots, seed, config, record, timing, &EveryoneHere);
         self.entrants[a].busy = true;
         self.entrants[b].busy = true;
-        let id = self.next_id;
-        self.next_id += 1;
         self.running.push(Running {
             id,
             a,
@@ -325,7 +337,6 @@ impl Tournament {
         self.results.insert(
             0,
             PairingResult {
-                id: run.id,
                 a: run.a,
                 b: run.b,
                 first_won: winner == 0,
@@ -338,12 +349,9 @@ impl Tournament {
 
     /// A pairing settled without playing it (a bot had crashed).
     fn record(&mut self, a: usize, b: usize, first_won: bool) {
-        let id = self.next_id;
-        self.next_id += 1;
         self.results.insert(
             0,
             PairingResult {
-                id,
                 a,
                 b,
                 first_won,
@@ -482,24 +490,26 @@ impl Tournament {
             .enumerate()
             .map(|(rank, &i)| {
                 let e = &self.entrants[i];
-                json!({
+                let mut entry = json!({
                     "playerName": e.name,
                     "connectedClients": if e.crashed { 0 } else { e.conns.len() },
-                    "rating": ratings[i].rating.round(),
+                    "rating": ratings[i].rating,
                     "rank": rank + 1,
-                    "crashed": e.crashed,
-                })
+                });
+                // The reference marks a crashed bot, and only a crashed one.
+                if e.crashed {
+                    entry["crashed"] = true.into();
+                }
+                entry
             })
             .collect();
-        let pairings: Vec<Value> = self
-            .results
-            .iter()
-            .map(|r| {
+        let pairings: Vec<Value> = (self.results.iter().rev().enumerate().rev())
+            .map(|(id, r)| {
                 json!({
                     "player1": self.entrants[r.a].name,
                     "player2": self.entrants[r.b].name,
                     "firstPlayerWon": r.first_won,
-                    "id": r.id,
+                    "id": id,
                 })
             })
             .collect();
