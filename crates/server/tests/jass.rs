@@ -881,7 +881,11 @@ async fn a_bot_that_misses_the_deadline_forfeits_the_game() {
     let ranking = last["data"]["ranking"].as_array().unwrap();
     assert_eq!(ranking[0]["playerName"], "alpha");
     assert_eq!(ranking[1]["playerName"], "mute");
-    assert_eq!(ranking[1].get("crashed"), None, "a slow bot has not crashed");
+    assert_eq!(
+        ranking[1].get("crashed"),
+        None,
+        "a slow bot has not crashed"
+    );
     // The mute bot is told, like everyone at its table, that the game is over.
     let [m0, m1] = &mut mute;
     for m in [m0, m1] {
@@ -955,7 +959,12 @@ async fn joining_a_session_no_one_made_creates_it() {
     page.until("REQUEST_SESSION_CHOICE").await;
     let watch = json!({"sessionChoice": "SPECTATOR", "sessionName": "later"});
     page.send("CHOOSE_SESSION", watch).await;
-    let (_d, _) = Player::join(addr, "D", json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "later"})).await;
+    let (_d, _) = Player::join(
+        addr,
+        "D",
+        json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "later"}),
+    )
+    .await;
     let heard = page.next().await.unwrap();
     assert_eq!(heard["type"], "BROADCAST_SESSION_JOINED", "{heard}");
     assert_eq!(heard["data"]["player"]["name"], "D");
@@ -970,9 +979,15 @@ async fn joining_a_session_no_one_made_creates_it() {
     spectator.send("CHOOSE_SESSION", watch).await;
     // A tournament's spectator gets the ranking table first, and no SESSION_JOINED.
     let table = spectator.next().await.unwrap();
-    assert_eq!(table["type"], "BROADCAST_TOURNAMENT_RANKING_TABLE", "{table}");
+    assert_eq!(
+        table["type"], "BROADCAST_TOURNAMENT_RANKING_TABLE",
+        "{table}"
+    );
     assert_eq!(table["data"]["ranking"][0]["playerName"], "early");
-    assert_eq!(table["data"]["ranking"][0]["connectedClients"], 2, "{table}");
+    assert_eq!(
+        table["data"]["ranking"][0]["connectedClients"], 2,
+        "{table}"
+    );
     bot.until("BROADCAST_TOURNAMENT_RANKING_TABLE").await;
     s.stop().await;
 }
@@ -996,7 +1011,10 @@ async fn a_spectator_is_told_of_the_last_seated_player() {
     assert_eq!(joined["data"]["player"]["name"], "A");
     assert_eq!(joined["data"]["player"]["seatId"], 1);
     assert!(joined["data"]["player"]["id"].is_string());
-    assert_eq!(joined["data"]["playersInSession"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        joined["data"]["playersInSession"].as_array().unwrap().len(),
+        1
+    );
     s.stop().await;
 }
 
@@ -1028,17 +1046,26 @@ async fn a_pairing_announces_its_seats_and_results_are_numbered_from_zero() {
             assert_eq!(joined["player"]["seatId"], seat + k);
             let name = if (seat + k) % 2 == 0 { "alpha" } else { "beta" };
             assert_eq!(joined["player"]["name"], name);
-            assert_eq!(joined["playersInSession"].as_array().unwrap().len(), seat + k + 1);
+            assert_eq!(
+                joined["playersInSession"].as_array().unwrap().len(),
+                seat + k + 1
+            );
         }
         let name = heard[0]["sessionName"].clone();
         assert_eq!(session.get_or_insert(name.clone()), &name);
     }
-    let runs: Vec<_> = [a0, a1, b0, b1].into_iter().map(answer_until_closed).collect();
+    let runs: Vec<_> = [a0, a1, b0, b1]
+        .into_iter()
+        .map(answer_until_closed)
+        .collect();
     let last = results(&mut spectator, 1).await;
     let pairings = last["data"]["pairingResults"].as_array().unwrap();
     assert_eq!(pairings[0]["id"], 0);
     let rating = &last["data"]["ranking"][0]["rating"];
-    assert!(rating.is_f64() && rating.as_f64().unwrap().fract() != 0.0, "{rating}");
+    assert!(
+        rating.is_f64() && rating.as_f64().unwrap().fract() != 0.0,
+        "{rating}"
+    );
     for run in runs {
         tokio::time::timeout(PATIENCE, run).await.unwrap().unwrap();
     }

@@ -24,9 +24,9 @@
 pub mod app;
 pub mod command;
 pub mod lounge;
+mod opening;
 pub mod render;
 pub mod room;
-mod opening;
 mod seating;
 pub mod session;
 pub mod table;

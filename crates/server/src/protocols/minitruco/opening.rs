@@ -82,7 +82,9 @@ mod tests {
         for app in ["B 30101", "E PUB P", "E NPU M", "E PRI V", "E PRI-12345"] {
             assert_eq!(classify(app, false), Opening::App, "{app}");
         }
-        for old in ["L", "E 1", "I 1", "Q", "S", "B hello", "K 2", "M bob hi", "J 4p"] {
+        for old in [
+            "L", "E 1", "I 1", "Q", "S", "B hello", "K 2", "M bob hi", "J 4p",
+        ] {
             assert_eq!(classify(old, false), Opening::Classic, "{old}");
         }
     }

@@ -4,8 +4,8 @@
 use super::app;
 use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
-use super::room::{Arrival, ConnId, RoomMsg};
 use super::opening::{self, Opening};
+use super::room::{Arrival, ConnId, RoomMsg};
 use super::VERSION;
 use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
 use std::net::{IpAddr, SocketAddr};
