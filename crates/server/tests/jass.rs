@@ -943,12 +943,12 @@ async fn joining_a_session_no_one_made_creates_it() {
     assert_eq!(joined["data"]["player"]["seatId"], 1);
     let heard = first.until("BROADCAST_SESSION_JOINED").await;
     assert_eq!(heard["data"]["player"]["name"], "B");
-    // parlor's web client, coming back after a reload, asks for an existing one only.
+    // parlor's web client asks for an existing one only.
     let mut page = Player::connect(addr, "/").await;
     page.until("REQUEST_PLAYER_NAME").await;
     page.send("CHOOSE_PLAYER_NAME", json!("C")).await;
     page.until("REQUEST_SESSION_CHOICE").await;
-    let back = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "gone", "resume": true});
+    let back = json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "gone", "mustExist": true});
     page.send("CHOOSE_SESSION", back).await;
     assert_eq!(
         page.until("BAD_MESSAGE").await["data"],

@@ -98,8 +98,8 @@ function handle(type, data) {
         // Reloaded in the middle of a game: back to the same seat.
         triedBack = true;
         state.sent = true;
-        // `resume`: parlor's own field; a session that has ended is not made again.
-        send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: sessionStorage.getItem(TAB_GAME), resume: true });
+        // `mustExist`: parlor's own field; a session that has ended is not made again.
+        send('CHOOSE_SESSION', { sessionChoice: 'JOIN_EXISTING', sessionName: sessionStorage.getItem(TAB_GAME), mustExist: true });
       }
       break;
     case 'BROADCAST_SESSION_JOINED':
@@ -134,7 +134,10 @@ function handle(type, data) {
       state.winner = data; state.over = true; state.trumpfAsk = null; state.cardAsk = false;
       state.points[teamIndex(data.name)].total = data.points;
       break;
-    case 'BROADCAST_TOURNAMENT_RANKING_TABLE': state.ranking = data; state.stage = 'tournament'; break;
+    case 'BROADCAST_TOURNAMENT_RANKING_TABLE':
+      // The first table is the answer to joining (a tournament sends no SESSION_JOINED).
+      if (state.stage !== 'tournament') state.sent = false;
+      state.ranking = data; state.stage = 'tournament'; break;
     case 'BROADCAST_TOURNAMENT_STARTED': state.started = true; state.sent = false; break;
     case 'BAD_MESSAGE':
       if (state.stage === 'lobby') sessionStorage.removeItem(TAB_GAME);
@@ -222,7 +225,7 @@ function lobbyView() {
   const choose = (data) => {
     // A spectator of a session nobody sits in yet gets no SESSION_JOINED: only the
     // players' joins, which must not seat the page.
-    state.spectator = data.sessionChoice === 'SPECTATOR';
+    state.spectator = data.sessionChoice === 'SPECTATOR' || data.asSpectator === true;
     state.sent = true; send('CHOOSE_SESSION', data); render();
   };
   const list = state.sessions.length
@@ -236,8 +239,8 @@ function lobbyView() {
       el('div', { class: 'actions' }, field('Session name', name), field('Your team', team)),
       actionRow([
         ['Create game', () => choose({ sessionChoice: 'CREATE_NEW', sessionName: f.name.trim() || `${playerName()}'s table`, sessionType: 'SINGLE_GAME', ...teamChoice() })],
-        ['Join by name', () => choose({ sessionChoice: 'JOIN_EXISTING', sessionName: f.name.trim(), ...teamChoice() })],
-        ['Watch by name', () => choose({ sessionChoice: 'SPECTATOR', sessionName: f.name.trim() })],
+        ['Join by name', () => choose({ sessionChoice: 'JOIN_EXISTING', sessionName: f.name.trim(), mustExist: true, ...teamChoice() })],
+        ['Watch by name', () => choose({ sessionChoice: 'SPECTATOR', sessionName: f.name.trim(), mustExist: true })],
         ['Autojoin', () => choose({ sessionChoice: 'AUTOJOIN', sessionType: 'SINGLE_GAME', ...teamChoice() })]])),
     el('fieldset', {}, el('legend', {}, 'Waiting sessions'), list,
       actionRow([['Refresh the list', start]])),
@@ -389,7 +392,7 @@ function tournamentView() {
   const over = state.started && Boolean(state.notice);
   const rows = r.ranking.length
     ? r.ranking.map((p) => el('tr', {}, el('td', {}, p.rank ?? ''), el('td', {}, p.playerName, p.crashed ? badge('crashed') : null),
-      el('td', {}, p.rating ?? ''), over ? null : el('td', {}, p.connectedClients)))
+      el('td', {}, typeof p.rating === 'number' ? String(Math.floor(p.rating)) : ''), over ? null : el('td', {}, p.connectedClients)))
     : [el('tr', {}, el('td', { colspan: 4 }, 'No bots yet. Each bot joins with two connections under one name.'))];
   const columns = over ? ['Rank', 'Bot', 'Rating'] : ['Rank', 'Bot', 'Rating', 'Connected clients'];
   return el('section', { class: 'table' },

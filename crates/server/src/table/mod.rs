@@ -9,7 +9,7 @@ mod seats;
 
 pub use play::{Play, Timing};
 pub use recorded::{Chronicle, Recorded};
-pub use seats::{Occupant, Seats};
+pub use seats::{Occupant, Seats, MAX_RETURNS};
 use tokio::time::Instant;
 
 /// Who is at the keyboard, as a game in play needs to know it: the seats machines play
@@ -21,9 +21,11 @@ pub trait Presence {
     fn anyone_here(&self) -> bool;
 }
 
+/// A person who came and went too often ([`Seats::flaky`]) is connected but not waited
+/// for: the stand-in plays their seat.
 impl<P> Presence for Seats<P> {
     fn is_here(&self, seat: usize) -> bool {
-        Seats::is_here(self, seat)
+        Seats::is_here(self, seat) && !self.flaky(seat)
     }
 
     fn anyone_here(&self) -> bool {

@@ -113,16 +113,18 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     ) {
         if !seats.anyone_here() {
             self.cpu_due = None;
-            self.turn.update(false);
-            return;
-        }
-        if self.timing.cpu_delay.is_zero() {
+        } else if self.timing.cpu_delay.is_zero() {
             while self.step_machines(seats, &mut show) {}
         } else if self.cpu_due.is_none() && self.machine_to_act(seats) {
             self.cpu_due = Some(Instant::now() + self.timing.cpu_delay);
         }
+        let people = self
+            .game
+            .to_act()
+            .filter(|&s| !self.is_cpu(s) && s < 64)
+            .fold(0u64, |mask, s| mask | 1 << s);
         let waiting = self.game.to_act().any(|s| seats.is_here(s));
-        self.turn.update(waiting);
+        self.turn.wait_for(people, waiting);
     }
 
     /// When the table must next wake up for this game: a machine's move or a person's
@@ -202,6 +204,10 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         let action = strategy.choose(&self.game.view(seat), &legal, &mut self.rng);
         let events = self.game.apply(seat, action).ok()?;
         self.remember(&events);
+        if self.cpus[seat].is_none() {
+            // The stand-in took a person's turn: the next one is theirs in full.
+            self.turn.restart();
+        }
         Some(events)
     }
 

@@ -8,6 +8,11 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
+/// How often a person may come back to their seat before it is played for them: a seat
+/// that comes and goes repeatedly is treated as away (the stand-in plays it), so leaving
+/// and coming back is no way to hold a table.
+pub const MAX_RETURNS: u8 = 3;
+
 /// One seat.
 #[derive(Debug)]
 pub enum Occupant<P> {
@@ -23,6 +28,8 @@ pub enum Occupant<P> {
 #[derive(Debug)]
 pub struct Seats<P> {
     seats: Vec<Occupant<P>>,
+    /// How often the person in each seat came back since they sat down.
+    returns: Vec<u8>,
     grace: Duration,
 }
 
@@ -32,6 +39,7 @@ impl<P> Seats<P> {
     pub fn new(count: usize, grace: Duration) -> Seats<P> {
         Seats {
             seats: (0..count).map(|_| Occupant::Empty).collect(),
+            returns: vec![0; count],
             grace,
         }
     }
@@ -68,6 +76,13 @@ impl<P> Seats<P> {
     /// Whether a person at the keyboard is in `seat`.
     pub fn is_here(&self, seat: usize) -> bool {
         self.here(seat).is_some()
+    }
+
+    /// Whether the person in `seat` came and went so often ([`MAX_RETURNS`]) that the
+    /// stand-in plays for them: they still see the game and may act, but the game no
+    /// longer waits for them.
+    pub fn flaky(&self, seat: usize) -> bool {
+        self.returns.get(seat).is_some_and(|&n| n >= MAX_RETURNS)
     }
 
     /// Whether `seat` is held by a person who dropped and may come back.
@@ -116,6 +131,7 @@ impl<P> Seats<P> {
         match self.seats.get_mut(seat) {
             Some(slot @ Occupant::Empty) => {
                 *slot = Occupant::Here(person);
+                self.returns[seat] = 0;
                 true
             }
             _ => false,
@@ -124,7 +140,9 @@ impl<P> Seats<P> {
 
     /// Empties `seat`, returning who held it (here or away).
     pub fn clear(&mut self, seat: usize) -> Option<P> {
-        match std::mem::replace(self.seats.get_mut(seat)?, Occupant::Empty) {
+        let slot = self.seats.get_mut(seat)?;
+        self.returns[seat] = 0;
+        match std::mem::replace(slot, Occupant::Empty) {
             Occupant::Here(person) | Occupant::Away { person, .. } => Some(person),
             Occupant::Empty => None,
         }
@@ -160,6 +178,7 @@ impl<P> Seats<P> {
             update(&mut person);
             *slot = Occupant::Here(person);
         }
+        self.returns[seat] = self.returns[seat].saturating_add(1);
         true
     }
 
@@ -196,6 +215,7 @@ impl<P> Seats<P> {
     /// Swaps two seats with whoever holds them.
     pub fn swap(&mut self, a: usize, b: usize) {
         self.seats.swap(a, b);
+        self.returns.swap(a, b);
     }
 
     /// Moves whoever holds `from[i]` to `to[i]`, all at once (`to` is a permutation
@@ -205,8 +225,10 @@ impl<P> Seats<P> {
             .iter()
             .map(|&s| std::mem::replace(&mut self.seats[s], Occupant::Empty))
             .collect();
-        for (occupant, &seat) in moved.into_iter().zip(to) {
+        let returns: Vec<u8> = from.iter().map(|&s| self.returns[s]).collect();
+        for ((occupant, returns), &seat) in moved.into_iter().zip(returns).zip(to) {
             self.seats[seat] = occupant;
+            self.returns[seat] = returns;
         }
     }
 }
@@ -240,6 +262,24 @@ mod tests {
         );
         assert_eq!(seats.here(1), Some(&"ana's phone"));
         assert!(!seats.take_back(0, |_| {}), "nobody holds seat 0");
+    }
+
+    #[test]
+    fn a_seat_that_comes_and_goes_repeatedly_is_flaky() {
+        let now = Instant::now();
+        let mut seats = Seats::new(2, Duration::from_secs(60));
+        seats.sit(1, "ana");
+        for _ in 0..MAX_RETURNS {
+            assert!(!seats.flaky(1));
+            seats.step_away(1, now);
+            seats.come_back(1, |_| {});
+        }
+        assert!(seats.flaky(1) && seats.is_here(1));
+        seats.swap(0, 1);
+        assert!(seats.flaky(0) && !seats.flaky(1), "the count goes with the person");
+        seats.clear(0);
+        seats.sit(0, "bo");
+        assert!(!seats.flaky(0));
     }
 
     #[test]

@@ -156,7 +156,7 @@ impl Lobby {
                 // session (of the requested type), so bots can meet on a fixed name.
                 (Choice::JoinExisting | Choice::Spectator, Some(name)) => {
                     match named(&entries, name) {
-                        None if request.resume => {
+                        None if request.must_exist => {
                             return Err(
                                 json!({ "data.sessionName": [format!("{name} is not a session")] }),
                             )

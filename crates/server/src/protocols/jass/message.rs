@@ -34,9 +34,10 @@ pub struct SessionRequest {
     pub name: Option<String>,
     pub kind: Option<SessionType>,
     pub team: Option<usize>,
-    /// `resume: true`, parlor's own addition for its web client coming back after a
-    /// reload: join only a session that exists (the reference creates a missing one).
-    pub resume: bool,
+    /// `mustExist: true`, parlor's own addition for its web client (coming back after a
+    /// reload, joining or watching by name): join only a session that exists (the
+    /// reference creates a missing one).
+    pub must_exist: bool,
 }
 
 /// `CHOOSE_TRUMPF` data: a mode, or SCHIEBE.
@@ -213,14 +214,14 @@ fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
     {
         errors.add("data.sessionName", "can't be blank".into());
     }
-    let resume = data.get("resume").and_then(Value::as_bool) == Some(true);
+    let must_exist = data.get("mustExist").and_then(Value::as_bool) == Some(true);
     let request = SessionRequest {
         choice,
         spectator,
         name,
         kind,
         team,
-        resume,
+        must_exist,
     };
     errors.into_result(Some(request))
 }
@@ -357,7 +358,7 @@ mod tests {
                 name: Some("S1".into()),
                 kind: Some(SessionType::Tournament),
                 team: Some(1),
-                resume: false,
+                must_exist: false,
             }))
         );
         assert_eq!(
