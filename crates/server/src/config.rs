@@ -79,6 +79,9 @@ pub struct WarsSettings {
     pub lobby_timeout: Duration,
     /// Clients connected at once, lobby and table together (the 36th gets strike 81).
     pub max_clients: usize,
+    /// Clients connected at once from one address (one more gets strike 81), so that one
+    /// address cannot hold the whole hall.
+    pub max_per_address: usize,
     /// Chat messages a client may send within [`WarsSettings::chat_window`] before
     /// strike 60.
     pub chat_burst: usize,
@@ -100,6 +103,7 @@ impl Default for WarsSettings {
             min_players: 3,
             lobby_timeout: Duration::from_secs(15),
             max_clients: 35,
+            max_per_address: 8,
             chat_burst: 5,
             chat_window: Duration::from_secs(10),
             cpu_players: 0,

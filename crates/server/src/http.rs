@@ -7,7 +7,7 @@
 //! protocols then run through [`bridge`](crate::net::bridge); Jass takes the connection
 //! as it is.
 
-use crate::net::{ws_config, Admission, Admitted, Gathered, Socket};
+use crate::net::{ws_config, Admission, Admitted, Gathered, Peer, SeatToken, Socket};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -29,9 +29,8 @@ use tower::ServiceExt;
 
 /// What a protocol does with a WebSocket whose handshake is done: serves it in a task
 /// of its own ([`WsPlace::spawn`]).
-pub type WsEntry = Arc<
-    dyn Fn(WebSocketStream<Box<dyn Socket>>, SocketAddr, CancellationToken, WsPlace) + Send + Sync,
->;
+pub type WsEntry =
+    Arc<dyn Fn(WebSocketStream<Box<dyn Socket>>, Peer, CancellationToken, WsPlace) + Send + Sync>;
 
 /// A browser's place on the server, held by the task that serves it: dropping it logs
 /// the close and gives the place back to the protocol's limit.
@@ -52,7 +51,7 @@ impl WsPlace {
 
 impl Drop for WsPlace {
     fn drop(&mut self) {
-        tracing::info!(protocol = self.protocol, peer = %self.peer, "websocket closed");
+        tracing::debug!(protocol = self.protocol, peer = %self.peer, "websocket closed");
     }
 }
 
@@ -232,13 +231,18 @@ async fn websocket(
     };
     let entry = door.ws.clone();
     let stop = shared.shutdown.child_token();
+    // parlor's web client names its seat token in the URL (`net::SeatToken`).
+    let client = Peer {
+        addr: peer,
+        token: SeatToken::from_query(request.uri().query()),
+    };
     tokio::spawn(async move {
         let Ok(Ok(upgraded)) = tokio::time::timeout(UPGRADE_TIMEOUT, upgrade).await else {
             return;
         };
         let socket: Box<dyn Socket> = Box::new(Gathered::new(TokioIo::new(upgraded)));
         let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
-        tracing::info!(protocol, %peer, "websocket opened");
+        tracing::debug!(protocol, %peer, "websocket opened");
         let place = WsPlace {
             _admitted: admitted,
             protocol,
@@ -246,7 +250,7 @@ async fn websocket(
         };
         // The session runs as a task of its own, so that this one (its state sized for
         // the upgrade and its timer) is freed: some 600 bytes per connection.
-        entry(ws, peer, stop, place);
+        entry(ws, client, stop, place);
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)

@@ -206,7 +206,7 @@ impl Running {
             port,
             shutdown,
             admission.clone(),
-            move |socket, peer, stop| tcp(Box::new(socket), peer, stop),
+            move |socket, peer, stop| tcp(Box::new(socket), net::Peer::at(peer), stop),
         )?;
         let ws: http::WsEntry = Arc::new(move |socket, peer, stop, place| {
             let session = session.clone();

@@ -25,6 +25,19 @@ pub fn look_alike(a: &str, b: &str) -> bool {
     a.iter().any(|key| b.contains(key))
 }
 
+/// `wanted`, or, when a name that looks like it is `taken` (at the same table or in the
+/// same lobby), `wanted` with the lowest number from 2 that makes it distinct
+/// (`guest`, `guest2`, ...): names stay unique where a person may come back by name.
+pub fn distinct_name(wanted: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(wanted) {
+        return wanted.to_owned();
+    }
+    (2u32..)
+        .map(|n| format!("{wanted}{n}"))
+        .find(|name| !taken(name))
+        .expect("some number is free")
+}
+
 /// Whether `name` looks like a CPU player's name: `cpu`, optional spaces, and a number
 /// in any script (`CPU3`, `cpu 2`, `CPU١`, `СPU１` with a Cyrillic С).
 pub fn looks_like_cpu(name: &str) -> bool {
@@ -85,6 +98,15 @@ impl NfkcLowercase for str {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_name_taken_gets_the_lowest_free_number() {
+        let taken = ["guest", "guest2", "bob"];
+        let is_taken = |n: &str| taken.iter().any(|t| look_alike(t, n));
+        assert_eq!(distinct_name("ann", is_taken), "ann");
+        assert_eq!(distinct_name("GUEST", is_taken), "GUEST3");
+        assert_eq!(distinct_name("bοb", is_taken), "bοb2");
+    }
 
     #[test]
     fn look_alikes_share_a_key() {

@@ -180,24 +180,35 @@ async fn a_person_comes_back_to_the_same_seat_and_plays_on() {
     let addr = s.addr("mahjong");
     let mut ana = Mj::join(addr, "ana", Calls::Never).await;
     ana.conn.until(|l| l == "play").await;
-    // A second connection of hers (same name, same address) takes the seat over at once,
-    // even before the server noticed anything wrong with the first: the newest plays.
-    let again = back_in_seat_one(addr, "ana").await;
-    ana.conn.expect_closed().await;
-    // When that one drops, the game waits for her (nobody else is at the table).
-    drop(again);
+    // A namesake from her address while she is connected (a classmate, or the web
+    // client's default name) does not take her seat: a name of its own, a table of its own.
+    let mut twin = LineClient::connect(addr, "\n").await;
+    twin.send("mmj1c 3:ana").await;
+    twin.expect("mmj1s").await;
+    twin.expect("game 1 4:ana2 5:CPU 2 5:CPU 3 5:CPU 4").await;
+    drop(twin);
+    // When she drops, the game waits for her (nobody else is at the table).
+    drop(ana);
     s.open_connections("mahjong", 0).await;
-    // The same name from another address waits for a new table.
+    // The same name from another address, or in another case from hers, waits for a new
+    // table under a name of its own.
     let mut other = LineClient::over(common::connect_from([127, 0, 0, 2], addr).await, "\n");
     other.send("mmj1c 3:ana").await;
     other.expect("mmj1s").await;
-    other.expect("game 1 3:ana 5:CPU 2 5:CPU 3 5:CPU 4").await;
+    other.expect("game 1 4:ana3 5:CPU 2 5:CPU 3 5:CPU 4").await;
     drop(other);
+    let mut shouting = LineClient::connect(addr, "\n").await;
+    shouting.send("mmj1c 3:ANA").await;
+    shouting.expect("mmj1s").await;
+    shouting
+        .expect("game 1 4:ANA4 5:CPU 2 5:CPU 3 5:CPU 4")
+        .await;
+    drop(shouting);
     // From her own address she is back in her seat: `game`, the hand so far, the prompt.
     let mut ana = back_in_seat_one(addr, "ana").await;
     ana.play_game().await;
     check_game(&ana);
-    // One game played to its end by ana (the other address's table waits for its ana).
+    // One game played to its end by ana (the others' tables wait for theirs).
     let finished = s.stored("mahjong", "finished", 1).await;
     assert_eq!(finished.len(), 1, "{finished:?}");
     assert_eq!(finished[0]["seats"][0]["name"], "ana");
@@ -318,5 +329,50 @@ async fn long_and_odd_names() {
         game.starts_with(&format!("game 1 64:{}", "n".repeat(64))),
         "{game}"
     );
+    s.stop().await;
+}
+
+/// parlor's web client holds a seat token: a reload takes the seat back even while the
+/// old connection still seems open, and nobody without the token can.
+#[tokio::test]
+async fn a_browser_with_its_seat_token_takes_its_seat_back_over_a_live_connection() {
+    use common::ws::{frame, open_with_token, send, until};
+    let s = TestServer::start(config(17, Duration::ZERO)).await;
+    let token = "0123456789abcdef0123456789abcdef";
+    let mut tab = open_with_token(&s, "mahjong", token).await;
+    send(&mut tab, "mmj1c 5:guest").await;
+    assert_eq!(frame(&mut tab).await, "mmj1s");
+    assert_eq!(
+        frame(&mut tab).await,
+        "game 1 5:guest 5:CPU 2 5:CPU 3 5:CPU 4"
+    );
+    until(&mut tab, |f| f == "play").await;
+    // Another tab behind the same address, same default name, another token: its own.
+    let mut other = open_with_token(&s, "mahjong", "fedcba9876543210fedcba9876543210").await;
+    send(&mut other, "mmj1c 5:guest").await;
+    assert_eq!(frame(&mut other).await, "mmj1s");
+    assert_eq!(
+        frame(&mut other).await,
+        "game 1 6:guest2 5:CPU 2 5:CPU 3 5:CPU 4"
+    );
+    // The reload: same token, the old connection not yet closed. Back in seat 1 with the
+    // hand so far; the old one is closed.
+    let mut reloaded = open_with_token(&s, "mahjong", token).await;
+    send(&mut reloaded, "mmj1c 5:guest").await;
+    assert_eq!(frame(&mut reloaded).await, "mmj1s");
+    assert_eq!(
+        frame(&mut reloaded).await,
+        "game 1 5:guest 5:CPU 2 5:CPU 3 5:CPU 4"
+    );
+    until(&mut reloaded, |f| f == "play").await;
+    use futures::StreamExt;
+    let closed = tokio::time::timeout(common::PATIENCE, async {
+        while let Some(Ok(m)) = tab.next().await {
+            if m.is_close() {
+                break;
+            }
+        }
+    });
+    closed.await.expect("the old tab's connection is closed");
     s.stop().await;
 }

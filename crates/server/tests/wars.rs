@@ -143,8 +143,14 @@ async fn thirty_five_clients_with_one_name_and_the_thirty_sixth_refused() {
     let addr = s.addr("wars");
     let mut clients = Vec::new();
     let mut names = Vec::new();
-    for _ in 0..35 {
-        let (c, name) = Wars::joined(addr, "same").await;
+    // Five people behind each of seven addresses (one address may hold 8 places).
+    for i in 0..35u8 {
+        let socket = common::connect_from([127, 0, 1, 1 + i / 5], addr).await;
+        let c = Wars {
+            socket,
+            buffer: Vec::new(),
+        };
+        let (c, name) = Wars::join(c, "same").await;
         assert!(!names.contains(&name), "{name} twice");
         names.push(name);
         clients.push(c);
@@ -523,11 +529,16 @@ async fn a_player_who_drops_comes_back_to_the_same_seat() {
     };
     let (_other, other_name) = Wars::join(elsewhere, &name).await;
     assert_ne!(other_name, name);
-    // A second connection of theirs takes the seat over: the newest one plays.
-    let (mut newest, got) = Wars::joined(s.addr("wars"), &name).await;
-    assert_eq!(got, name);
-    newest.until("[shand|").await;
-    back.expect_closed().await;
+    // A second connection with that name from the same address, while the seat's person
+    // is connected, does not take the seat: it is someone else, with a name of its own.
+    let (_namesake, got) = Wars::joined(s.addr("wars"), &name).await;
+    assert_ne!(got, name);
+    back.send("[chand]").await;
+    assert_eq!(
+        back.until("[shand|").await,
+        cards,
+        "still in the seat, same cards"
+    );
     s.stop().await;
 }
 
@@ -857,5 +868,27 @@ async fn a_lone_client_asks_for_cpu_players() {
         2,
         "{table}"
     );
+    s.stop().await;
+}
+
+/// One address cannot hold the hall: past `max_per_address` places (8 by default) its
+/// next connection gets strike 81, and other addresses still get in.
+#[tokio::test]
+async fn one_address_cannot_fill_the_hall() {
+    let s = lobby_server().await;
+    let addr = s.addr("wars");
+    let mut held = Vec::new();
+    for _ in 0..WarsSettings::default().max_per_address {
+        held.push(Wars::joined(addr, "squat").await.0);
+    }
+    let mut extra = Wars::connect(addr).await;
+    extra.expect("[strik|81|1]").await;
+    extra.expect_closed().await;
+    let elsewhere = Wars {
+        socket: common::connect_from([127, 0, 0, 2], addr).await,
+        buffer: Vec::new(),
+    };
+    let (_guest, name) = Wars::join(elsewhere, "guest").await;
+    assert_eq!(name, "guest");
     s.stop().await;
 }

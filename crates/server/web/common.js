@@ -125,6 +125,23 @@ function banner(text, kind) {
 }
 
 /**
+ * This tab's seat token: a random secret the server ties to the seats this tab sits
+ * in, so that a reload (or a lost connection) takes the seat back, also while the old
+ * connection still seems open, and nobody else can (the server never shows it).
+ */
+function seatToken() {
+  const KEY = 'parlor.seat-token';
+  let token = sessionStorage.getItem(KEY);
+  if (!token) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    token = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    sessionStorage.setItem(KEY, token);
+  }
+  return token;
+}
+
+/**
  * Opens the game's WebSocket. `onMessage(text)` gets each protocol message, `onOpen()`
  * runs once connected, `onClose(event)` when the server or the network ends it (the
  * CloseEvent says whether the server closed it normally: code 1000).
@@ -132,7 +149,7 @@ function banner(text, kind) {
  */
 export function connect(protocol, { onMessage, onOpen, onClose } = {}) {
   const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-  const ws = new WebSocket(scheme + location.host + '/ws/' + protocol);
+  const ws = new WebSocket(scheme + location.host + '/ws/' + protocol + '?token=' + seatToken());
   let closing = false;
   ws.addEventListener('open', () => onOpen && onOpen());
   ws.addEventListener('message', (e) => onMessage && onMessage(String(e.data)));

@@ -91,11 +91,12 @@ pub async fn accept_loop<F, Fut>(
             }
         };
         let _ = socket.set_nodelay(true);
-        tracing::info!(protocol, %peer, "connection opened");
+        // At debug: one line per connection would let a client's rate set the log's.
+        tracing::debug!(protocol, %peer, "connection opened");
         let run = session(socket, peer, shutdown.child_token());
         sessions.spawn(async move {
             run.await;
-            tracing::info!(protocol, %peer, "connection closed");
+            tracing::debug!(protocol, %peer, "connection closed");
             drop(permit);
         });
     }

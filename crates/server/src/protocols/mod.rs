@@ -10,7 +10,7 @@ pub mod wars;
 
 use crate::config::{Config, Ports, Service};
 use crate::http::WsEntry;
-use crate::net::{Framing, Socket};
+use crate::net::{Framing, Peer, Socket};
 use crate::replay::Replayed;
 use crate::seeds::SeedSource;
 use futures::future::BoxFuture;
@@ -30,9 +30,8 @@ pub struct Context<'a> {
 
 /// A session of a byte-stream protocol, on a TCP socket or on the pipe a `/ws/` bridge
 /// gives it.
-pub type StreamSession = Arc<
-    dyn Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync,
->;
+pub type StreamSession =
+    Arc<dyn Fn(Box<dyn Socket>, Peer, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync>;
 
 /// A session of a WebSocket protocol on its own port: the TCP connection before the
 /// handshake.
@@ -57,7 +56,7 @@ impl Entry {
     /// `framing`.
     pub fn stream<F, Fut>(framing: Framing, session: F) -> Entry
     where
-        F: Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> Fut + Send + Sync + 'static,
+        F: Fn(Box<dyn Socket>, Peer, CancellationToken) -> Fut + Send + Sync + 'static,
         Fut: std::future::Future<Output = ()> + Send + 'static,
     {
         Entry::Stream {

@@ -276,7 +276,10 @@ mod tests {
         }
         assert!(seats.flaky(1) && seats.is_here(1));
         seats.swap(0, 1);
-        assert!(seats.flaky(0) && !seats.flaky(1), "the count goes with the person");
+        assert!(
+            seats.flaky(0) && !seats.flaky(1),
+            "the count goes with the person"
+        );
         seats.clear(0);
         seats.sit(0, "bo");
         assert!(!seats.flaky(0));

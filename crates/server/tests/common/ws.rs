@@ -10,7 +10,17 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 pub async fn open(s: &TestServer, protocol: &str) -> Ws {
-    let url = format!("ws://{}/ws/{protocol}", s.addr("http"));
+    open_at(s, &format!("/ws/{protocol}")).await
+}
+
+/// A browser tab holding seat token `token`, as parlor's web client connects.
+#[allow(dead_code)] // not every test binary uses it
+pub async fn open_with_token(s: &TestServer, protocol: &str, token: &str) -> Ws {
+    open_at(s, &format!("/ws/{protocol}?token={token}")).await
+}
+
+async fn open_at(s: &TestServer, path: &str) -> Ws {
+    let url = format!("ws://{}{path}", s.addr("http"));
     tokio_tungstenite::connect_async(url)
         .await
         .expect("upgrade")

@@ -40,6 +40,19 @@ pub struct Client {
     pub outbox: Outbox,
     /// Where the connection comes from: a player may come back to their seat from there.
     pub addr: std::net::IpAddr,
+    /// parlor's web client's seat token (`net::SeatToken`).
+    pub token: Option<crate::net::SeatToken>,
+}
+
+impl Client {
+    /// This client as the rule of taking a seat back sees it (`net::may_take`).
+    pub fn holder(&self) -> crate::net::Holder<'_> {
+        crate::net::Holder {
+            name: &self.name,
+            addr: self.addr,
+            token: self.token.as_ref(),
+        }
+    }
 }
 
 /// What a connection asks of the session it joined (or is joining).
@@ -95,7 +108,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
                 socket,
                 frames,
                 stop,
-                move |ws| session::serve(ws, peer.ip(), lobby, hello_timeout),
+                move |ws| session::serve(ws, peer, lobby, hello_timeout),
             ));
         }),
     }

@@ -5,9 +5,9 @@ use super::lobby::{Lobby, SessionHandle};
 use super::message::{frame, parse, ClientMsg};
 use super::table::request_player_name;
 use super::{Client, SessionMsg};
-use crate::net::{HelloTimer, Socket, WsConnection, WsInput};
+use crate::net::{HelloTimer, Peer, Socket, WsConnection, WsInput};
 use serde_json::{json, Value};
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
@@ -25,7 +25,7 @@ pub async fn run(
     };
     let frames = lobby.settings.outbox_frames;
     WsConnection::serve(ws, frames, stop, |ws| {
-        serve(ws, peer.ip(), lobby, hello_timeout)
+        serve(ws, Peer::at(peer), lobby, hello_timeout)
     })
     .await;
 }
@@ -33,7 +33,7 @@ pub async fn run(
 /// Serves one connection whose WebSocket handshake is done (on the Jass port, or at
 /// `/ws/jass` on the HTTP port).
 /// A connection that has not chosen a player name within `hello_timeout` is closed.
-pub async fn serve(mut ws: WsConnection, peer: IpAddr, lobby: Lobby, hello_timeout: Duration) {
+pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout: Duration) {
     ws.count_as("jass");
     let conn = crate::net::next_conn_id();
     let outbox = ws.outbox().clone();
@@ -78,7 +78,8 @@ pub async fn serve(mut ws: WsConnection, peer: IpAddr, lobby: Lobby, hello_timeo
                     conn,
                     name: player.clone(),
                     outbox: outbox.clone(),
-                    addr: peer,
+                    addr: peer.addr.ip(),
+                    token: peer.token.clone(),
                 };
                 match lobby.join(client, request).await {
                     Ok((_, handle)) => session = Some(handle),

@@ -175,6 +175,11 @@ impl SingleGame {
         let Some(seat) = seat_for(self.taken(), team) else {
             return Err(json!({ "data.sessionName": [format!("{} is full", self.name)] }));
         };
+        // Names are unique at a table, so a name can only ever mean one seat.
+        let mut client = client;
+        client.name = crate::text::distinct_name(&client.name, |name| {
+            (self.infos.iter().flatten()).any(|p| crate::text::look_alike(&p.name, name))
+        });
         let info = PlayerInfo {
             id: self.lobby.player_id(),
             name: client.name.clone(),
@@ -187,22 +192,32 @@ impl SingleGame {
         Ok(())
     }
 
-    /// A player joining a started game: if they hold a seat here (same name, same
-    /// address), they take it back, whether their old connection dropped or still seems
-    /// open (it is closed: the newest connection plays), and get
-    /// `BROADCAST_SESSION_JOINED` (to them alone) and what they need to play on.
+    /// A player joining a started game: if the seat is theirs to take (`net::may_take`:
+    /// its token, from anywhere, also while the old connection still seems open, which
+    /// is then closed; or, while its owner is away, its exact name from its address),
+    /// they take it back and get `BROADCAST_SESSION_JOINED` (to them alone) and what they
+    /// need to play on.
     fn come_back(&mut self, client: Client) -> Result<(), Value> {
-        let theirs = |p: &Client| p.name == client.name && p.addr == client.addr;
-        let seat = (0..4).find(|&s| self.seats.holder(s).is_some_and(theirs));
+        let seat = (0..4).find(|&s| {
+            let away = self.seats.is_away(s);
+            let holder = self.seats.holder(s);
+            holder.is_some_and(|p| crate::net::may_take(p.holder(), away, client.holder()))
+        });
         let (Some(seat), Some(table)) = (seat, &self.table) else {
             return Err(
                 json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
             );
         };
         let outbox = client.outbox.clone();
+        let name = self.seats.holder(seat).map(|p| p.name.clone());
         self.seats.take_back(seat, |old| {
             old.outbox.close();
-            *old = client;
+            *old = Client {
+                // The seat's name (made distinct at the table) stays the seat's.
+                name: name.unwrap_or_default(),
+                token: client.token.clone().or(old.token.take()),
+                ..client
+            };
         });
         tracing::info!(session = self.name, seat, "jass player back at the table");
         let data = json!({

@@ -42,11 +42,10 @@ enum LobbyMsg {
     },
     /// A table closed: the people it seated can no longer come back to it.
     TableClosed,
-    /// A person's seat was not theirs any more when they came back: they wait as usual.
+    /// A person's seat was not theirs to take when they came back: they wait as usual.
     Rejoin {
         human: Human,
         seated: oneshot::Sender<Seating>,
-        stale: Seating,
     },
 }
 
@@ -54,7 +53,21 @@ enum LobbyMsg {
 struct Seated {
     name: String,
     addr: IpAddr,
+    token: Option<crate::net::SeatToken>,
     seating: Seating,
+}
+
+impl Seated {
+    /// Whether `human` may be the person of this seat: by token, or by exact name and
+    /// address (the table decides, knowing whether the seat's owner is away).
+    fn may_be(&self, human: &Human) -> bool {
+        let holder = crate::net::Holder {
+            name: &self.name,
+            addr: self.addr,
+            token: self.token.as_ref(),
+        };
+        crate::net::may_take(holder, true, human.holder())
+    }
 }
 
 /// How sessions reach the lobby. Cheap to clone.
@@ -144,10 +157,7 @@ impl State {
         match msg {
             LobbyMsg::Join { human, seated } => {
                 self.seated.retain(|p| !p.seating.table.is_closed());
-                let back = self
-                    .seated
-                    .iter()
-                    .find(|p| p.name == human.name && p.addr == human.addr);
+                let back = self.seated.iter().find(|p| p.may_be(&human));
                 if let Some(back) = back {
                     let seating = back.seating.clone();
                     let lobby = self.me.clone();
@@ -155,37 +165,16 @@ impl State {
                         if seating.table.resume(seating.seat, human.clone()).await {
                             let _ = seated.send(seating);
                         } else {
-                            let stale = seating;
-                            let rejoin = LobbyMsg::Rejoin {
-                                human,
-                                seated,
-                                stale,
-                            };
-                            let _ = lobby.send(rejoin).await;
+                            let _ = lobby.send(LobbyMsg::Rejoin { human, seated }).await;
                         }
                     });
                     return;
                 }
-                self.waiting.push(Waiting { human, seated });
-                self.since.get_or_insert_with(Instant::now);
-                if self.waiting.len() == 4 || self.settings.fill_after.is_zero() {
-                    self.start_table();
-                }
+                self.wait(human, seated);
             }
-            LobbyMsg::Rejoin {
-                human,
-                seated,
-                stale,
-            } => {
-                self.seated.retain(|p| {
-                    !(p.name == human.name
-                        && p.addr == human.addr
-                        && p.seating.seat == stale.seat
-                        && p.seating.table.same(&stale.table))
-                });
-                let join = LobbyMsg::Join { human, seated };
-                self.handle(join);
-            }
+            // The seat was not theirs to take (its owner is still there, or it was given
+            // up): they wait as anyone new.
+            LobbyMsg::Rejoin { human, seated } => self.wait(human, seated),
             // Forgotten at once: each entry holds its table's channel, and with it the
             // channel's memory, which a churn of tables would otherwise keep.
             LobbyMsg::TableClosed => self.seated.retain(|p| !p.seating.table.is_closed()),
@@ -195,6 +184,21 @@ impl State {
                     self.since = None;
                 }
             }
+        }
+    }
+
+    /// A newcomer waits for a table. Names are unique in the lobby and at running
+    /// tables, so a name can only ever mean one seat: a name taken gets a number.
+    fn wait(&mut self, mut human: Human, seated: oneshot::Sender<Seating>) {
+        human.name = crate::text::distinct_name(&human.name, |name| {
+            let alike = |other: &str| crate::text::look_alike(other, name);
+            self.waiting.iter().any(|w| alike(&w.human.name))
+                || self.seated.iter().any(|p| alike(&p.name))
+        });
+        self.waiting.push(Waiting { human, seated });
+        self.since.get_or_insert_with(Instant::now);
+        if self.waiting.len() == 4 || self.settings.fill_after.is_zero() {
+            self.start_table();
         }
     }
 
@@ -222,6 +226,7 @@ impl State {
             self.seated.push(Seated {
                 name: w.human.name.clone(),
                 addr: w.human.addr,
+                token: w.human.token.clone(),
                 seating: seating.clone(),
             });
             if w.seated.send(seating).is_err() {

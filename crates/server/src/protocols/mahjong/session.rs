@@ -9,8 +9,7 @@ use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{ConnId, Lobby, Seating};
 use super::render;
 use super::table::Human;
-use crate::net::{Connection, HelloTimer, Input, Settings, Socket};
-use std::net::SocketAddr;
+use crate::net::{Connection, HelloTimer, Input, Peer, Settings, Socket};
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
@@ -33,7 +32,7 @@ enum Stage {
 /// Serves one client until it disconnects or the server stops.
 pub async fn run(
     socket: impl Socket,
-    peer: SocketAddr,
+    peer: Peer,
     lobby: Lobby,
     outbox_lines: usize,
     hello_timeout: Duration,
@@ -58,7 +57,7 @@ pub async fn run(
             // A seat first: a client may answer `game` at once.
             biased;
             () = hello.expired() => {
-                tracing::debug!(%peer, "no mmj1c in time; closing");
+                tracing::debug!(peer = %peer.addr, "no mmj1c in time; closing");
                 break;
             }
             seated = wait_for_table(&mut stage) => {
@@ -85,8 +84,9 @@ pub async fn run(
                     let human = Human {
                         name,
                         outbox: outbox.clone(),
-                        addr: peer.ip(),
+                        addr: peer.addr.ip(),
                         conn,
+                        token: peer.token.clone(),
                     };
                     stage = Stage::Waiting(lobby.join(human).await);
                 }
@@ -113,7 +113,7 @@ pub async fn run(
         Stage::Greeting => {}
     }
     connection.close().await;
-    tracing::debug!(%peer, "mahjong session ended");
+    tracing::debug!(peer = %peer.addr, "mahjong session ended");
 }
 
 /// A session that ends while it waits: out of the lobby or, if a table seated it in the
@@ -182,6 +182,7 @@ mod tests {
             outbox,
             addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
             conn: next_conn_id(),
+            token: None,
         }
     }
 

@@ -41,6 +41,19 @@ pub struct Human {
     pub addr: IpAddr,
     /// Their connection: messages from an earlier connection of theirs are ignored.
     pub conn: ConnId,
+    /// parlor's web client's seat token (`net::SeatToken`).
+    pub token: Option<crate::net::SeatToken>,
+}
+
+impl Human {
+    /// This person as the rule of taking a seat back sees them (`net::may_take`).
+    pub fn holder(&self) -> crate::net::Holder<'_> {
+        crate::net::Holder {
+            name: &self.name,
+            addr: self.addr,
+            token: self.token.as_ref(),
+        }
+    }
 }
 
 /// What sessions tell a table.
@@ -486,18 +499,25 @@ impl Table {
         false
     }
 
-    /// The person of `seat` is back on a new connection, whether the old one dropped
-    /// (they were away) or is still open (it is closed: the newest connection plays).
+    /// The person of `seat` is back on a new connection: by its token, also while the
+    /// old connection is still open (it is closed: the newest connection plays), or,
+    /// while they are away, by their exact name from their address (`net::may_take`).
     /// They get `game`, the hand so far as their seat saw it, and the prompt or `ack`
-    /// that still stands. `false` if the seat is not theirs (any more).
+    /// that still stands. `false` if the seat is not theirs to take.
     fn resume(&mut self, seat: usize, human: Human) -> bool {
-        let theirs = |p: &Human| p.name == human.name && p.addr == human.addr;
+        let away = self.seats.is_away(seat);
+        let theirs = |p: &Human| crate::net::may_take(p.holder(), away, human.holder());
         if !self.seats.holder(seat).is_some_and(theirs) {
             return false;
         }
         let taken = self.seats.take_back(seat, |old| {
             old.outbox.close();
-            *old = human;
+            *old = Human {
+                // The seat keeps its name (made distinct in the lobby) and its token.
+                name: std::mem::take(&mut old.name),
+                token: human.token.clone().or(old.token.take()),
+                ..human
+            };
         });
         if !taken {
             return false;

@@ -48,9 +48,9 @@ pub struct Nicks(Arc<Mutex<Registry>>);
 #[derive(Debug, Default)]
 struct Registry {
     taken: HashSet<String>,
-    /// Lower-cased nickname -> the room holding its seat and the address it may come back
-    /// from.
-    away: HashMap<String, (usize, IpAddr)>,
+    /// Lower-cased nickname -> the nickname as its person wrote it, the room holding its
+    /// seat and the address it may come back from.
+    away: HashMap<String, (String, usize, IpAddr)>,
 }
 
 impl Nicks {
@@ -100,14 +100,17 @@ impl Nicks {
     /// The person called `nick` dropped from a game in `room` and may come back from
     /// `addr`: the nickname stays taken until they do or the room gives their seat up.
     pub fn set_away(&self, nick: &str, room: usize, addr: IpAddr) {
-        self.lock().away.insert(nick.to_lowercase(), (room, addr));
+        let entry = (nick.to_owned(), room, addr);
+        self.lock().away.insert(nick.to_lowercase(), entry);
     }
 
-    /// The room where `nick` is away, if a connection from `addr` may come back to it.
+    /// The room where `nick` is away, if a connection from `addr` may come back to it:
+    /// by the exact nickname (not another case or a look-alike) and from the address the
+    /// person played from.
     pub fn away_room(&self, nick: &str, addr: IpAddr) -> Option<usize> {
         let registry = self.lock();
-        let (room, from) = registry.away.get(&nick.to_lowercase())?;
-        (*from == addr).then_some(*room)
+        let (exact, room, from) = registry.away.get(&nick.to_lowercase())?;
+        (exact == nick && *from == addr).then_some(*room)
     }
 
     /// The person away is back: the nickname is theirs again, on their new connection.
@@ -276,10 +279,11 @@ mod tests {
         assert_eq!(nicks.claim(None, "Ana"), Ok(()));
         nicks.set_away("Ana", 3, home);
         assert_eq!(nicks.claim(None, "ana"), Err(NickError::InUse));
-        assert_eq!(nicks.away_room("ANA", home), Some(3));
+        assert_eq!(nicks.away_room("Ana", home), Some(3));
+        assert_eq!(nicks.away_room("ANA", home), None, "the exact name only");
         assert_eq!(nicks.away_room("ana", IpAddr::from([10, 0, 0, 2])), None);
         nicks.back("ana");
-        assert_eq!(nicks.away_room("ana", home), None);
+        assert_eq!(nicks.away_room("Ana", home), None);
         assert_eq!(
             nicks.claim(None, "ana"),
             Err(NickError::InUse),

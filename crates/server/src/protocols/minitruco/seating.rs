@@ -4,7 +4,6 @@ use super::room::{Arrival, ConnId};
 use super::table::Audience;
 use crate::net::Outbox;
 use crate::table::Seats;
-use crate::text;
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -119,9 +118,9 @@ impl Seating {
         self.seats.step_away(seat, Instant::now())
     }
 
-    /// The seat held, away, by the person with this nickname.
+    /// The seat held, away, by the person with exactly this nickname.
     pub fn away_seat(&self, nick: &str) -> Option<usize> {
-        self.seats.find_away(|p| text::look_alike(&p.nick, nick))
+        self.seats.find_away(|p| p.nick == nick)
     }
 
     /// The person away from `seat` is back on a new connection (`arrival`).

@@ -7,13 +7,14 @@ use super::lounge::Lounge;
 use super::opening::{self, Opening};
 use super::room::{Arrival, ConnId, RoomMsg};
 use super::VERSION;
-use crate::net::{HelloTimer, Input, LineConnection, Outbox, Settings, Socket};
-use std::net::{IpAddr, SocketAddr};
+use crate::net::{HelloTimer, Input, LineConnection, Outbox, Peer, Settings, Socket};
+use std::net::IpAddr;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
 /// Serves one client until it disconnects, misbehaves past a limit, or the server stops.
-pub async fn run(socket: impl Socket, peer: SocketAddr, lounge: Lounge, stop: CancellationToken) {
+pub async fn run(socket: impl Socket, peer: Peer, lounge: Lounge, stop: CancellationToken) {
+    let peer = peer.addr;
     let settings = Settings {
         outbox_lines: lounge.outbox_lines(),
         terminator: "\r\n",

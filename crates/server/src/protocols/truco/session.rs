@@ -4,9 +4,8 @@
 use super::command::{parse, Line};
 use super::lobby::Lobby;
 use super::table::{ConnId, TableHandle, TableMsg, Tokens};
-use crate::net::{Input, LineConnection, Outbox, Settings, Socket};
+use crate::net::{Input, LineConnection, Outbox, Peer, Settings, Socket};
 use std::future::Future;
-use std::net::SocketAddr;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
@@ -15,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 /// stops.
 pub fn accept(
     socket: impl Socket,
-    peer: SocketAddr,
+    peer: Peer,
     lobby: &Lobby,
     stop: CancellationToken,
 ) -> impl Future<Output = ()> + Send + 'static {
@@ -32,7 +31,7 @@ pub fn accept(
         let Ok(Some((mut table, joined))) = seat.await else {
             return connection.close().await;
         };
-        tracing::debug!(%peer, player = joined.player, "seated");
+        tracing::debug!(peer = %peer.addr, player = joined.player, "seated");
         loop {
             match connection.next(None).await {
                 Input::Message(line) if line.trim().is_empty() => {}

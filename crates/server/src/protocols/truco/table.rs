@@ -409,6 +409,10 @@ impl Table {
             return true; // its own token: it holds the seat already
         }
         self.people.take_back(seat, |old| {
+            // A connection still open is told why it is closed (a reload, or someone
+            // the token was given to).
+            old.outbox
+                .send("ERROR RESUMED your seat was taken with its token by a new connection");
             old.outbox.close();
             old.conn = conn;
             old.outbox = outbox;

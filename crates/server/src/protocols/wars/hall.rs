@@ -6,7 +6,7 @@ use super::message::{self, strike, Request};
 use super::names;
 use super::table::{Place, Table};
 use crate::config::WarsSettings;
-use crate::net::Outbox;
+use crate::net::{may_take, Holder, Outbox, SeatToken};
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Timing};
@@ -30,6 +30,7 @@ pub enum HallMsg {
         conn: ConnId,
         outbox: Outbox,
         addr: IpAddr,
+        token: Option<SeatToken>,
     },
     /// A message from the client, or the strike code its bytes earned.
     Request {
@@ -80,6 +81,8 @@ struct Client {
     name: Option<String>,
     outbox: Outbox,
     addr: IpAddr,
+    /// parlor's web client's seat token (`net::SeatToken`).
+    token: Option<SeatToken>,
     strikes: u8,
     chats: VecDeque<Instant>,
 }
@@ -127,8 +130,16 @@ impl State {
 
     fn handle(&mut self, msg: HallMsg) {
         match msg {
-            HallMsg::Connect { conn, outbox, addr } => {
-                if self.clients.len() >= self.settings.max_clients {
+            HallMsg::Connect {
+                conn,
+                outbox,
+                addr,
+                token,
+            } => {
+                let from_there = self.clients.values().filter(|c| c.addr == addr).count();
+                if self.clients.len() >= self.settings.max_clients
+                    || from_there >= self.settings.max_per_address
+                {
                     outbox.send(message::strik(strike::TOO_MANY_CLIENTS, 1));
                     outbox.close();
                     return;
@@ -137,6 +148,7 @@ impl State {
                     name: None,
                     outbox,
                     addr,
+                    token,
                     strikes: 0,
                     chats: VecDeque::new(),
                 };
@@ -343,6 +355,7 @@ impl State {
                 strikes: 0,
                 cpu: Some("sound"),
                 addr: None,
+                token: None,
                 away: None,
             });
         }
@@ -418,15 +431,30 @@ impl State {
         }
     }
 
-    /// `cjoin` with the name of a person in a hand, from the address they play from: they
-    /// take their seat back (`sjoin`, their hand, the table), whether they were away or
-    /// their old connection still seems open (it is closed: the newest connection
-    /// plays). Whether they did.
+    /// `cjoin` for a seat in a hand that is this connection's to take (`net::may_take`:
+    /// its token, also while the old connection still seems open, which is then closed;
+    /// or, while its person is away, its exact name from their address): they take it
+    /// back (`sjoin`, their hand, the table). Whether they did.
     fn come_back(&mut self, conn: ConnId, requested: &str) -> bool {
-        let addr = self.clients.get(&conn).map(|c| c.addr);
+        let Some(client) = self.clients.get(&conn) else {
+            return false;
+        };
+        let claimant = Holder {
+            name: requested,
+            addr: client.addr,
+            token: client.token.as_ref(),
+        };
         let seat = self.table.places.iter().position(|p| {
-            let held = p.away.is_some() || p.conn.is_some_and(|c| c != conn);
-            held && p.name == requested && p.addr.is_some() && p.addr == addr
+            let (Some(addr), false) = (p.addr, p.conn == Some(conn)) else {
+                return false;
+            };
+            let holder = Holder {
+                name: &p.name,
+                addr,
+                token: p.token.as_ref(),
+            };
+            let held = p.away.is_some() || p.conn.is_some();
+            held && may_take(holder, p.away.is_some(), claimant)
         });
         let Some(seat) = seat.filter(|_| self.table.hand.is_some()) else {
             return false;
@@ -511,6 +539,7 @@ impl State {
                 strikes: client.map_or(0, |c| c.strikes),
                 cpu: None,
                 addr: client.map(|c| c.addr),
+                token: client.and_then(|c| c.token.clone()),
                 away: None,
             });
         }

@@ -3,15 +3,14 @@
 use super::codec::{Frame, WarsCodec};
 use super::hall::{Hall, HallMsg};
 use super::message::{parse, strike, Request};
-use crate::net::{Connection, HelloTimer, Input, Settings, Socket};
-use std::net::SocketAddr;
+use crate::net::{Connection, HelloTimer, Input, Peer, Settings, Socket};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 /// Serves one client until it disconnects, is struck out, or the server stops.
 pub async fn run(
     socket: impl Socket,
-    peer: SocketAddr,
+    peer: Peer,
     hall: Hall,
     outbox_lines: usize,
     hello_timeout: Duration,
@@ -27,13 +26,19 @@ pub async fn run(
     let conn = connection.id();
     let outbox = connection.outbox().clone();
     let mut hello = HelloTimer::start(hello_timeout);
-    let addr = peer.ip();
-    if hall.send(HallMsg::Connect { conn, outbox, addr }).await {
+    let (addr, token) = (peer.addr.ip(), peer.token);
+    let connect = HallMsg::Connect {
+        conn,
+        outbox,
+        addr,
+        token,
+    };
+    if hall.send(connect).await {
         loop {
             let input = tokio::select! {
                 input = connection.next(None) => input,
                 _ = hello.expired() => {
-                    tracing::debug!(%peer, "no cjoin in time; closing");
+                    tracing::debug!(peer = %peer.addr, "no cjoin in time; closing");
                     Input::Closed
                 }
             };
@@ -57,5 +62,5 @@ pub async fn run(
         let _ = hall.send(HallMsg::Disconnect { conn }).await;
     }
     connection.close().await;
-    tracing::debug!(%peer, "wars session ended");
+    tracing::debug!(peer = %peer.addr, "wars session ended");
 }

@@ -20,6 +20,8 @@ pub struct Place {
     /// Where the person connects from: coming back under the same name is allowed from
     /// there.
     pub addr: Option<IpAddr>,
+    /// The person's seat token (`net::SeatToken`), if their client sent one.
+    pub token: Option<crate::net::SeatToken>,
     /// The person's connection dropped mid-hand: the seat is theirs until then.
     pub away: Option<Instant>,
 }
