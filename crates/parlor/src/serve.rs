@@ -120,6 +120,10 @@ pub struct ServeArgs {
     /// Connections one remote address may hold on each listener.
     #[arg(long, env = "PARLOR_MAX_PER_ADDRESS", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
+    /// New connections one remote address may open per second on each listener (twice
+    /// as many at once); 0 turns the limit off.
+    #[arg(long, env = "PARLOR_MAX_CONNECT_RATE", default_value_t = 20)]
+    max_connect_rate: u32,
     /// Seconds a new connection has to say hello (nickname, `cjoin`, `mmj1c`, Jass player
     /// name) before it is closed.
     #[arg(long, env = "PARLOR_HELLO_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
@@ -156,6 +160,7 @@ impl ServeArgs {
             limits: Limits {
                 max_connections: self.max_connections.map(|cap| cap as usize),
                 max_per_address: self.max_per_address as usize,
+                connect_rate: self.max_connect_rate,
                 hello_timeout: Duration::from_secs(self.hello_timeout),
                 http_header_timeout: Duration::from_secs(self.http_header_timeout),
                 http_idle_timeout: Duration::from_secs(self.http_idle_timeout),

@@ -43,6 +43,9 @@ pub struct Limits {
     pub room_inbox: usize,
     /// Connections one remote address may hold on one listener.
     pub max_per_address: usize,
+    /// New connections one remote address may open per second on one listener (twice
+    /// as many at once); 0: no limit.
+    pub connect_rate: u32,
     /// Time a new connection has to identify itself (the protocol's hello: a nickname,
     /// `cjoin`, `mmj1c`, a Jass player name) before it is closed.
     pub hello_timeout: Duration,
@@ -60,6 +63,7 @@ impl Default for Limits {
             outbox_lines: 1024,
             room_inbox: 256,
             max_per_address: 256,
+            connect_rate: 20,
             hello_timeout: Duration::from_secs(30),
             http_header_timeout: Duration::from_secs(10),
             http_idle_timeout: Duration::from_secs(60),
@@ -284,6 +288,12 @@ impl Config {
             },
             seed: Some(seed),
             bot_delay: Duration::ZERO,
+            // Every test client comes from loopback, many at once; the rate has its own
+            // tests.
+            limits: Limits {
+                connect_rate: 0,
+                ..Limits::default()
+            },
             wars: WarsSettings {
                 lobby_timeout: Duration::ZERO,
                 turn_timeout: Duration::from_secs(60),

@@ -90,8 +90,10 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             "the listeners' caps together exceed the file descriptors: a full one can leave the others none"
         );
     }
-    let admission =
-        |protocol| Admission::new(protocol, max_connections, config.limits.max_per_address);
+    let admission = |protocol| {
+        Admission::new(protocol, max_connections, config.limits.max_per_address)
+            .with_rate(config.limits.connect_rate)
+    };
     let context = protocols::Context {
         config: &config,
         seeds: seeds.clone(),

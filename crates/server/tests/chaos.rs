@@ -119,6 +119,7 @@ async fn every_game_survives_an_attack_on_every_listener() {
             hello_timeout: Duration::from_secs(1),
             http_header_timeout: Duration::from_secs(1),
             http_idle_timeout: Duration::from_secs(2),
+            connect_rate: 0,
             ..Limits::default()
         },
         ..Config::for_tests(101)

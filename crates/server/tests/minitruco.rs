@@ -458,6 +458,7 @@ async fn a_client_that_never_reads_is_dropped_and_nobody_else_notices() {
     let config = Config {
         limits: parlor_server::config::Limits {
             outbox_lines: 64,
+            connect_rate: 0,
             ..Default::default()
         },
         ..Config::for_tests(1)

@@ -26,6 +26,7 @@ fn tight(seed: u64) -> Config {
             hello_timeout: Duration::from_millis(500),
             http_header_timeout: Duration::from_millis(500),
             http_idle_timeout: Duration::from_secs(1),
+            connect_rate: 0,
             ..Limits::default()
         },
         ..Config::for_tests(seed)

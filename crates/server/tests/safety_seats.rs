@@ -43,3 +43,77 @@ async fn coming_back_does_not_restart_the_turn_timer() {
     );
     s.stop().await;
 }
+
+/// Today's app's private tables: wrong codes cost an address more and more time, and a
+/// try it may not make yet is refused without the code being looked up, so the right
+/// code found by counting is refused too.
+#[tokio::test(start_paused = true)]
+async fn private_codes_cannot_be_counted_through() {
+    let s = TestServer::start(Config::for_tests(102)).await;
+    let addr = s.addr("minitruco");
+    let mut ana = LineClient::connect(addr, "\r\n").await;
+    ana.send("B 30101").await;
+    ana.send("N Ana").await;
+    ana.expect("N Ana").await;
+    ana.send("E PRI P").await;
+    let info = ana.line().await;
+    let code = info.rsplit("PRI-").next().unwrap().to_owned();
+    let wrong = if code == "00000" { "00001" } else { "00000" };
+    let socket = common::connect_from([127, 0, 0, 2], addr).await;
+    let mut guesser = LineClient::over(socket, "\r\n");
+    guesser.send("B 30101").await;
+    for _ in 0..5 {
+        guesser.send(&format!("E PRI-{wrong}")).await;
+        guesser.expect("X SI").await;
+    }
+    // The sixth try comes too soon: even the right code is refused (and counts, so the
+    // next wait is 2 s).
+    guesser.send(&format!("E PRI-{code}")).await;
+    guesser.expect("X SI").await;
+    // Its friend at another address is not slowed.
+    let mut friend = LineClient::over(common::connect_from([127, 0, 0, 3], addr).await, "\r\n");
+    friend.send("B 30101").await;
+    friend.send("N Bia").await;
+    friend.expect("N Bia").await;
+    friend.send(&format!("E PRI-{code}")).await;
+    assert!(friend.line().await.starts_with("I Ana|Bia|"));
+    // After its wait, the guesser's next try is looked up.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    guesser.send(&format!("E PRI-{code}")).await;
+    loop {
+        // The app's keep-alive is echoed, as the app does.
+        let line = guesser.line().await;
+        if line.starts_with("K ") {
+            guesser.send(&line).await;
+            continue;
+        }
+        assert!(line.starts_with("I Ana|Bia|"), "{line}");
+        break;
+    }
+    s.stop().await;
+}
+
+/// Connecting and closing thousands of times is no way around the limits: one address
+/// opens at most `connect_rate` connections a second (twice that at once).
+#[tokio::test(start_paused = true)]
+async fn one_address_opens_connections_at_a_limited_rate() {
+    let mut config = Config::for_tests(103);
+    config.limits.connect_rate = 5;
+    let s = TestServer::start(config).await;
+    let addr = s.addr("truco");
+    let mut welcomed = 0;
+    for _ in 0..20 {
+        let mut c = LineClient::connect(addr, "\n").await;
+        if c.next().await.is_some_and(|l| l.starts_with("WELCOME")) {
+            welcomed += 1;
+        }
+    }
+    assert_eq!(welcomed, 10, "a burst of twice the rate");
+    // Others are not slowed, and the address gets its rate back with time.
+    let mut other = LineClient::over(common::connect_from([127, 0, 0, 2], addr).await, "\n");
+    assert!(other.line().await.starts_with("WELCOME"));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mut again = LineClient::connect(addr, "\n").await;
+    assert!(again.line().await.starts_with("WELCOME"));
+    s.stop().await;
+}

@@ -36,6 +36,8 @@ impl ServerProcess {
             // Every benchmark client comes from loopback: one address, many players.
             .arg("--max-per-address")
             .arg("100000")
+            .arg("--max-connect-rate")
+            .arg("0")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

@@ -142,7 +142,7 @@ impl Session {
                     .named
                     .take()
                     .map(|raw| app::session::Named { raw, answered });
-                app::session::run(connection, named, first, hall).await
+                app::session::run(connection, self.addr, named, first, hall).await
             }
             _ => {
                 self.outbox.send("HTTP/1.0 404 Not Found");

@@ -3,6 +3,7 @@
 //! ([`super::room`]).
 
 use super::command::mode_letter;
+use super::guard::CodeGuard;
 use super::room::{self, RoomHandle, Settings};
 use rand::Rng;
 use std::collections::HashMap;
@@ -68,6 +69,7 @@ pub struct Hall {
     directory: Arc<Mutex<Directory>>,
     settings: Arc<Settings>,
     keepalive: Duration,
+    codes: Arc<CodeGuard>,
 }
 
 impl Hall {
@@ -78,7 +80,13 @@ impl Hall {
             directory: Arc::default(),
             settings: Arc::new(settings),
             keepalive,
+            codes: Arc::default(),
         }
+    }
+
+    /// What wrong private codes cost, shared by every app connection.
+    pub fn codes(&self) -> &CodeGuard {
+        &self.codes
     }
 
     /// How often an app connection is sent a keep-alive it must echo.

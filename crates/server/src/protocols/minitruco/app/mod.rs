@@ -20,10 +20,12 @@
 //! - [`room`]: one table's actor: seats, manager, the game with its CPU players.
 //! - [`render`]: game events to the app's lines; [`name`]: names as the app cleans them.
 //! - [`status`]: the plain HTTP `/status` the app asks on the game port.
+//! - `guard`: what a wrong private code costs (codes cannot be counted through).
 //!
 //! `docs/protocols/minitruco.md` ("Today's app") records every decision.
 
 pub mod command;
+mod guard;
 pub mod hall;
 mod name;
 mod render;

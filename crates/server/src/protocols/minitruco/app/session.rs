@@ -7,6 +7,7 @@ use super::name::Name;
 use super::room::{Member, Msg, RoomHandle, TableCommand};
 use super::{MIN_BUILD, VERSION};
 use crate::net::{ConnId, Input, LineConnection, Outbox};
+use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 use tokio::time::Instant;
@@ -33,13 +34,20 @@ pub struct Named {
 /// Serves an app connection whose deciding line was `first` (after `named`, if it
 /// named itself before), until it leaves, stops echoing the keep-alive, or the server
 /// stops.
-pub async fn run(mut connection: LineConnection, named: Option<Named>, first: String, hall: Hall) {
+pub async fn run(
+    mut connection: LineConnection,
+    addr: IpAddr,
+    named: Option<Named>,
+    first: String,
+    hall: Hall,
+) {
     let period = hall.keepalive();
     let mut session = Session {
         conn: connection.id(),
         outbox: connection.outbox().clone(),
         stop: connection.stop().clone(),
         hall,
+        addr,
         name: Name::default_name(),
         table: None,
         wrong_codes: 0,
@@ -95,6 +103,8 @@ struct Session {
     outbox: Outbox,
     stop: CancellationToken,
     hall: Hall,
+    /// Where the connection comes from: wrong private codes are counted per address.
+    addr: IpAddr,
     name: Name,
     /// The table the person sits at.
     table: Option<RoomHandle>,
@@ -167,7 +177,16 @@ impl Session {
                 self.join(table).await;
             }
             Enter::Private(code) => {
-                let joined = match self.hall.private(&code) {
+                let now = Instant::now();
+                // Looked up only when this address (and everyone together) may try one.
+                let table = match self.hall.codes().may_try(self.addr, now) {
+                    true => self.hall.private(&code),
+                    false => None,
+                };
+                if table.is_none() {
+                    self.hall.codes().wrong(self.addr, now);
+                }
+                let joined = match table {
                     Some(table) => self.join(table).await,
                     None => false,
                 };
