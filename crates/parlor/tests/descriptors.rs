@@ -22,7 +22,9 @@ struct Limited {
 
 /// Starts `parlor serve` with at most `files` open files (soft and hard).
 async fn start(files: u32) -> Limited {
-    let limit = format!("ulimit -n {files} &&");
+    // Connections are logged at debug (a client's rate must not set the log's): shown
+    // here, so that the last one marks the end of the flood.
+    let limit = format!("ulimit -n {files} && RUST_LOG=info,parlor_server::net::accept=debug");
     let args = ["--seed", "1", "--no-store", "--max-per-address", "8"];
     let server = common::start(serve_command(&args, &limit)).await;
     let cap = server

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::minitruco::play_until_game_over;
+use common::minitruco::{play_on_until, play_until_game_over};
 use common::{connect_from, LineClient, TestServer};
 use parlor_server::Config;
 use std::collections::HashSet;
@@ -559,20 +559,30 @@ async fn answers_as_the_original_server_gave_them() {
 
 /// Alice and bob in room 1, a game started (alice has read up to her position, bob up to
 /// his first deal); returns bob's `M` line.
-async fn game_of_two(s: &TestServer) -> (LineClient, LineClient, String) {
+/// Alice and bob at a game with two CPU players, alice's first card played. Returns
+/// them, bob's deal, and alice's two cards left.
+async fn game_of_two(s: &TestServer) -> (LineClient, LineClient, String, Vec<String>) {
     let mut a = in_room(s, "alice", 1).await;
     let mut b = in_room(s, "bob", 1).await;
     a.send("Q").await;
     b.send("Q").await;
     a.until(|l| l == "P 1").await;
     let dealt = b.until(|l| l.starts_with("M ")).await.pop().unwrap();
-    (a, b, dealt)
+    // Alice opens the hand with her first card: a person has played, so someone who
+    // drops from here on keeps their seat for the grace period.
+    let hers = a.until(|l| l.starts_with("M ")).await.pop().unwrap();
+    let card = hers.split(' ').nth(1).unwrap().to_owned();
+    a.until(|l| l.starts_with("V 1 ")).await;
+    a.send(&format!("J {card}")).await;
+    b.until(|l| l == format!("J 1 {card}")).await;
+    let left = hers.split(' ').skip(2).take(2).map(str::to_owned).collect();
+    (a, b, dealt, left)
 }
 
 #[tokio::test]
 async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
     let (s, _dir) = TestServer::storing(Config::for_tests(11)).await;
-    let (mut a, b, dealt) = game_of_two(&s).await;
+    let (mut a, b, dealt, left) = game_of_two(&s).await;
     drop(b);
     // While bob is away his nickname is his: only his address may take it back.
     let mut other = LineClient::over(
@@ -594,7 +604,7 @@ async fn a_dropped_person_comes_back_to_the_same_seat_and_plays_on() {
     assert!(info.starts_with("I 1 alice|bob|CPU3|CPU4 "), "{info}");
     b.expect("P 2").await;
     let (alice, bob) = tokio::join!(
-        play_until_game_over(&mut a, 1),
+        play_on_until(&mut a, 1, left, |l| l.starts_with("G ")),
         play_until_game_over(&mut b, 2)
     );
     // The hand so far, as bob's seat saw it, came first: his cards.
@@ -612,7 +622,7 @@ async fn a_person_away_past_the_grace_period_gives_the_seat_up() {
         ..Config::for_tests(12)
     };
     let s = TestServer::start(config).await;
-    let (mut a, b, _) = game_of_two(&s).await;
+    let (mut a, b, ..) = game_of_two(&s).await;
     drop(b);
     a.until(|l| l == "A 2").await;
     a.until(|l| l == "I 1 alice||| FTTT 1 FF").await;
@@ -624,7 +634,7 @@ async fn a_person_away_past_the_grace_period_gives_the_seat_up() {
 #[tokio::test]
 async fn saying_s_mid_game_leaves_at_once() {
     let (s, _dir) = TestServer::storing(Config::for_tests(13)).await;
-    let (mut a, mut b, _) = game_of_two(&s).await;
+    let (mut a, mut b, ..) = game_of_two(&s).await;
     b.send("S").await;
     b.until(|l| l == "S").await;
     a.until(|l| l == "A 2").await;

@@ -26,7 +26,25 @@ async fn coming_back_does_not_restart_the_turn_timer() {
     let token = me.line().await;
     let token = token.strip_prefix("TOKEN ").expect("a token").to_owned();
     me.send("CPU").await;
-    me.until(|l| l.starts_with("TURN 1 ")).await;
+    // Our first card (a table left before anyone's first move keeps nothing), then the
+    // next time the match waits for us to play.
+    let dealt = me.until(|l| l.starts_with("TURN 1 ")).await;
+    let cards = dealt
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("CARDS "))
+        .unwrap();
+    me.send(&format!("PLAY {}", cards.split(' ').nth(1).unwrap()))
+        .await;
+    loop {
+        let line = me.line().await;
+        if line.starts_with("TRUCO 2 ") || line.starts_with("TRUCO 4 ") {
+            me.send("ACCEPT").await;
+        }
+        if line.starts_with("TURN 1 ") {
+            break;
+        }
+    }
     let turn_began = Instant::now();
     // Away just before the time runs out, back at once with the token.
     tokio::time::sleep(limit - Duration::from_secs(2)).await;
@@ -116,4 +134,68 @@ async fn one_address_opens_connections_at_a_limited_rate() {
     let mut again = LineClient::connect(addr, "\n").await;
     assert!(again.line().await.starts_with("WELCOME"));
     s.stop().await;
+}
+
+/// Reads a Warlords connection until `want` has arrived; all that came, as text.
+async fn wars_until(socket: &mut tokio::net::TcpStream, want: &str) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut seen = String::new();
+    let mut buffer = [0u8; 4096];
+    while !seen.contains(want) {
+        let read = tokio::time::timeout(common::PATIENCE, socket.read(&mut buffer))
+            .await
+            .expect("the server answered in time")
+            .expect("read");
+        assert!(read > 0, "closed before {want}: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+    }
+    seen
+}
+
+/// Warlords: a person playing with CPU players whose connection closes for good leaves
+/// no game running: when the grace period ends the hand is over (CPU players never play
+/// on alone; nobody having played in it, it is not even stored), the hall is free, and
+/// a newcomer is dealt in.
+#[tokio::test(start_paused = true)]
+async fn a_warlords_game_left_to_cpu_players_ends_and_frees_the_hall() {
+    use tokio::io::AsyncWriteExt;
+    let mut config = Config::for_tests(104);
+    config.wars.cpu_players = 2;
+    config.wars.cpu_delay = Duration::from_secs(1);
+    config.reconnect_grace = Duration::from_secs(30);
+    let (s, _dir) = TestServer::storing(config).await;
+    let addr = s.addr("wars");
+    let mut alice = tokio::net::TcpStream::connect(addr).await.unwrap();
+    alice.write_all(b"[cjoin|alice   ]").await.unwrap();
+    wars_until(&mut alice, "[shand|").await;
+    drop(alice);
+    // Past the grace period the hand is over for good.
+    tokio::time::sleep(Duration::from_secs(31)).await;
+    // Real time again: the store writes on a thread of its own.
+    tokio::time::resume();
+    no_game_playing(&s, "wars").await;
+    let (_, all) = s.get_json("/api/games?protocol=wars").await;
+    assert_eq!(
+        all,
+        serde_json::json!([]),
+        "a hand nobody played in is not kept"
+    );
+    let mut bob = tokio::net::TcpStream::connect(addr).await.unwrap();
+    bob.write_all(b"[cjoin|bob     ]").await.unwrap();
+    let dealt = wars_until(&mut bob, "[shand|").await;
+    assert!(dealt.contains("[sjoin|bob     ]"), "{dealt}");
+    s.stop().await;
+}
+
+/// Waits until the API lists no game of `protocol` as being played.
+async fn no_game_playing(s: &TestServer, protocol: &str) {
+    let path = format!("/api/games?protocol={protocol}&status=playing");
+    let poll = async {
+        while s.get_json(&path).await.1 != serde_json::json!([]) {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(common::PATIENCE, poll)
+        .await
+        .expect("no game left running");
 }

@@ -266,8 +266,8 @@ async fn the_api_pages_filters_and_refuses_nonsense() {
     let (s, _dir) = TestServer::storing(config).await;
     for i in 0..3 {
         let mut mj = Mj::join(s.addr("mahjong"), &format!("p{i}"), Calls::Never).await;
-        // One hand, then leave: the game is not finished.
-        mj.conn.until(|l| l == "play").await;
+        // One move, then leave: the game is not finished.
+        mj.first_move().await;
     }
     let poll = async {
         loop {

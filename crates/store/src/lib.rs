@@ -72,6 +72,9 @@ pub trait Storage: Send {
     /// Marks a game being played `abandoned`, at once and with the reason. Abandoning an
     /// unknown or already ended game is refused.
     fn abandon_game(&mut self, end: &GameAbandon) -> Result<()>;
+    /// Forgets a game being played that nobody played in (a table started and left at
+    /// once): it is not kept at all. Forgetting an unknown or ended game is refused.
+    fn discard_game(&mut self, game: GameId) -> Result<()>;
     /// Names a seat of a game being played; naming a seat of an unknown or ended game
     /// is refused.
     fn name_seat(&mut self, name: &SeatName) -> Result<()>;

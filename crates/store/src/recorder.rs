@@ -37,6 +37,7 @@ enum Write {
     Hand(HandRecord),
     Finish(GameEnd),
     Abandon(GameAbandon),
+    Discard(GameId),
     Name(SeatName),
     Tournament(TournamentRecord),
 }
@@ -191,6 +192,11 @@ impl Recorder {
         self.queue(Write::Abandon(end));
     }
 
+    /// Queues forgetting a game nobody played in.
+    pub fn discard_game(&self, game: GameId) {
+        self.queue(Write::Discard(game));
+    }
+
     /// Queues the name a player of a running game gave.
     pub fn name_seat(&self, name: SeatName) {
         self.queue(Write::Name(name));
@@ -266,6 +272,7 @@ impl Write {
             Write::Hand(_) => "hand",
             Write::Finish(_) => "finish",
             Write::Abandon(_) => "abandon",
+            Write::Discard(_) => "discard",
             Write::Name(_) => "name",
             Write::Tournament(_) => "tournament",
         }
@@ -277,6 +284,7 @@ impl Write {
             Write::Hand(h) => storage.record_hand(h),
             Write::Finish(e) => storage.finish_game(e),
             Write::Abandon(e) => storage.abandon_game(e),
+            Write::Discard(g) => storage.discard_game(*g),
             Write::Name(n) => storage.name_seat(n),
             Write::Tournament(t) => storage.record_tournament(t),
         }

@@ -168,6 +168,18 @@ impl Storage for SqliteStore {
         Ok(tx.commit()?)
     }
 
+    fn discard_game(&mut self, game: GameId) -> Result<()> {
+        let tx = self.write()?;
+        playing(&tx, game)?;
+        for table in ["hands", "seats"] {
+            tx.prepare_cached(&format!("DELETE FROM {table} WHERE game = ?1"))?
+                .execute([game.0])?;
+        }
+        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
+            .execute([game.0])?;
+        Ok(tx.commit()?)
+    }
+
     fn name_seat(&mut self, n: &SeatName) -> Result<()> {
         let tx = self.write()?;
         playing(&tx, n.game)?;

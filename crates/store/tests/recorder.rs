@@ -111,6 +111,9 @@ impl Storage for Stalling {
     fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
         Ok(())
     }
+    fn discard_game(&mut self, _: GameId) -> parlor_store::Result<()> {
+        Ok(())
+    }
     fn name_seat(&mut self, _: &SeatName) -> parlor_store::Result<()> {
         Ok(())
     }
@@ -262,6 +265,10 @@ impl Storage for Gated {
         self.log.lock().unwrap().push("write");
         self.inner.abandon_game(end)
     }
+    fn discard_game(&mut self, game: GameId) -> parlor_store::Result<()> {
+        self.log.lock().unwrap().push("write");
+        self.inner.discard_game(game)
+    }
     fn name_seat(&mut self, name: &SeatName) -> parlor_store::Result<()> {
         self.log.lock().unwrap().push("write");
         self.inner.name_seat(name)
@@ -360,6 +367,9 @@ impl Storage for FullDisk {
         Ok(())
     }
     fn abandon_game(&mut self, _: &GameAbandon) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn discard_game(&mut self, _: GameId) -> parlor_store::Result<()> {
         Ok(())
     }
     fn name_seat(&mut self, _: &SeatName) -> parlor_store::Result<()> {

@@ -53,6 +53,24 @@ fn a_game_is_read_back_whole() {
     assert_eq!(s.last_game_id().unwrap(), Some(GameId(1)));
 }
 
+/// A game nobody played in is forgotten whole; an ended game cannot be.
+#[test]
+fn a_game_nobody_played_is_discarded() {
+    let mut s = SqliteStore::open_in_memory().unwrap();
+    s.start_game(&start(1, "truco", &["ann", "bob", "cat", "dan"]))
+        .unwrap();
+    s.record_hand(&hand(1, 1)).unwrap();
+    s.discard_game(GameId(1)).unwrap();
+    assert!(s.game(GameId(1)).unwrap().is_none());
+    assert!(s.discard_game(GameId(1)).is_err(), "unknown now");
+    s.start_game(&start(2, "truco", &["ann", "bob", "cat", "dan"]))
+        .unwrap();
+    s.finish_game(&end(2, &[12, 3, 12, 3], &[1, 2, 1, 2]))
+        .unwrap();
+    assert!(s.discard_game(GameId(2)).is_err(), "a finished game stays");
+    assert!(s.game(GameId(2)).unwrap().is_some());
+}
+
 #[test]
 fn the_json_shape_is_what_the_api_serves() {
     let mut s = SqliteStore::open_in_memory().unwrap();

@@ -40,6 +40,8 @@ pub struct GameLog {
     hands: u32,
     actions: Vec<String>,
     finished: bool,
+    /// Whether a person made a move of their own (not a CPU player, not a stand-in).
+    played: bool,
     protocol: String,
 }
 
@@ -93,6 +95,7 @@ impl GameLog {
             hands: 0,
             actions: Vec::new(),
             finished: false,
+            played: false,
             protocol: protocol.to_owned(),
         }
     }
@@ -109,6 +112,16 @@ impl GameLog {
             None => format!("{seat} ! {action:?}"),
         };
         self.actions.push(entry);
+    }
+
+    /// A person made a move of their own: the game is kept even if it is abandoned.
+    pub fn person_played(&mut self) {
+        self.played = true;
+    }
+
+    /// Whether any person has made a move of their own.
+    pub fn anyone_played(&self) -> bool {
+        self.played
     }
 
     /// Something else that changed the game (a leave, a forfeit), for replays to redo.
@@ -128,9 +141,15 @@ impl GameLog {
     }
 
     /// The game ended without a result, for `reason`; the players' standings do not
-    /// change. Nothing happens if it already ended.
+    /// change. A game in which no person made a move is not kept at all (tables
+    /// started and left at once would otherwise fill the store). Nothing happens if it
+    /// already ended.
     pub fn abandon(&mut self, reason: &str) {
         if std::mem::replace(&mut self.finished, true) {
+            return;
+        }
+        if !self.played {
+            self.recorder.discard_game(self.id);
             return;
         }
         self.recorder.abandon_game(GameAbandon {

@@ -96,6 +96,7 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
     /// Whoever must act next gets their whole time.
     pub fn act(&mut self, seat: Seat, action: G::Action) -> Result<G::Events, G::Refusal> {
         let events = self.game.apply(seat, action)?;
+        self.game.person_played();
         self.remember(&events);
         self.turn.restart();
         self.cpu_due = None;
@@ -218,6 +219,13 @@ impl<G: Projected, C: Chronicle<G>> Play<G, C> {
         self.remember(&events);
         self.turn.restart();
         Some(events)
+    }
+
+    /// Whether any person has made a move of their own: until one has, a person who
+    /// drops gives their seat up at once (no grace: a table started and left keeps
+    /// nothing), and an abandoned game is not stored.
+    pub fn anyone_played(&self) -> bool {
+        self.game.anyone_played()
     }
 
     /// A change that is not an action (a seat leaving): see [`Recorded::change`].

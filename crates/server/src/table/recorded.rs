@@ -60,6 +60,16 @@ impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
         self.log.id()
     }
 
+    /// The last action was a person's own move (see [`GameLog::person_played`]).
+    pub fn person_played(&mut self) {
+        self.log.person_played();
+    }
+
+    /// Whether any person has made a move of their own.
+    pub fn anyone_played(&self) -> bool {
+        self.log.anyone_played()
+    }
+
     /// A change that is not an action (a seat leaving the game): `note` is logged, so a
     /// replay can redo it, and `change` makes it; its events are recorded like an
     /// action's.

@@ -30,7 +30,17 @@ pub async fn play_until(
     position: usize,
     stop: impl Fn(&str) -> bool,
 ) -> Vec<String> {
-    let mut hand: Vec<String> = Vec::new();
+    play_on_until(c, position, Vec::new(), stop).await
+}
+
+/// As [`play_until`], for a player whose deal was read already: `hand` holds the cards
+/// they still have.
+pub async fn play_on_until(
+    c: &mut LineClient,
+    position: usize,
+    mut hand: Vec<String>,
+    stop: impl Fn(&str) -> bool,
+) -> Vec<String> {
     let mut lines = Vec::new();
     loop {
         let line = c.line().await;

@@ -185,6 +185,23 @@ impl Mj {
         &self.record
     }
 
+    /// Plays up to and including this player's first discard, and waits until the table
+    /// has shown it (a person has then played: the table keeps their seat if they drop,
+    /// and the game is stored).
+    pub async fn first_move(&mut self) {
+        loop {
+            let line = self.conn.line().await;
+            self.on_line(&line).await;
+            if line == "play" {
+                break;
+            }
+        }
+        let mine = format!(" h{} d{}", self.me + 1, self.me + 1);
+        self.conn
+            .until(|l| l.starts_with("move ") && l.ends_with(&mine))
+            .await;
+    }
+
     /// Handles one server line; `true` at `gameover`.
     pub async fn on_line(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();

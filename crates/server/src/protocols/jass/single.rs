@@ -317,7 +317,10 @@ impl SingleGame {
             self.infos[seat] = None;
             return self.deserted();
         }
-        if self.seats.step_away(seat, Instant::now()) {
+        // Until some person has made a move there is no grace: a game started and left
+        // keeps nothing.
+        let played = self.table.as_ref().is_some_and(JassTable::anyone_played);
+        if played && self.seats.step_away(seat, Instant::now()) {
             tracing::info!(
                 session = self.name,
                 seat,

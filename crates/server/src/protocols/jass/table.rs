@@ -149,6 +149,11 @@ impl JassTable {
         self.play.game_id()
     }
 
+    /// Whether a player has made a move of their own (see `table::Play::anyone_played`).
+    pub fn anyone_played(&self) -> bool {
+        self.play.anyone_played()
+    }
+
     /// The request waiting for an answer.
     pub fn pending(&self) -> Option<Pending> {
         self.pending
@@ -338,8 +343,13 @@ impl JassTable {
         self.pending = None;
         let totals = self.play.totals();
         self.play.note(Note::Forfeit { seat });
-        let (result, scores, ranks) = ending(team, totals, "forfeit");
-        self.play.finish(result, scores, ranks);
+        if self.play.anyone_played() {
+            let (result, scores, ranks) = ending(team, totals, "forfeit");
+            self.play.finish(result, scores, ranks);
+        } else {
+            // A game left before anyone's first move is not kept.
+            self.play.abandon("a player left before anyone played");
+        }
         let frame = frame("BROADCAST_WINNER_TEAM", team_points(team, totals, [0, 0]));
         (
             team,

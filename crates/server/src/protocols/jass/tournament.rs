@@ -340,7 +340,8 @@ impl Tournament {
                 a: run.a,
                 b: run.b,
                 first_won: winner == 0,
-                game: Some(run.table.game_id()),
+                // A game forfeited before any move is not stored.
+                game: run.table.anyone_played().then(|| run.table.game_id()),
             },
         );
         self.broadcast_ranking();

@@ -489,9 +489,10 @@ impl Table {
     }
 
     /// A person's connection is gone: they keep the seat for the grace period (whether
-    /// they do is the answer), else a CPU player takes it at once.
+    /// they do is the answer), else a CPU player takes it at once. Until some person has
+    /// made a move there is no grace: a table started and left keeps nothing.
     fn dropped(&mut self, seat: usize) -> bool {
-        if self.seats.step_away(seat, Instant::now()) {
+        if self.play.anyone_played() && self.seats.step_away(seat, Instant::now()) {
             tracing::info!(seat, "mahjong: away; the seat is kept");
             return true;
         }

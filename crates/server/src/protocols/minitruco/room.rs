@@ -273,7 +273,10 @@ impl Room {
         let Some(seat) = self.seating.seat_of(conn) else {
             return false;
         };
-        if self.table.is_some() && self.seating.step_away(seat) {
+        // Until some person has made a move there is no grace: a game started and left
+        // keeps nothing.
+        let played = self.table.as_ref().is_some_and(|t| t.anyone_played());
+        if played && self.seating.step_away(seat) {
             if let Some(person) = self.seating.seats().holder(seat) {
                 tracing::info!(
                     room = self.config.number,

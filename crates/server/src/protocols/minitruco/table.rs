@@ -134,6 +134,11 @@ impl<R: Render> Table<R> {
         self.play.abandon(reason);
     }
 
+    /// Whether a person has made a move of their own (see `table::Play::anyone_played`).
+    pub fn anyone_played(&self) -> bool {
+        self.play.anyone_played()
+    }
+
     /// The person in `seat` left for good: a CPU player of the stand-in's strategy plays
     /// the seat from now on (today's app, in a public room).
     pub fn cpu_takes_over(&mut self, seat: Seat) {

@@ -293,7 +293,10 @@ impl Table {
             return;
         };
         let has_token = self.people.here(seat).is_some_and(|p| p.token.is_some());
-        if self.game.is_some() && has_token && self.people.step_away(seat, Instant::now()) {
+        // Until some person has made a move there is no grace: a table started and left
+        // keeps nothing.
+        let played = self.game.as_ref().is_some_and(|g| g.anyone_played());
+        if played && has_token && self.people.step_away(seat, Instant::now()) {
             tracing::info!(
                 table = self.config.id,
                 player = player(seat),

@@ -408,6 +408,26 @@ impl State {
                 self.broadcast(&stabl);
             }
         }
+        self.end_if_deserted();
+    }
+
+    /// A hand with no person left in it (none connected, none away who may come back)
+    /// ends: CPU players never play among themselves. It is stored as abandoned, the CPU
+    /// players leave with it, and the hall is free for the next game.
+    fn end_if_deserted(&mut self) {
+        let held = |p: &Place| p.conn.is_some() || p.away.is_some();
+        if self.table.hand.is_none() || self.table.places.iter().any(held) {
+            return;
+        }
+        if let Some(mut hand) = self.table.hand.take() {
+            hand.abandon("every person left; CPU players do not play on alone");
+        }
+        tracing::info!("warlords hand abandoned: every person left");
+        self.table = Table::new();
+        self.countdown = None;
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        self.check_lobby();
     }
 
     /// The person of `seat` leaves the hand: their cards are out of play.
@@ -429,6 +449,7 @@ impl State {
             self.table.places[seat].away = None;
             self.leave_hand(seat);
         }
+        self.end_if_deserted();
     }
 
     /// `cjoin` for a seat in a hand that is this connection's to take (`net::may_take`:
