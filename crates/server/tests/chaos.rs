@@ -12,7 +12,7 @@ use cards::seeded_rng;
 use common::bots::{course_truco_match, jass_game, warlords_hands};
 use common::minitruco::play_alone_in_room_one;
 use common::{TestServer, PATIENCE};
-use futures::SinkExt;
+use futures::{SinkExt, StreamExt};
 use mmj1::{Calls, Mj};
 use parlor_server::config::Limits;
 use parlor_server::Config;
@@ -93,6 +93,8 @@ async fn attack(protocol: &'static str, addr: SocketAddr, http: SocketAddr, kind
             let _ = tcp.write_all(&junk[..cut]).await;
             let _ = tcp.set_zero_linger();
         }
+        // A table started and left at once (a ghost): nothing of it may stay.
+        5 => ghost(protocol, addr, seed).await,
         // A WebSocket on the HTTP port that sends junk frames and vanishes.
         _ => {
             let url = format!("ws://{http}/ws/{protocol}");
@@ -112,6 +114,41 @@ async fn attack(protocol: &'static str, addr: SocketAddr, http: SocketAddr, kind
     }
 }
 
+/// Starts a table (or session) of `protocol` with CPU players and leaves it before
+/// anyone played: it must end at once and leave nothing in the store.
+async fn ghost(protocol: &'static str, addr: SocketAddr, seed: u64) {
+    let opening: Vec<u8> = match protocol {
+        "minitruco" => format!("N ghost{seed}\r\nE {}\r\nQ\r\n", seed % 10 + 1).into_bytes(),
+        "truco" => b"CPU\n".to_vec(),
+        "wars" => format!("[cjoin|g{seed:<7}][cfill]").into_bytes(),
+        "mahjong" => format!("mmj1c {}:ghost{seed}\n", 5 + seed.to_string().len()).into_bytes(),
+        _ => {
+            let url = format!("ws://{addr}/");
+            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await else {
+                return;
+            };
+            let frames = [
+                r#"{"type":"CHOOSE_PLAYER_NAME","data":"ghost"}"#.to_owned(),
+                format!(
+                    r#"{{"type":"CHOOSE_SESSION","data":{{"sessionChoice":"CREATE_NEW","sessionName":"ghost{seed}"}}}}"#
+                ),
+                format!(r#"{{"type":"JOIN_BOT","data":{{"sessionName":"ghost{seed}"}}}}"#),
+            ];
+            for frame in frames {
+                let _ = ws.send(Message::text(frame)).await;
+            }
+            let _ = tokio::time::timeout(Duration::from_millis(200), ws.next()).await;
+            return;
+        }
+    };
+    let Ok(mut tcp) = TcpStream::connect(addr).await else {
+        return;
+    };
+    let _ = tcp.write_all(&opening).await;
+    let mut answer = [0u8; 256];
+    let _ = tokio::time::timeout(Duration::from_millis(200), tcp.read(&mut answer)).await;
+}
+
 #[tokio::test]
 async fn every_game_survives_an_attack_on_every_listener() {
     let (s, _dir) = TestServer::storing(Config {
@@ -122,6 +159,8 @@ async fn every_game_survives_an_attack_on_every_listener() {
             connect_rate: 0,
             ..Limits::default()
         },
+        // The survivors' seats are kept a moment after they leave, then their games end.
+        reconnect_grace: Duration::from_secs(1),
         ..Config::for_tests(101)
     })
     .await;
@@ -137,9 +176,9 @@ async fn every_game_survives_an_attack_on_every_listener() {
             protocol
         };
         let kind = if protocol == "http" {
-            5
+            6
         } else {
-            rng.gen_range(0..5)
+            rng.gen_range(0..6)
         };
         let addr = s.addr(protocol);
         attacks.spawn(attack(target, addr, http, kind, n as u64));
@@ -188,5 +227,18 @@ async fn every_game_survives_an_attack_on_every_listener() {
         .await
         .expect("every connection of a gone client was released");
     assert_eq!(health["status"], "ok", "{health}");
+    // No ghost is left: no game is still being played, and the tables started and left
+    // before anyone played were not stored (only the survivors' games are).
+    let ended = async {
+        while s.get_json("/api/games?status=playing").await.1 != serde_json::json!([]) {
+            tokio::task::yield_now().await;
+        }
+    };
+    if tokio::time::timeout(PATIENCE, ended).await.is_err() {
+        let (_, playing) = s.get_json("/api/games?status=playing").await;
+        panic!("games left running: {playing}");
+    }
+    let (_, abandoned) = s.get_json("/api/games?status=abandoned").await;
+    assert_eq!(abandoned, serde_json::json!([]), "ghost games stored");
     s.stop().await;
 }

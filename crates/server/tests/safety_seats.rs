@@ -1,5 +1,5 @@
-//! Nobody takes a seat that is not theirs, and nobody holds a table by leaving and
-//! coming back: over the wire, in every game.
+//! Nobody takes a seat, a table or a game that is not theirs, nobody holds a table by
+//! leaving and coming back, and nobody fills the server with ghosts: over the wire.
 
 mod common;
 
@@ -198,4 +198,57 @@ async fn no_game_playing(s: &TestServer, protocol: &str) {
     tokio::time::timeout(common::PATIENCE, poll)
         .await
         .expect("no game left running");
+}
+
+/// Jass: a session left by every person ends (its name is no longer offered): a single
+/// game with a server bot, and a tournament nobody entered.
+#[tokio::test]
+async fn jass_sessions_nobody_is_in_end() {
+    use common::ws::{frame, open, send};
+    let s = TestServer::start(Config::for_tests(105)).await;
+    let msg = |kind: &str, data: serde_json::Value| {
+        serde_json::json!({"type": kind, "data": data}).to_string()
+    };
+    for (name, choice) in [
+        (
+            "ghost",
+            serde_json::json!({"sessionChoice": "CREATE_NEW", "sessionName": "ghost"}),
+        ),
+        (
+            "cup",
+            serde_json::json!({"sessionChoice": "CREATE_NEW", "sessionName": "cup", "sessionType": "TOURNAMENT", "asSpectator": true}),
+        ),
+    ] {
+        let mut ws = open(&s, "jass").await;
+        frame(&mut ws).await;
+        send(&mut ws, &msg("CHOOSE_PLAYER_NAME", "host".into())).await;
+        frame(&mut ws).await;
+        send(&mut ws, &msg("CHOOSE_SESSION", choice)).await;
+        if name == "ghost" {
+            send(
+                &mut ws,
+                &msg("JOIN_BOT", serde_json::json!({"sessionName": "ghost"})),
+            )
+            .await;
+        }
+        let offered = frame(&mut ws).await;
+        assert!(!offered.contains("BAD_MESSAGE"), "{offered}");
+        drop(ws);
+        // A newcomer is soon offered no such session.
+        let listed = async {
+            loop {
+                let mut next = open(&s, "jass").await;
+                frame(&mut next).await;
+                send(&mut next, &msg("CHOOSE_PLAYER_NAME", "next".into())).await;
+                let choice = frame(&mut next).await;
+                if !choice.contains(&format!("\"{name}\"")) {
+                    return;
+                }
+            }
+        };
+        tokio::time::timeout(common::PATIENCE, listed)
+            .await
+            .expect("the session ended");
+    }
+    s.stop().await;
 }

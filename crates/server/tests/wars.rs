@@ -475,10 +475,20 @@ async fn a_silent_player_is_timed_out_struck_out_and_the_game_goes_on() {
     s.stop().await;
 }
 
-/// Three players at a fresh game, the one to play first gone: the two left, the gone
-/// player's name and their place in `stabl`.
+/// Three players at a fresh game; the first plays the 3 of clubs (a person has then
+/// played, so seats are kept for people who drop), and the next one to play is gone:
+/// the two left, the gone player's name and their place in `stabl`.
 async fn active_drops(s: &TestServer) -> (Vec<Wars>, String, usize) {
-    let (mut c, names, _, table) = raw_game(s).await;
+    let (mut c, names, hands, table) = raw_game(s).await;
+    let order = seats(&table);
+    let first = order.iter().position(|s| s.0 == 'a').unwrap();
+    let opener = names.iter().position(|n| *n == order[first].1).unwrap();
+    assert!(hands[opener].contains(&0), "the 3 of clubs leads");
+    c[opener].send(&play(&[0])).await;
+    let mut table = String::new();
+    for client in c.iter_mut() {
+        table = client.until("[stabl|").await;
+    }
     let order = seats(&table);
     let at = order.iter().position(|s| s.0 == 'a').unwrap();
     let active = names.iter().position(|n| *n == order[at].1).unwrap();

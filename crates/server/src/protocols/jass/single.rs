@@ -219,7 +219,7 @@ impl SingleGame {
                 ..client
             };
         });
-        tracing::info!(session = self.name, seat, "jass player back at the table");
+        tracing::debug!(session = self.name, seat, "jass player back at the table");
         let data = json!({
             "sessionName": self.name,
             "player": self.infos[seat].as_ref().map(PlayerInfo::json),
@@ -268,7 +268,7 @@ impl SingleGame {
             turn_limit: Some(self.lobby.settings.turn_timeout).filter(|t| !t.is_zero()),
         };
         let seed = self.lobby.seed();
-        tracing::info!(session = self.name, "jass game started");
+        tracing::debug!(session = self.name, "jass game started");
         let record = (&self.lobby.recorder, self.name.as_str());
         let (table, out) = JassTable::start(infos, bots, seed, config, record, timing, &self.seats);
         self.table = Some(table);
@@ -321,7 +321,7 @@ impl SingleGame {
         // keeps nothing.
         let played = self.table.as_ref().is_some_and(JassTable::anyone_played);
         if played && self.seats.step_away(seat, Instant::now()) {
-            tracing::info!(
+            tracing::debug!(
                 session = self.name,
                 seat,
                 "jass player away; the seat is kept"
@@ -363,7 +363,7 @@ impl SingleGame {
             .as_ref()
             .map_or(String::new(), |info| info.name.clone());
         let (team, winner) = table.forfeit(seat);
-        tracing::info!(
+        tracing::debug!(
             session = self.name,
             player = name,
             winner = team + 1,

@@ -101,6 +101,10 @@ impl Tournament {
                 self.store(true);
                 break;
             }
+            // A tournament not started that everyone left is gone.
+            if !self.started && self.entrants.is_empty() && self.spectators.is_empty() {
+                break;
+            }
         }
         for client in self.members() {
             client.outbox.close();

@@ -493,7 +493,7 @@ impl Table {
     /// made a move there is no grace: a table started and left keeps nothing.
     fn dropped(&mut self, seat: usize) -> bool {
         if self.play.anyone_played() && self.seats.step_away(seat, Instant::now()) {
-            tracing::info!(seat, "mahjong: away; the seat is kept");
+            tracing::debug!(seat, "mahjong: away; the seat is kept");
             return true;
         }
         self.cpu_takes_over(seat);
@@ -523,7 +523,7 @@ impl Table {
         if !taken {
             return false;
         }
-        tracing::info!(seat, "mahjong: back at the table");
+        tracing::debug!(seat, "mahjong: back at the table");
         self.to(seat, render::game(seat, &self.names));
         let hand: Vec<Event> = self.play.catch_up(seat).collect();
         for event in &hand {

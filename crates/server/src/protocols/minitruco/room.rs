@@ -278,7 +278,7 @@ impl Room {
         let played = self.table.as_ref().is_some_and(|t| t.anyone_played());
         if played && self.seating.step_away(seat) {
             if let Some(person) = self.seating.seats().holder(seat) {
-                tracing::info!(
+                tracing::debug!(
                     room = self.config.number,
                     player = person.nick,
                     "away; the seat is kept"
@@ -312,7 +312,7 @@ impl Room {
         self.seating.come_back(seat, arrival);
         let nick = self.seating.nick(seat).to_owned();
         self.config.nicks.back(&nick);
-        tracing::info!(
+        tracing::debug!(
             room = self.config.number,
             player = nick,
             "back at the table"
@@ -352,7 +352,7 @@ impl Room {
             self.config.nicks.release(&person.nick);
         }
         if let Some(mut table) = self.table.take() {
-            tracing::info!(
+            tracing::debug!(
                 room = self.config.number,
                 player = person.nick,
                 "game abandoned"
@@ -392,7 +392,7 @@ impl Room {
             timing,
         };
         let table = Table::start(setup, &self.seating);
-        tracing::info!(
+        tracing::debug!(
             room = self.config.number,
             players = ?self.seating.names(),
             "game started"

@@ -238,7 +238,7 @@ impl Table {
     /// Starts the match; CPU players (the stand-in strategy) take the seats marked `cpu`.
     fn start_match(&mut self, cpu: [bool; 4]) {
         let seed = self.config.seeds.next_seed();
-        tracing::info!(table = self.config.id, "course truco match started");
+        tracing::debug!(table = self.config.id, "course truco match started");
         let seats = (0..4)
             .map(|s| match cpu[s] {
                 true => record::seat(&format!("CPU{}", player(s)), Some(STAND_IN)),
@@ -278,7 +278,7 @@ impl Table {
             return;
         }
         let cpu = [0, 1, 2, 3].map(|s| !self.people.is_here(s));
-        tracing::info!(table = self.config.id, "CPU players fill the table");
+        tracing::debug!(table = self.config.id, "CPU players fill the table");
         self.start_match(cpu);
     }
 
@@ -297,7 +297,7 @@ impl Table {
         // keeps nothing.
         let played = self.game.as_ref().is_some_and(|g| g.anyone_played());
         if played && has_token && self.people.step_away(seat, Instant::now()) {
-            tracing::info!(
+            tracing::debug!(
                 table = self.config.id,
                 player = player(seat),
                 "away; the seat is kept"
@@ -320,7 +320,7 @@ impl Table {
                 game.note(Note::CpuTookOver { seat });
                 game.seat_cpu(seat, format!("CPU{}", player(seat)), stand_in());
                 self.broadcast(&format!("LEFT {}", player(seat)));
-                tracing::info!(
+                tracing::debug!(
                     table = self.config.id,
                     player = player(seat),
                     "a CPU player took over"
@@ -420,7 +420,7 @@ impl Table {
             old.conn = conn;
             old.outbox = outbox;
         });
-        tracing::info!(
+        tracing::debug!(
             table = self.config.id,
             player = player(seat),
             "back at the table"

@@ -249,6 +249,7 @@ impl State {
         };
         match hand.act(seat, action) {
             Ok(events) => {
+                self.table.played = true;
                 self.show(&events);
                 self.settle();
             }
@@ -373,7 +374,7 @@ impl State {
             self.table.places[seat].strikes = strikes;
         }
         if strikes >= 3 {
-            tracing::info!(conn, code, "third strike: disconnecting");
+            tracing::debug!(conn, code, "third strike: disconnecting");
             client.outbox.close();
             self.disconnect(conn, true);
         }
@@ -396,8 +397,10 @@ impl State {
         place.conn = None;
         let grace = self.settings.reconnect_grace;
         match self.table.hand.is_some() {
-            true if !for_good && !grace.is_zero() => {
-                tracing::info!(seat, "warlords player away; the seat is kept");
+            // Until a person has made a move at this table there is no grace: a table
+            // started and left keeps nothing.
+            true if !for_good && !grace.is_zero() && self.table.played => {
+                tracing::debug!(seat, "warlords player away; the seat is kept");
                 place.away = Some(Instant::now() + grace);
                 self.settle();
             }
@@ -422,7 +425,7 @@ impl State {
         if let Some(mut hand) = self.table.hand.take() {
             hand.abandon("every person left; CPU players do not play on alone");
         }
-        tracing::info!("warlords hand abandoned: every person left");
+        tracing::debug!("warlords hand abandoned: every person left");
         self.table = Table::new();
         self.countdown = None;
         let stabl = self.table.stabl();
@@ -490,7 +493,7 @@ impl State {
         place.conn = Some(conn);
         place.away = None;
         let name = place.name.clone();
-        tracing::info!(seat, "warlords player back at the table");
+        tracing::debug!(seat, "warlords player back at the table");
         if let Some(client) = self.clients.get_mut(&conn) {
             client.name = Some(name.clone());
             client.strikes = self.table.places[seat].strikes;
@@ -591,6 +594,7 @@ impl State {
             .collect();
         self.lobby = players.into_iter().chain(moving).chain(others).collect();
         self.table.ranked = false;
+        self.table.played = false;
         self.broadcast_lobby();
         self.check_lobby();
     }
@@ -627,7 +631,7 @@ impl State {
                 hand.seat_cpu(seat, place.name.clone(), strategy);
             }
         }
-        tracing::info!(players, ranked, "warlords hand dealt");
+        tracing::debug!(players, ranked, "warlords hand dealt");
         self.table.taken = events.iter().find_map(|e| match *e {
             Event::SwapTaken { card, .. } => Some(card),
             _ => None,
@@ -647,7 +651,7 @@ impl State {
     }
 
     fn hand_over(&mut self) {
-        tracing::info!("warlords hand over");
+        tracing::debug!("warlords hand over");
         self.table.reseat_by_rank();
         self.table.ranked = true;
         let stabl = self.table.stabl();

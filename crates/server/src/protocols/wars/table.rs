@@ -43,6 +43,8 @@ pub struct Table {
     pub ranked: bool,
     /// The card the warlord took from the scumbag at this hand's deal.
     pub taken: Option<Card>,
+    /// Whether a person has made a move at this table (in any of its hands).
+    pub played: bool,
 }
 
 impl Table {
@@ -53,6 +55,7 @@ impl Table {
             hand: None,
             ranked: false,
             taken: None,
+            played: false,
         }
     }
 

@@ -308,7 +308,7 @@ impl Room {
         if let Some(table) = &mut self.table {
             table.cpu_takes_over(seat);
         }
-        tracing::info!(
+        tracing::debug!(
             table = self.id,
             player = member.name.text,
             "left; a CPU player took over"
@@ -330,7 +330,7 @@ impl Room {
             .0
             .holder(seat)
             .map_or("", |m| m.name.text.as_str());
-        tracing::info!(table = self.id, player = name, why, "game abandoned");
+        tracing::debug!(table = self.id, player = name, why, "game abandoned");
         table.abandon(&format!("{name} {why}"));
         let line = format!("A {} {}", position(seat), table.phrase());
         self.people.broadcast(&line);
@@ -349,7 +349,7 @@ impl Room {
             cpu: self.settings.cpu.as_deref(),
             timing: self.settings.timing,
         };
-        tracing::info!(table = self.id, mode = ?self.mode, "game started");
+        tracing::debug!(table = self.id, mode = ?self.mode, "game started");
         self.table = Some(Table::start(setup, &self.people));
     }
 

@@ -194,7 +194,7 @@ impl Session {
                     self.outbox.send("X SI");
                     self.wrong_codes += 1;
                     if self.wrong_codes >= WRONG_CODES {
-                        tracing::info!("too many wrong private codes; closing");
+                        tracing::debug!("too many wrong private codes; closing");
                         return Flow::Close;
                     }
                 }
