@@ -248,6 +248,64 @@ fn cut_off(lines: &[(Vec<u8>, &[u8])], cut: proptest::sample::Index) -> Vec<u8> 
     input
 }
 
+/// Today's app opens with its build and its name from threads of their own, then its
+/// table request once the name is answered: `B` may come before `N`, between `N` and
+/// `E`, or after `E`, with empty lines anywhere. Every such interleaving ends at the
+/// app's table, the name answered once.
+async fn run_app_opening(addr: SocketAddr, name: String, build_at: usize, blanks: Vec<usize>) {
+    let mut lines = vec![format!("N {name}"), "E NPU P".to_owned()];
+    lines.insert(build_at.min(2), "B 30101".to_owned());
+    for at in blanks {
+        lines.insert(at.min(lines.len()), String::new());
+    }
+    let mut app = LineClient::connect(addr, "\r\n").await;
+    let opening: String = lines.iter().map(|l| format!("{l}\r\n")).collect();
+    app.writer.write_all(opening.as_bytes()).await.unwrap();
+    let answers = app.until(|l| l.starts_with("I ")).await;
+    let answers: Vec<&String> = answers.iter().filter(|l| !l.starts_with("K ")).collect();
+    let want = [format!("N {name}"), format!("I {name}|bot|bot|bot P 1 PUB")];
+    assert_eq!(answers, want.iter().collect::<Vec<_>>(), "{lines:?}");
+}
+
+/// The 2008 client's openings: an optional version check, its nickname, then a lounge
+/// command, each answered as the 2008 server does.
+async fn run_classic_opening(addr: SocketAddr, name: String, version: bool) {
+    let mut c = LineClient::connect(addr, "\r\n").await;
+    if version {
+        c.send("W").await;
+        c.expect("W 2.00.00").await;
+    }
+    c.send(&format!("N {name}")).await;
+    c.expect(&format!("N {name}")).await;
+    c.send("L").await;
+    assert!(c.line().await.starts_with("L "));
+    c.send("B 30101").await;
+    c.expect("X FS").await;
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_interleaving_of_the_apps_opening_reaches_its_table(
+        name in "App[0-9]{1,8}",
+        build_at in 0usize..3,
+        blanks in proptest::collection::vec(0usize..4, 0..3),
+    ) {
+        let (runtime, addr) = server();
+        runtime.block_on(run_app_opening(*addr, name, build_at, blanks));
+    }
+
+    #[test]
+    fn the_2008_openings_stay_the_2008_protocol(
+        name in "Old[0-9]{1,8}",
+        version in any::<bool>(),
+    ) {
+        let (runtime, addr) = server();
+        runtime.block_on(run_classic_opening(*addr, name, version));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 

@@ -494,8 +494,11 @@ impl Table {
         };
         let over = game.is_over();
         let deserted = self.people.held().next().is_none() && !over;
-        if over || deserted {
-            tracing::info!(table = self.config.id, scores = ?game.scores(), deserted, "course truco match over");
+        if over {
+            tracing::info!(table = self.config.id, scores = ?game.scores(), "course truco match over");
+        } else if deserted {
+            // At debug: an attacker's rate of starting and leaving tables is not the log's.
+            tracing::debug!(table = self.config.id, "course truco match deserted");
         }
         if deserted {
             game.abandon("every player left the table");
