@@ -252,3 +252,104 @@ async fn jass_sessions_nobody_is_in_end() {
     }
     s.stop().await;
 }
+
+/// miniTruco 2008: a person away is taken back only by the exact nickname from their
+/// address: `N ALICE` from that address is a nickname in use, not alice's seat.
+#[tokio::test]
+async fn minitruco_takes_a_seat_back_only_by_the_exact_nickname() {
+    let s = TestServer::start(Config::for_tests(106)).await;
+    let addr = s.addr("minitruco");
+    let mut alice = LineClient::connect(addr, "\r\n").await;
+    alice.send("N alice").await;
+    alice.expect("N alice").await;
+    alice.send("E 1").await;
+    alice.until(|l| l.starts_with("I 1 ")).await;
+    alice.send("Q").await;
+    let dealt = alice.until(|l| l.starts_with("M ")).await.pop().unwrap();
+    let card = dealt.split(' ').nth(1).unwrap().to_owned();
+    alice.until(|l| l.starts_with("V 1 ")).await;
+    alice.send(&format!("J {card}")).await;
+    alice.until(|l| l == format!("J 1 {card}")).await;
+    drop(alice);
+    s.open_connections("minitruco", 0).await;
+    let mut shouting = LineClient::connect(addr, "\r\n").await;
+    shouting.send("N ALICE").await;
+    shouting.expect("X NE").await;
+    shouting.send("N alice").await;
+    shouting.expect("N alice").await;
+    shouting.expect("E 1").await;
+    s.stop().await;
+}
+
+/// Course Truco: `RESUME` with a seat's token takes it also from a connection still
+/// open (a reload), and that connection is told why before it is closed.
+#[tokio::test]
+async fn course_truco_tells_a_connection_replaced_by_its_token() {
+    let s = TestServer::start(Config::for_tests(107)).await;
+    let addr = s.addr("truco");
+    let mut first = LineClient::connect(addr, "\n").await;
+    first.until(|l| l.starts_with("WAITING")).await;
+    first.send("TOKEN").await;
+    let token = first.line().await;
+    let token = token.strip_prefix("TOKEN ").unwrap().to_owned();
+    first.send("CPU").await;
+    let dealt = first.until(|l| l.starts_with("TURN 1 ")).await;
+    let cards = dealt
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("CARDS "))
+        .unwrap();
+    first
+        .send(&format!("PLAY {}", cards.split(' ').nth(1).unwrap()))
+        .await;
+    let mut second = LineClient::connect(addr, "\n").await;
+    second.until(|l| l.starts_with("WAITING")).await;
+    second.send(&format!("RESUME {token}")).await;
+    second.expect("WELCOME 1 1").await;
+    first.until(|l| l.starts_with("ERROR RESUMED ")).await;
+    first.expect_closed().await;
+    s.stop().await;
+}
+
+/// Jass: names are unique at a table, so a namesake from the same address is another
+/// player; once the game runs it cannot take a connected player's seat by name.
+#[tokio::test]
+async fn jass_namesakes_never_take_a_connected_players_seat() {
+    use common::ws::{frame, open, send, until};
+    let s = TestServer::start(Config::for_tests(108)).await;
+    let msg = |kind: &str, data: serde_json::Value| {
+        serde_json::json!({"type": kind, "data": data}).to_string()
+    };
+    let join = serde_json::json!({"sessionChoice": "JOIN_EXISTING", "sessionName": "night"});
+    let mut guests = Vec::new();
+    for _ in 0..2 {
+        let mut ws = open(&s, "jass").await;
+        frame(&mut ws).await;
+        send(&mut ws, &msg("CHOOSE_PLAYER_NAME", "guest".into())).await;
+        frame(&mut ws).await;
+        send(&mut ws, &msg("CHOOSE_SESSION", join.clone())).await;
+        let joined = until(&mut ws, |f| f.contains("BROADCAST_SESSION_JOINED")).await;
+        guests.push((ws, joined));
+    }
+    assert!(guests[0].1.contains(r#""name":"guest""#), "{}", guests[0].1);
+    assert!(
+        guests[1].1.contains(r#""name":"guest2""#),
+        "{}",
+        guests[1].1
+    );
+    let bots = serde_json::json!({"sessionName": "night"});
+    send(&mut guests[0].0, &msg("JOIN_BOT", bots.clone())).await;
+    send(&mut guests[0].0, &msg("JOIN_BOT", bots)).await;
+    until(&mut guests[0].0, |f| f.contains("BROADCAST_TEAMS")).await;
+    // A third `guest` from the same address while both are connected: refused.
+    let mut third = open(&s, "jass").await;
+    frame(&mut third).await;
+    send(&mut third, &msg("CHOOSE_PLAYER_NAME", "guest".into())).await;
+    frame(&mut third).await;
+    send(&mut third, &msg("CHOOSE_SESSION", join)).await;
+    let refused = until(&mut third, |f| f.contains("BAD_MESSAGE")).await;
+    assert!(refused.contains("already started"), "{refused}");
+    // The first guest still plays: it is asked for its trumpf or a card.
+    until(&mut guests[0].0, |f| f.contains("REQUEST_TRUMPF")).await;
+    s.stop().await;
+}
