@@ -32,7 +32,8 @@ pub struct ServeArgs {
     /// Mahjong mmj1 (seed 004) TCP port.
     #[arg(long, env = "PARLOR_MAHJONG_PORT", default_value_t = 6914)]
     mahjong_port: u16,
-    /// HTTP port (health check; later the web client and the API).
+    /// HTTP port: the web client, `/ws/<protocol>` for browsers, the JSON API, `/metrics`
+    /// and `/healthz`.
     #[arg(long, env = "PARLOR_HTTP_PORT", default_value_t = 8080)]
     http_port: u16,
     /// Make every deal and CPU choice repeatable.

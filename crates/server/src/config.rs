@@ -28,7 +28,7 @@ impl Default for Ports {
 }
 
 /// Bounds that protect the server from clients that misbehave. Each one is documented in
-/// the README; a client that passes one is disconnected, never the server harmed.
+/// `docs/security.md`; a client that passes one is disconnected, never the server harmed.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Simultaneous connections per protocol; further ones are closed at once. `None`:
