@@ -9,7 +9,11 @@ run(async (browser) => {
   const first = page.locator('table.list a').first();
   await first.waitFor();
   await shot(page, 'games-list');
+  // A team game says who won and who lost, not a "3rd" place for the losing team.
+  const seatsText = await page.locator('table.list td[data-label="seats"]').first().textContent();
+  if (!/won/.test(seatsText) || !/lost/.test(seatsText) || /\d(st|nd|rd|th)\b/.test(seatsText)) throw new Error('seats: ' + seatsText);
   await first.click();
+  await page.locator('#game-result', { hasText: /won, \d+ to \d+ against/ }).waitFor();
   await page.locator('#replay-hand').waitFor();
   const hands = await page.locator('#replay-hand').textContent();
   if (!/^Hand 1 of \d+/.test(hands)) throw new Error('first hand: ' + hands);
@@ -22,6 +26,10 @@ run(async (browser) => {
   await page.locator('#replay-step', { hasNotText: deal }).waitFor();
   const play = await page.locator('#replay-step').textContent();
   if (!/(alice|CPU\d).*[♣♦♥♠]/.test(play)) throw new Error('the first step says: ' + play);
+  // The seat marked is the one whose move the step tells, and nothing says "to play".
+  const actor = await page.locator('.replay-table .seat.acted .who').textContent();
+  if (!play.startsWith(actor.replace(/seat \d+$/, '').trim())) throw new Error(`"${play}" marks ${actor}`);
+  if (await page.locator('.replay-table .seat.turn').count()) throw new Error('a replay seat says "to play"');
   await shot(page, 'game-replay');
   await page.getByRole('button', { name: '◀ Step' }).click();
   await page.locator('#replay-step', { hasText: deal }).waitFor();
@@ -45,6 +53,16 @@ run(async (browser) => {
   await shot(page, 'game-replay-phone');
   const board = await open(browser, '/leaderboard?protocol=minitruco');
   await board.locator('#leaderboard').getByText('alice').waitFor();
+  // The board shown is marked among the tabs, and ratings are whole numbers.
+  const current = board.locator('nav.tabs a[aria-current="page"]');
+  if ((await current.textContent()) !== 'miniTruco') throw new Error('the current board is not marked');
+  const marked = await current.evaluate((a) => getComputedStyle(a).backgroundColor);
+  if (/rgba\(0, 0, 0, 0\)|transparent/.test(marked)) throw new Error('the current tab looks like the others');
+  const ratings = await board.locator('#leaderboard td[data-label="rating"]').allTextContents();
+  if (!ratings.length || !ratings.every((r) => /^\d+$/.test(r))) throw new Error('ratings: ' + ratings);
+  // Without a choice the page opens on the first board, whatever was played last.
+  const plain = await open(browser, '/leaderboard');
+  await plain.locator('nav.tabs a[aria-current="page"]', { hasText: 'miniTruco' }).waitFor();
   await shot(board, 'leaderboard');
   // On a phone both pages fit the screen's width: nothing to scroll sideways.
   for (const p of [page, board]) {
@@ -53,6 +71,18 @@ run(async (browser) => {
     const wide = await p.evaluate(() => document.documentElement.scrollWidth);
     if (wide > 390) throw new Error(`${p.url()} is ${wide} px wide on a 390 px phone`);
   }
+  // On a phone each game is a card: no header row, a date on one line, labels read.
+  const phone = page;
+  if (await phone.locator('table.list tr.head').isVisible()) throw new Error('the header row shows on a phone');
+  const date = phone.locator('table.list td.when').first();
+  const lines = await date.evaluate((td) => {
+    const style = getComputedStyle(td);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
+    return (td.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) / line;
+  });
+  if (lines > 1.6) throw new Error(`the date wraps over ${lines.toFixed(1)} lines`);
+  const label = await date.evaluate((td) => getComputedStyle(td, '::before').content);
+  if (!/started/.test(label)) throw new Error('the date has no label: ' + label);
   await shot(page, 'games-list-phone');
   await shot(board, 'leaderboard-phone');
   noErrors(page);

@@ -30,6 +30,9 @@ run(async (browser) => {
   await player.locator('header .who', { hasText: 'Ana' }).waitFor();
   await page.locator('.count[data-game="wars"]', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
   await page.getByText('One person is playing now.').waitFor();
+  // On a desktop the five games share one row.
+  const tops = await page.locator('.games li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
+  if (new Set(tops).size !== 1) throw new Error('the games are not on one row: ' + tops);
   await shot(page, 'home');
 
   // Keyboard: Tab from the name field reaches the Save button, then the first game.

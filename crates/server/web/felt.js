@@ -28,7 +28,7 @@ export function playedCard(node, key, from) {
 }
 
 /**
- * Four seats around the middle. Each seat is `{ pos, title, badges, turn, me, played,
+ * Four seats around the middle. Each seat is `{ pos, title, badges, turn, acted, me, played,
  * detail }`
  * (`played` from `playedCard`, or null); `middle` is what lies in the middle (vira,
  * rounds). The seats keep their `.seat` class (and `.turn`, `.me`).
@@ -37,7 +37,7 @@ export function fourSeats(seats, viewer, middle) {
   return el('div', { class: 'felt four', 'aria-label': 'the table' },
     seats.map((s) => {
       const at = around(s.pos, viewer);
-      return el('div', { class: `seat at-${at}` + (s.turn ? ' turn' : '') + (s.me ? ' me' : ''), 'data-seat': s.pos },
+      return el('div', { class: `seat at-${at}` + (s.turn ? ' turn' : '') + (s.acted ? ' acted' : '') + (s.me ? ' me' : ''), 'data-seat': s.pos },
         el('div', { class: 'who' }, s.title, ...(s.badges || [])),
         s.detail ? el('div', { class: 'detail' }, s.detail) : null,
         s.played || el('div', { class: 'in-front empty' }));
@@ -52,7 +52,7 @@ export function fourSeats(seats, viewer, middle) {
 export function ringSeats(seats, middle) {
   const me = seats.find((s) => s.me);
   const others = seats.filter((s) => !s.me);
-  const seat = (s, at) => el('div', { class: `seat at-${at}` + (s.turn ? ' turn' : '') + (s.me ? ' me' : '') },
+  const seat = (s, at) => el('div', { class: `seat at-${at}` + (s.turn ? ' turn' : '') + (s.acted ? ' acted' : '') + (s.me ? ' me' : '') },
     el('div', { class: 'who' }, s.title, ...(s.badges || [])),
     s.detail ? el('div', { class: 'detail' }, s.detail) : null,
     s.played || null);

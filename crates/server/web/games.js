@@ -16,9 +16,13 @@ async function api(path) {
   return body;
 }
 
-const when = (ms) => (ms ? new Date(ms).toLocaleString() : '—');
+const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+// Games of two teams: a seat's team won or lost (a rank of 3 for the losing team, as the
+// store ranks by score, would read as a third place).
+const TEAM_GAMES = ['minitruco', 'truco', 'jass'];
+const place = (protocol, rank) => (TEAM_GAMES.includes(protocol) ? (rank === 1 ? 'won' : 'lost') : ordinal(rank));
 // A seat without a name is a course Truco player who gave none (they are not rated).
-const seatText = (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${ordinal(s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;
+const seatText = (protocol) => (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${place(protocol, s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;
 
 async function list() {
   const protocol = params.get('protocol') || '';
@@ -28,14 +32,15 @@ async function list() {
   const games = await api('/api/games?' + query);
   const rows = games.map((g) => el('tr', {},
     el('td', {}, el('a', { href: '/games?id=' + g.id }, '#' + g.id)),
-    el('td', {}, g.protocol), el('td', {}, g.status), el('td', {}, when(g.started_at_ms)),
-    el('td', {}, g.seats.map(seatText).join(', '))));
+    el('td', { 'data-label': 'game' }, g.protocol), el('td', { 'data-label': 'status' }, g.status),
+    el('td', { class: 'when', 'data-label': 'started' }, when(g.started_at_ms)),
+    el('td', { 'data-label': 'seats' }, g.seats.map(seatText(g.protocol)).join(', '))));
   const last = games.at(-1);
   fill(app,
     el('h2', {}, 'Games, newest first'),
-    el('p', {}, ['', 'minitruco', 'truco', 'wars', 'jass', 'mahjong'].map((p) =>
-      el('a', { href: '/games' + (p ? '?protocol=' + p : ''), style: 'margin-right:.8rem' }, p || 'all'))),
-    el('table', { class: 'list' }, el('tr', {}, ['game', 'protocol', 'status', 'started', 'seats'].map((h) => el('th', {}, h))), rows),
+    el('nav', { class: 'tabs', 'aria-label': 'games' }, ['', 'minitruco', 'truco', 'wars', 'jass', 'mahjong'].map((p) =>
+      el('a', { href: '/games' + (p ? '?protocol=' + p : ''), 'aria-current': p === protocol ? 'page' : null }, p || 'all'))),
+    el('table', { class: 'list' }, el('tr', { class: 'head' }, ['game', 'protocol', 'status', 'started', 'seats'].map((h) => el('th', {}, h))), rows),
     last ? el('p', {}, el('a', { href: `/games?${protocol ? 'protocol=' + protocol + '&' : ''}before=${last.id}` }, 'older games')) : el('p', {}, 'No games yet.'));
 }
 
@@ -46,7 +51,13 @@ function resultText(g) {
   if (g.status === 'abandoned') return `Abandoned: ${g.result?.abandoned || 'the game did not finish'}.`;
   if (g.status !== 'finished') return 'Being played: its hands are shown when it is over.';
   const ranked = g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => s.rank).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  return ranked.map((s) => `${ordinal(s.rank)}: ${s.name || `seat ${s.seat}`} (${s.score} points)`).join(' · ');
+  const forfeit = g.result?.ended === 'forfeit' ? 'Forfeited: a player left, the other team wins. ' : '';
+  if (TEAM_GAMES.includes(g.protocol)) {
+    const team = (won) => ranked.filter((s) => (s.rank === 1) === won).map((s) => s.name || `seat ${s.seat}`).join(' and ');
+    const points = (won) => ranked.find((s) => (s.rank === 1) === won)?.score;
+    return `${forfeit}${team(true)} won, ${points(true)} to ${points(false)} against ${team(false)}.`;
+  }
+  return forfeit + ranked.map((s) => `${ordinal(s.rank)}: ${s.name || `seat ${s.seat}`} (${s.score} points)`).join(' · ');
 }
 
 async function one(id) {
@@ -55,7 +66,7 @@ async function one(id) {
   fill(app,
     el('h2', {}, `Game #${g.id}: ${g.protocol} (${g.variant})`),
     el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)}`),
-    el('ol', { class: 'replay-seats' }, g.seats.map((s) => el('li', {}, seatText(s)))),
+    el('ol', { class: 'replay-seats' }, g.seats.map((s) => el('li', {}, seatText(g.protocol)(s)))),
     el('p', { class: 'summary', id: 'game-result' }, resultText(g)),
     replay,
     el('p', {}, el('a', { href: '/games' }, 'all games'), ' · check it against the rules engine: ', el('code', {}, `parlor replay ${g.id}`),

@@ -46,7 +46,7 @@ export function showReplay(root, story, protocol, seats) {
     const seatParts = shot.hands.map((held, i) => ({
       pos: i + 1,
       me: i === 0,
-      turn: actor === i + 1,
+      acted: actor === i + 1,
       title: name(i),
       badges: [el('span', { class: 'hint' }, `seat ${i + 1}`)],
       detail: row(held, mahjong, 'held'),
