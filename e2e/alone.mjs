@@ -18,8 +18,9 @@ run(async (browser) => {
   await wars.goto(process.env.PARLOR_URL + '/wars');
   await wars.locator('#fill-cpu').click();
   await wars.locator('#my-hand .card').first().waitFor({ timeout: 60_000 });
+  // "Fill" means a full table now: seven places, dealt without the lobby's countdown.
   const places = await wars.locator('#game .seat').count();
-  if (places < 3) throw new Error(`${places} places at the Warlords table`);
+  if (places !== 7) throw new Error(`${places} places at the Warlords table`);
   await shot(wars, 'wars-alone-with-cpus');
   noErrors(truco);
   noErrors(wars);

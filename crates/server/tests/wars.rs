@@ -857,11 +857,17 @@ async fn cpu_players_make_a_game_for_one_person() {
     s.stop().await;
 }
 
-/// A lone client asks for CPU players (`[cfill]`, parlor's extension): a game of `-m`
-/// starts with two CPU players beside it.
+/// A lone client asks for CPU players (`[cfill]`, parlor's extension): a full table now,
+/// six CPU players beside it, dealt without waiting for the lobby's countdown (an hour
+/// here).
 #[tokio::test]
 async fn a_lone_client_asks_for_cpu_players() {
-    let s = game_server(3, Duration::from_secs(60)).await;
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::from_secs(3600),
+        ..WarsSettings::default()
+    }))
+    .await;
     let (mut c, _) = Wars::joined(s.addr("wars"), "solo").await;
     c.send("[cfill]").await;
     let table = loop {
@@ -871,11 +877,11 @@ async fn a_lone_client_asks_for_cpu_players() {
         }
     };
     let seated = seats(&table);
-    assert_eq!(seated.len(), 3, "-m 3 reached with CPU players: {table}");
+    assert_eq!(seated.len(), 7, "a full table: {table}");
     assert!(seated.iter().any(|s| s.1 == "solo"), "{table}");
     assert_eq!(
         seated.iter().filter(|s| s.1.starts_with("cpu")).count(),
-        2,
+        6,
         "{table}"
     );
     s.stop().await;

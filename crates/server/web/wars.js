@@ -220,18 +220,27 @@ function countdown() {
   else if (state.since === null) state.since = Date.now();
 }
 
+/** Who waits, in words: "Ana is here", "Ana and Bo are here", "Ana, Bo and Cy are here". */
+function whoIsHere() {
+  const names = state.lobby.map((n) => (n === state.me ? `${n} (you)` : n));
+  if (!names.length) return 'Nobody is here yet';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} here`;
+}
+
 /** The lobby's wait in words: how many are missing, or the countdown. */
 function lobbyText() {
   if (state.players.length) return 'A hand is being played: you join the table when it ends.';
+  if (state.filled) return `${whoIsHere()}: CPU players fill the table and the first hand is dealt now.`;
   const needed = state.lobbyRules?.min_players ?? 3;
   const here = state.lobby.length;
   if (state.since === null) {
-    return `${here} of the ${needed} players needed ${here === 1 ? 'is' : 'are'} here: the first hand starts when ${needed} are, or fill the table with CPU players.`;
+    return `${whoIsHere()} (${needed} are needed): the first hand starts when ${needed} are, or fill the table with CPU players now.`;
   }
   const total = state.lobbyRules?.lobby_seconds;
-  if (total === undefined) return `${here} players are here: the first hand starts after the lobby's countdown.`;
+  if (total === undefined || here === 0) return `${whoIsHere()}: the first hand starts after the lobby's countdown.`;
   const left = Math.max(0, Math.ceil(total - (Date.now() - state.since) / 1000));
-  return left > 0 ? `${here} players are here: the first hand starts in ${left} s.` : `${here} players are here: the first hand starts now.`;
+  return left > 0 ? `${whoIsHere()}: the first hand starts in ${left} s.` : `${whoIsHere()}: the first hand starts now.`;
 }
 
 function render() {

@@ -77,6 +77,9 @@ impl Hall {
     }
 }
 
+/// Places at the table: the seed's seven.
+const SEATS: usize = 7;
+
 struct Client {
     name: Option<String>,
     outbox: Outbox,
@@ -187,10 +190,15 @@ impl State {
             }
             (Request::Swap(card), true) => self.act(conn, Action::Swap(card), strike::NOT_WARLORD),
             (Request::Fill, true) => {
-                // Asked from the lobby: CPU players will fill the next game up to `-m`.
+                // Asked from the lobby: a full table now. With no game on, the countdown
+                // is skipped and CPU players take every free seat; during a game, the
+                // next one is filled.
                 if self.lobby.contains(&conn) {
                     self.fill = true;
-                    self.check_lobby();
+                    if !self.table.seated() {
+                        self.countdown = None;
+                        self.countdown_over();
+                    }
                 }
             }
         }
@@ -326,8 +334,9 @@ impl State {
         self.settle();
     }
 
-    /// CPU players to seat with the people at the next deal: up to `--wars-cpu`, never
-    /// past seven seats, and none for a table without a person.
+    /// CPU players to seat with the people at the next deal: up to `--wars-cpu`, or every
+    /// free seat after a `cfill`, never past seven seats, and none for a table without a
+    /// person.
     fn seat_cpu_players(&mut self, people: usize) {
         if people == 0 {
             self.fill = false;
@@ -335,12 +344,12 @@ impl State {
         }
         let seated = self.table.places.iter().filter(|p| p.cpu.is_some()).count();
         let asked = if self.fill {
-            self.min_players().saturating_sub(people)
+            SEATS.saturating_sub(people)
         } else {
             0
         };
         for _ in seated..self.settings.cpu_players.max(asked) {
-            if self.table.places.len() >= 7 {
+            if self.table.places.len() >= SEATS {
                 break;
             }
             let taken: Vec<String> = self
@@ -515,11 +524,11 @@ impl State {
         if self.table.seated() || self.countdown.is_some() {
             return;
         }
-        // CPU players (`--wars-cpu`, or up to `-m` after a `cfill`) count: they join any
-        // game with a person.
+        // CPU players (`--wars-cpu`, or a full table after a `cfill`) count: they join
+        // any game with a person.
         let cpus = match (self.lobby.is_empty(), self.fill) {
             (true, _) => 0,
-            (false, true) => self.min_players(),
+            (false, true) => SEATS,
             (false, false) => self.settings.cpu_players,
         };
         if self.lobby.len() + cpus >= self.min_players() {
@@ -528,7 +537,7 @@ impl State {
     }
 
     fn min_players(&self) -> usize {
-        self.settings.min_players.clamp(3, 7)
+        self.settings.min_players.clamp(3, SEATS)
     }
 
     /// Waits the lobby timeout, or goes on at once when it is zero.
@@ -548,7 +557,7 @@ impl State {
         if self.table.places.len() < self.min_players() {
             self.table.ranked = false;
         }
-        let free = 7usize.saturating_sub(self.table.places.len());
+        let free = SEATS.saturating_sub(self.table.places.len());
         let moving: Vec<ConnId> = self.lobby.drain(..free.min(self.lobby.len())).collect();
         for conn in &moving {
             let name = self
