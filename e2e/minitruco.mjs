@@ -96,6 +96,11 @@ run(async (browser) => {
   if (tcp && !(await page.locator('#game .seat', { hasText: tcp }).count())) throw new Error('the TCP player vanished from the table');
   const summary = await page.locator('#game-over').textContent();
   if (!/Game over: team [12] wins/.test(summary)) throw new Error('summary: ' + summary);
+  // A refused raise is told for what it means: one refusal leaves the partner to answer.
+  const events = await page.locator('#events li').allTextContents();
+  const lone = events.filter((t) => / folded\.$/.test(t));
+  if (lone.length) throw new Error('a refusal told as a fold: ' + lone[0]);
+  console.log('refusals:', events.filter((t) => /refuses/.test(t)).length);
 
   if (!tcp) {
     // A phone-sized screen shows the same table.

@@ -198,10 +198,18 @@ function gameLine(cmd, a) {
       g.raise = null;
       note(`${nameOf(Number(a[0]))} accepted: the hand is worth ${a[1]}.`);
       break;
-    case 'C':
-      if (Number(a[0]) === state.pos && g.raise) g.raise.answered = true;
-      note(`${nameOf(Number(a[0]))} folded.`);
+    case 'C': {
+      const pos = Number(a[0]);
+      if (pos === state.pos && g.raise) g.raise.answered = true;
+      // One refusal does not end the hand: the raise holds unless the partner refuses too.
+      const partner = ((pos + 1) % 4) + 1;
+      const raise = g.raise ? RAISE_NAMES[g.raise.value] || g.raise.value : 'raise';
+      note(g.raise && !g.raise.refused
+        ? `${nameOf(pos)} refuses the ${raise}; ${nameOf(partner)} may still accept it (the hand is folded only if both refuse).`
+        : `${nameOf(pos)} refuses too: team ${team(pos)} folds the hand.`);
+      if (g.raise) g.raise.refused = true;
       break;
+    }
     case 'G': g.over = Number(a[0]); g.turn = 0; g.raise = null; break;
     default: break; // W and anything newer
   }

@@ -104,7 +104,8 @@ function handle(line) {
     case 'ANSWERED':
       if (n[0] === state.me && state.raise) state.raise.answered = true;
       note(`${who(n[0])} answered ${a[1].toLowerCase()}.`);
-      if (a[1] === 'FOLD') state.folded = n[0];
+      // The first to fold is why the hand ends (a partner's fold makes the page fold too).
+      if (a[1] === 'FOLD' && !state.folded) state.folded = n[0];
       if (a[1] === 'FOLD' && n[0] !== state.me && teamOf(n[0]) === state.team && state.raise && !state.raise.answered) {
         // Both must answer, and one fold refuses the raise whatever the other says: the
         // page answers for you instead of asking a question that changes nothing.

@@ -84,6 +84,9 @@ struct Game {
     last_raiser: usize,
     /// A raise waiting for an answer: who asked, for how much, and whether we answered.
     raise: Option<(usize, u32, bool)>,
+    /// Whether one of the two asked has refused the raise already (the second refusal
+    /// folds the hand).
+    refused: bool,
     /// Our partner's cards in a hand of 11, until we decide.
     eleven: Option<Vec<String>>,
     eleven_team: usize,
@@ -409,6 +412,7 @@ impl MiniTruco {
             }
             "T" => {
                 g.raise = Some((num(0), num(1) as u32, false));
+                g.refused = false;
                 g.last_raiser = team(num(0));
                 notes.push(format!("{} asked for {} points.", num(0), num(1)));
             }
@@ -427,7 +431,16 @@ impl MiniTruco {
                         raise.2 = true;
                     }
                 }
-                notes.push(format!("{} folded.", num(0)));
+                // One refusal does not end the hand: the partner may still accept.
+                let partner = (num(0) + 1) % 4 + 1;
+                notes.push(if std::mem::replace(&mut g.refused, true) {
+                    format!("{} refuses too: team {} folds the hand.", num(0), team(num(0)))
+                } else {
+                    format!(
+                        "{} refuses the raise; {partner} may still accept it (both must refuse to fold).",
+                        num(0)
+                    )
+                });
             }
             "G" => {
                 g.over = Some(num(0));
@@ -885,6 +898,31 @@ mod tests {
             "{:?}",
             t.log
         );
+    }
+
+    #[test]
+    fn one_refused_raise_is_told_as_the_partner_still_to_answer() {
+        let mut t = MiniTruco::new("ana");
+        feed(
+            &mut t,
+            &[
+                "N ana",
+                "E 1",
+                "I 1 ana||| FTTT 1 FF",
+                "P 1",
+                "M 3p 6c 10e 4o",
+                "V 1 F",
+            ],
+        );
+        feed(&mut t, &["T 1 3", "C 2"]);
+        let last = t.log.last().unwrap();
+        assert!(
+            last.contains("2 refuses the raise; 4 may still accept"),
+            "{last}"
+        );
+        feed(&mut t, &["C 4"]);
+        let last = t.log.last().unwrap();
+        assert!(last.contains("4 refuses too: team 2 folds"), "{last}");
     }
 
     #[test]
