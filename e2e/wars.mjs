@@ -51,13 +51,20 @@ run(async (browser) => {
     const title = await page.locator('#last-play-title').textContent().catch(() => '');
     if (/^Last play, by /.test(title)) lastPlayNamed = true;
   };
+  // On a phone (the second hand), Play and Pass are on the screen whenever it is our turn.
+  let onScreen = 0;
+  const inView = async (b) => {
+    const shown = await b.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+    if (!shown && (await page.viewportSize()).width < 600) throw new Error('Play is off the screen on a phone');
+    if (shown) onScreen++;
+  };
   const moves = [
     ['#swap', async () => {
       swapped = true;
       await shot(page, 'wars-swap');
       await page.locator('#my-hand button.card:not([disabled])').first().click();
     }],
-    ['button[data-key="play"]:not([disabled])', async (b) => { await watchLastPlay(); await b.click(); }],
+    ['button[data-key="play"]:not([disabled])', async (b) => { await watchLastPlay(); await inView(b); await b.click(); }],
     ['#my-hand button.card:not([disabled]):not([aria-pressed="true"])', (b) => b.click()],
     ['button[data-key="pass"]', async (b) => { await watchLastPlay(); await b.click(); }],
   ];
@@ -67,14 +74,21 @@ run(async (browser) => {
   if (!lastPlayNamed) throw new Error('the last play never said who made it');
   const first = await page.locator('#hand-summary').textContent();
   if (!/Hand 1 is over/.test(first) || !/warlord/.test(first) || !/scumbag/.test(first)) throw new Error('summary: ' + first);
+  // Between hands the seats say where each player finished, not "0 cards"; the log has
+  // the plays, not only who went out.
+  const between = await page.locator('#game .seat').allTextContents();
+  if (between.some((t) => /0 cards/.test(t)) || !between.some((t) => /finished 1st/.test(t))) throw new Error('seats: ' + between);
+  const events = await page.locator('#events li').allTextContents();
+  if (!events.some((t) => / plays? .*(♣|♦|♥|♠|of )/.test(t) || / plays? /.test(t))) throw new Error('no play in the log: ' + events);
 
+  await page.setViewportSize({ width: 390, height: 844 });
   // The second hand is ranked: the swap happens first.
   await page.locator('#my-hand .card').first().waitFor({ timeout: 60_000 });
   await playUntil(page, '#hand-summary:has-text("Hand 2 is over")', moves);
-  await shot(page, 'wars-second-hand-over');
+  await shot(page, 'wars-second-hand-over-phone');
+  if (!onScreen) throw new Error('never checked Play on a phone');
   console.log(swapped ? 'the browser was the warlord and swapped' : 'the browser was not the warlord');
   if (strikes.length) throw new Error('the server struck the browser: ' + strikes.join(' '));
-  await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'wars-phone');
   noErrors(page);
 });

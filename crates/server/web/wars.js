@@ -79,7 +79,7 @@ const server = connect('wars', {
 
 function note(text) {
   state.log.push(text);
-  if (state.log.length > 8) state.log.shift();
+  if (state.log.length > 14) state.log.shift();
 }
 
 function handle(message) {
@@ -110,6 +110,9 @@ function handle(message) {
   }
 }
 
+/** Each player's status in the last `stabl`, to tell a pass when it happens. */
+const statuses = new Map();
+
 /** A `stabl`: seats in social order, the last play, whether the hand is unranked. */
 function table([seats, last, flag]) {
   const before = new Map(state.players.map((p) => [p.name, p.cards]));
@@ -118,14 +121,23 @@ function table([seats, last, flag]) {
     return { status: st[0], strikes: Number(st[1]), name: name.trim(), cards: Number(count) };
   }).filter((p) => p.status !== 'e');
   const lastBefore = state.last.map((c) => c.code).join();
+  const statusBefore = new Map(statuses);
   state.last = cards(last);
   state.unranked = flag === '1';
-  // Who made the last play: the player it took those cards from.
+  const named = (name) => (name === state.me ? 'You' : name);
+  // Who made the last play: the player it took those cards from; every play is logged.
   if (!state.last.length) state.lastBy = null;
   else if (state.last.map((c) => c.code).join() !== lastBefore) {
     const by = state.players.find((p) => (before.get(p.name) ?? 0) - p.cards === state.last.length);
     state.lastBy = by ? by.name : null;
+    if (by) note(`${named(by.name)} ${by.name === state.me ? 'play' : 'plays'} ${state.last.map(cardName).join(', ')}.`);
   }
+  // A pass: the player who was to play is now marked as passed.
+  for (const p of state.players) {
+    if (p.status === 'p' && statusBefore.get(p.name) === 'a') note(`${named(p.name)} ${p.name === state.me ? 'pass' : 'passes'}.`);
+  }
+  statuses.clear();
+  for (const p of state.players) statuses.set(p.name, p.status);
   const inPlay = state.players.some((p) => p.cards > 0);
   if (inPlay && !state.dealt) state.dealt = true;
   // The last hand's ranks stay up through the deal and the swap, until the first play.
@@ -287,7 +299,10 @@ function tableView(mine, myTurn) {
     title: p.name === state.me ? `${p.name} (you)` : p.name,
     badges: [rankOf(state.players.indexOf(p)) ? el('span', { class: 'badge' }, rankOf(state.players.indexOf(p))) : null,
       p.name === lastBy ? el('span', { class: 'badge' }, 'last play') : null],
-    detail: `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}${p.strikes ? ` · strikes: ${p.strikes} of 3` : ''}`,
+    // Between hands nobody holds cards: the seat says where its player finished instead.
+    detail: (state.dealt || p.cards
+      ? `${p.cards} card${p.cards === 1 ? '' : 's'} · ${STATUS[p.status] || p.status}`
+      : `finished ${ordinal(state.players.indexOf(p) + 1)}`) + (p.strikes ? ` · strikes: ${p.strikes} of 3` : ''),
   }));
   const middle = [
     el('h3', { id: 'last-play-title' }, lastBy ? `Last play, by ${lastBy === state.me ? 'you' : lastBy}` : 'Last play'),
@@ -297,7 +312,7 @@ function tableView(mine, myTurn) {
   const parts = [
     el('div', { class: 'scoreboard sticky' }, el('span', {}, state.unranked ? 'First hand: no ranks yet, the 3 of clubs opens' : 'Ranks from the last hand: warlord first'),
       state.hands ? el('span', {}, `hands played: ${state.hands}`) : null,
-      mine ? el('span', { class: 'score' }, `you: ${mine.cards} card${mine.cards === 1 ? '' : 's'}`) : null),
+      mine && (state.dealt || mine.cards) ? el('span', { class: 'score' }, `you: ${mine.cards} card${mine.cards === 1 ? '' : 's'}`) : null),
     ringSeats(seats, middle),
   ];
   if (!mine) return el('section', { class: 'table', id: 'game' }, parts);
@@ -337,12 +352,15 @@ function tableView(mine, myTurn) {
   if (myTurn) {
     const legal = pickLegal();
     const count = state.picked.size;
-    parts.push(buttons([
+    const row = buttons([
       [count ? `Play ${count} card${count === 1 ? '' : 's'}` : 'Play (pick cards first)', () => play([...state.picked]),
         { class: 'primary', disabled: !legal, 'data-key': 'play' }],
       state.last.length ? ['Pass', () => play([]), { 'data-key': 'pass' }] : null,
       count ? ['Clear the selection', () => { state.picked.clear(); render(); }, { 'data-key': 'clear' }] : null,
-    ]));
+    ]);
+    // On a phone the row stays at the bottom of the screen while it is your turn.
+    row.id = 'turn-actions';
+    parts.push(row);
   }
   parts.push(logView());
   return el('section', { class: 'table', id: 'game' }, parts);
