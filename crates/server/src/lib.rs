@@ -132,11 +132,15 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         server.addrs.insert("http", listener.local_addr()?);
         let shown = http::Shown {
             addrs: server.addrs.clone(),
-            // What a page needs to tell its players: how the Warlords lobby starts a hand.
-            tables: serde_json::json!({ "wars": {
-                "min_players": config.wars.min_players,
-                "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
-            }}),
+            // What a page needs to tell its players: how the Warlords lobby starts a hand,
+            // and when Mahjong's lobby seats CPU players by itself.
+            tables: serde_json::json!({
+                "wars": {
+                    "min_players": config.wars.min_players,
+                    "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
+                },
+                "mahjong": { "fill_after_seconds": config.mahjong.fill_after.as_secs_f64() },
+            }),
         };
         let timeouts = http::HttpTimeouts {
             header: config.limits.http_header_timeout,

@@ -68,6 +68,18 @@ async fn mahjong_a_hand_by_clicking() {
     s.stop().await;
 }
 
+/// Nobody else comes: the Mahjong page counts down to the server's own CPU fill (an
+/// hour here) and starts at once with CPU players when asked.
+#[tokio::test]
+async fn mahjong_start_now_with_cpu_players() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let mut config = e2e::config(43);
+    config.mahjong.fill_after = Duration::from_secs(3600);
+    let s = TestServer::start(config).await;
+    script(&s, "mahjong-wait").await;
+    s.stop().await;
+}
+
 /// Waits until the Jass lobby offers a session named `name` (asking it as a client would).
 async fn wait_for_session(url: &str, name: &str) {
     let poll = async {

@@ -376,3 +376,20 @@ async fn a_browser_with_its_seat_token_takes_its_seat_back_over_a_live_connectio
     closed.await.expect("the old tab's connection is closed");
     s.stop().await;
 }
+
+/// `fill` (parlor's extension): a person waiting for a table starts one now, with CPU
+/// players in the empty seats, instead of waiting out `--mahjong-fill-after` (an hour
+/// here); at a table it is refused.
+#[tokio::test]
+async fn fill_starts_a_table_at_once_with_cpu_players() {
+    let s = TestServer::start(config(18, Duration::from_secs(3600))).await;
+    let mut ana = LineClient::connect(s.addr("mahjong"), "\n").await;
+    ana.send("mmj1c 3:ana").await;
+    ana.expect("mmj1s").await;
+    ana.send("fill").await;
+    ana.expect("game 1 3:ana 5:CPU 2 5:CPU 3 5:CPU 4").await;
+    ana.send("fill").await;
+    ana.until(|l| l.starts_with("reject") && l.contains("at a table already"))
+        .await;
+    s.stop().await;
+}

@@ -255,9 +255,22 @@ function joinView() {
       el('div', { class: 'actions' }, el('button', { type: 'submit', id: 'join' }, 'Join a table')))));
 }
 
+/** How long the lobby waits before seating CPU players by itself (from /healthz). */
+let fillAfter = null;
+fetch('/healthz').then((r) => r.json()).then((h) => { fillAfter = h.tables?.mahjong?.fill_after_seconds ?? null; }).catch(() => {});
+let ticking = null;
+
 function waitingView() {
+  // The countdown runs from when this page started waiting: the table starts at the
+  // latest then (sooner if someone waited before us).
+  state.waitingSince ??= Date.now();
+  const left = fillAfter === null ? null : Math.max(0, Math.ceil(fillAfter - (Date.now() - state.waitingSince) / 1000));
+  if (!ticking) ticking = setInterval(() => { if (state.stage === 'waiting') render(); else { clearInterval(ticking); ticking = null; } }, 1000);
   return el('section', { class: 'table' }, el('h2', {}, 'Waiting for a table…'),
-    el('p', {}, 'The game starts when the table is full; CPU players take the seats nobody takes.'));
+    el('p', { id: 'waiting-time', 'aria-live': 'polite' }, left === null
+      ? 'The game starts when four people wait; CPU players take the seats nobody takes.'
+      : `The game starts when four people wait, or in at most ${left} s with CPU players in the empty seats.`),
+    actionRow([['Start now with CPU players', () => send('fill'), 'fill-now']]));
 }
 
 function closedView() {

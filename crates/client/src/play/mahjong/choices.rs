@@ -21,12 +21,18 @@ pub(super) enum Move {
     ToggleRiichi,
     /// Pass, and pass every call for the rest of the hand.
     NoCalls,
+    /// While waiting for a table: start one now with CPU players (parlor's `fill`).
+    Fill,
 }
 
 impl Mahjong {
     /// The moves open now and the index of the suggested one.
     pub(super) fn moves(&self) -> (Vec<(Choice, Move)>, usize) {
         let asked = self.sent.is_none() && self.over.is_none();
+        if self.greeted && self.me.is_none() && !self.filled && self.over.is_none() {
+            let fill = Choice::new('c', "start now with CPU players");
+            return (vec![(fill, Move::Fill)], 0);
+        }
         let Some(prompt) = self.prompt.as_ref().filter(|_| asked) else {
             return (Vec::new(), 0);
         };

@@ -32,6 +32,8 @@ pub struct Mahjong {
     name: String,
     /// The server greeted us (`mmj1s`): we wait for a table.
     greeted: bool,
+    /// We asked for a table now with CPU players (`fill`).
+    filled: bool,
     /// Our seat 0..4, once `game` came.
     me: Option<usize>,
     names: [String; 4],
@@ -108,6 +110,7 @@ impl Mahjong {
         Mahjong {
             name: name.to_owned(),
             greeted: false,
+            filled: false,
             me: None,
             names: Default::default(),
             round: String::new(),
@@ -259,6 +262,10 @@ impl Table for Mahjong {
             Move::Send(op) => {
                 self.sent = Some(op.clone());
                 vec![op]
+            }
+            Move::Fill => {
+                self.filled = true;
+                vec!["fill".into()]
             }
         }
     }

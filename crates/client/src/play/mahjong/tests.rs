@@ -60,6 +60,24 @@ fn hello_counts_the_name_in_bytes() {
 }
 
 #[test]
+fn waiting_for_a_table_offers_to_start_now_with_cpu_players() {
+    let mut mj = Mahjong::new("Ana");
+    feed(&mut mj, &["mmj1s"]);
+    let screen = mj.screen();
+    assert_eq!(screen.choices.len(), 1);
+    assert_eq!(screen.choices[0].key, 'c');
+    assert!(
+        screen.table[0].contains("c: start now"),
+        "{:?}",
+        screen.table
+    );
+    assert_eq!(mj.choose(0), ["fill"]);
+    assert!(mj.screen().choices.is_empty(), "asked once");
+    feed(&mut mj, &["game 1 3:Ana 5:CPU 2 5:CPU 3 5:CPU 4"]);
+    assert!(mj.screen().choices.is_empty(), "seated: nothing asked yet");
+}
+
+#[test]
 fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     let mut mj = Mahjong::new("Ana");
     feed(&mut mj, &["mmj1s", "game 1 3:Ana 3:Bob 5:CPU 3 5:CPU 4"]);

@@ -38,8 +38,10 @@ impl Mahjong {
     fn table_lines(&self) -> Vec<String> {
         let d = &self.deal;
         if self.me.is_none() {
-            let waiting = if self.greeted {
-                "Waiting for a table: it starts when four people wait, or soon with CPU players."
+            let waiting = if self.filled {
+                "Starting a table with CPU players…"
+            } else if self.greeted {
+                "Waiting for a table: it starts when four people wait, or after a while with CPU players (c: start now)."
             } else {
                 "Connecting…"
             };

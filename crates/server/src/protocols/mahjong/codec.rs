@@ -62,6 +62,9 @@ pub enum ClientMsg {
     Pass,
     /// `ack`
     Ack,
+    /// `fill` (parlor's extension): while waiting for a table, start one now with CPU
+    /// players in the empty seats.
+    Fill,
     /// `chat DESTS . C:TEXT`; `dests` has bit `i` for player ID `i + 1`.
     Chat {
         /// Destinations as a bit mask.
@@ -173,9 +176,9 @@ impl Decoder for Mmj1Codec {
 
 /// The client keywords; none is a prefix of another, so a keyword that ends the input
 /// is complete.
-const KEYWORDS: [&str; 12] = [
+const KEYWORDS: [&str; 13] = [
     "mmj1c", "discard", "riichi", "out", "ckong", "pkong", "claim", "swap", "ron", "pass", "ack",
-    "chat",
+    "chat", "fill",
 ];
 
 /// A cursor over the buffered bytes.
@@ -239,6 +242,7 @@ impl Parser<'_> {
             "ron" => ClientMsg::Ron,
             "pass" => ClientMsg::Pass,
             "ack" => ClientMsg::Ack,
+            "fill" => ClientMsg::Fill,
             "chat" => self.chat()?,
             _ => return self.bad(format!("unknown operation {word}")),
         })
@@ -456,6 +460,7 @@ mod tests {
     #[test]
     fn a_keyword_at_the_end_of_input_is_complete() {
         assert_eq!(decode_all(b"pass"), [msg(ClientMsg::Pass)]);
+        assert_eq!(decode_all(b"fill"), [msg(ClientMsg::Fill)]);
         assert_eq!(decode_all(b"pa"), []);
     }
 

@@ -40,6 +40,10 @@ enum LobbyMsg {
     Leave {
         conn: ConnId,
     },
+    /// Someone waiting asks for a table now, CPU players in the empty seats.
+    Fill {
+        conn: ConnId,
+    },
     /// A table closed: the people it seated can no longer come back to it.
     TableClosed,
     /// A person's seat was not theirs to take when they came back: they wait as usual.
@@ -134,6 +138,12 @@ impl Lobby {
     pub async fn leave(&self, conn: ConnId) {
         let _ = self.tx.send(LobbyMsg::Leave { conn }).await;
     }
+
+    /// A person waiting asks for a table now (`fill`): everybody waiting sits down,
+    /// with CPU players in the empty seats.
+    pub async fn fill(&self, conn: ConnId) {
+        let _ = self.tx.send(LobbyMsg::Fill { conn }).await;
+    }
 }
 
 impl State {
@@ -178,6 +188,11 @@ impl State {
             // Forgotten at once: each entry holds its table's channel, and with it the
             // channel's memory, which a churn of tables would otherwise keep.
             LobbyMsg::TableClosed => self.seated.retain(|p| !p.seating.table.is_closed()),
+            LobbyMsg::Fill { conn } => {
+                if self.waiting.iter().any(|w| w.human.conn == conn) {
+                    self.start_table();
+                }
+            }
             LobbyMsg::Leave { conn } => {
                 self.waiting.retain(|w| w.human.conn != conn);
                 if self.waiting.is_empty() {

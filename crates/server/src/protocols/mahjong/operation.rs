@@ -33,7 +33,7 @@ pub fn action(game: &Game, red_fives: bool, seat: usize, msg: ClientMsg) -> Resu
         ClientMsg::Swap(_) => return Err("riichi mahjong has no swap".into()),
         ClientMsg::Ron => Action::Ron,
         ClientMsg::Pass => Action::Pass,
-        ClientMsg::Hello(_) | ClientMsg::Ack | ClientMsg::Chat { .. } => {
+        ClientMsg::Hello(_) | ClientMsg::Ack | ClientMsg::Fill | ClientMsg::Chat { .. } => {
             return Err("not a game operation".into())
         }
     };

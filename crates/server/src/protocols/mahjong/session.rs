@@ -94,7 +94,11 @@ pub async fn run(
             },
             (Stage::Greeting, _) => outbox.send(render::reject("say mmj1c first")),
             (_, ClientMsg::Hello(_)) => outbox.send(render::reject("you are already here")),
+            (Stage::Waiting(_), ClientMsg::Fill) => lobby.fill(conn).await,
             (Stage::Waiting(_), _) => outbox.send(render::reject("the game has not started yet")),
+            (Stage::Seated(_), ClientMsg::Fill) => {
+                outbox.send(render::reject("you are at a table already"))
+            }
             (Stage::Seated(_), ClientMsg::Chat { .. }) if !chat_allowed(&mut chats) => {
                 outbox.send(render::reject("too much chat; wait a little"))
             }
