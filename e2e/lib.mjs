@@ -24,10 +24,13 @@ export async function launch() {
 }
 
 /** A new page at `path`, with console errors and page errors recorded in `page.errors`. */
-export async function open(browser, path, { phone = false } = {}) {
+export async function open(browser, path, { phone = false, hold = false } = {}) {
   const context = await browser.newContext({
     viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
   });
+  // The pages hold the end of a round or a hand on screen for a reader; scripts that play
+  // whole games turn that off unless they check it (`hold`).
+  if (!hold) await context.addInitScript(() => localStorage.setItem('parlor.hold', '0'));
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });

@@ -52,6 +52,15 @@ async fn a_browser_and_a_tcp_client_play_at_one_minitruco_table() {
 
 /// Two browsers at one private table of the app's dialect (Mineiro), made and joined by
 /// its code, play a whole game against two CPU players.
+/// The end of a hand stays on screen long enough to read before the next deal.
+#[tokio::test]
+async fn minitruco_the_end_of_a_hand_stays_in_view() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = server(27).await;
+    script(&s, "minitruco-hold").await;
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn minitruco_private_room_for_two_browsers() {
     let _one = ONE_AT_A_TIME.lock().await;

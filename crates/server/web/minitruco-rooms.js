@@ -11,6 +11,7 @@
 // `C`, `H`, `G` and `A`; both are dropped here.
 
 import { buttons, connect, el, playerName, showError, showNotice } from '/common.js';
+import { paced } from '/tables.js';
 
 // The app build this page says it is (5 digits, newer than the oldest the server takes).
 const BUILD = '30000';
@@ -52,8 +53,8 @@ const team = (pos) => (pos % 2 === 1 ? 1 : 2);
 /**
  * The app tables of the page. `page` lends what the game view owns:
  * `startGame(pos, names, cpu, rules)`, `gameLine(cmd, args)` (one game line in the 2008
- * form), `game()` (the game on show or null), `endGame()`, `note(text)` (the game's log)
- * and `render()`.
+ * form), `game()` (the game on show or null), `endGame()`, `note(text)` (the game's log),
+ * `render()` and `holdAfter(line)` (how long the table stays as a line leaves it).
  */
 export function appTables(page) {
   // While at a table: { link, seats, mode, pos, room, countdown, copied }.
@@ -70,7 +71,7 @@ export function appTables(page) {
         t.link.send('N ' + playerName());
         t.link.send(command);
       },
-      onMessage: (line) => receive(t, line),
+      onMessage: paced((line) => receive(t, line), page.holdAfter),
       onClose: () => {
         if (t !== table) return;
         leave();

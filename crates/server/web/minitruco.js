@@ -18,6 +18,7 @@ import { buttons, connect, el, fill, header, playerName, renderGuided, setPlayer
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
+import { paced } from '/tables.js';
 import { appTables, rulesOf } from '/minitruco-rooms.js';
 
 // Every `X` code the server sends, in words.
@@ -88,18 +89,23 @@ function startGame(pos, names, cpu, rules) {
   state.game = Object.assign(newGame(pos, rules), { names, cpu });
 }
 
+// The end of a round (1 s) and of a hand (1.5 s) stay on the table before the next cards.
+const HOLD = { R: 1000, O: 1500 };
+const holdAfter = (line) => (state.game ? HOLD[line.split(' ')[0]] || 0 : 0);
+
 // The app tables, on their own connection; their game lines come to gameLine.
 const tables = appTables({
-  startGame, gameLine, note, render,
+  startGame, gameLine, note, render, holdAfter,
   game: () => state.game,
   endGame: () => { state.game = null; },
 });
 // Moves go to the connection of the game on show.
 const send = (text) => (tables.active() ? tables.send(text) : server.send(text));
 
+
 const server = connect('minitruco', {
   onOpen: () => server.send('N ' + state.nick),
-  onMessage: (line) => { handle(line); render(); },
+  onMessage: paced((line) => { handle(line); render(); }, holdAfter),
   onClose: () => showError('The connection to the server closed: reload the page to play again.'),
 });
 

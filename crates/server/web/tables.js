@@ -33,6 +33,33 @@ export function redraw(root, view, preferred) {
   if (target && !target.disabled) target.focus({ preventScroll: true });
 }
 
+/**
+ * Paces a connection's lines for the eye: each goes to `handle` in order, but after a
+ * line for which `holdFor(line)` gives a time in milliseconds (the end of a round, of a
+ * hand), the next ones wait that long, so the last cards played and the result stay on
+ * the table long enough to read. Only the page waits: the server, the other players and
+ * bots go on at their pace, and a line sent meanwhile is read when the hold ends.
+ */
+export function paced(handle, holdFor) {
+  const queue = [];
+  let until = 0;
+  let timer = null;
+  const pump = () => {
+    timer = null;
+    while (queue.length) {
+      const wait = until - Date.now();
+      if (wait > 0) { timer = setTimeout(pump, wait); return; }
+      const line = queue.shift();
+      handle(line);
+      // `parlor.hold` = `0` in the browser's storage turns the holds off (the browser
+      // tests that play whole games set it).
+      const hold = localStorage.getItem('parlor.hold') === '0' ? 0 : holdFor(line);
+      if (hold > 0) until = Date.now() + hold;
+    }
+  };
+  return (line) => { queue.push(line); if (!timer) pump(); };
+}
+
 /** A row of buttons: `[label, handler, key?]`; each gets a `data-key` (focus survives redraws). */
 export function actionRow(actions, attrs = {}) {
   return el('div', { class: 'actions', ...attrs }, actions.map(([label, handler, key]) =>

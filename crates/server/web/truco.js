@@ -12,6 +12,7 @@ import { buttons, connect, el, fill, header, playerName, renderGuided, showError
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
+import { paced } from '/tables.js';
 
 const ERRORS = {
   NOT_YOUR_TURN: 'It is not your turn.',
@@ -39,12 +40,16 @@ const state = {
 const TAB_TOKEN = 'parlor.truco.token';
 let askedToken = false;
 
+// The end of a round (1 s) and of a hand (1.5 s) stay on the table before the next cards.
+const HOLD = { ROUND: 1000, HAND_END: 1500 };
+const holdAfter = (line) => HOLD[line.split(' ')[0]] || 0;
+
 const server = connect('truco', {
   onOpen: () => {
     const token = sessionStorage.getItem(TAB_TOKEN);
     if (token) server.send('RESUME ' + token);
   },
-  onMessage: (line) => { handle(line); render(); },
+  onMessage: paced((line) => { handle(line); render(); }, holdAfter),
   onClose: (e) => {
     if (state.over) return;
     if (e.code === 1000 && state.started) {
