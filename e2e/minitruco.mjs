@@ -53,6 +53,8 @@ run(async (browser) => {
   const seats = await page.locator('#game .seat .who').allTextContents();
   if (seats.length !== 4) throw new Error('seats: ' + seats);
   if (!seats.some((s) => s.includes('CPU'))) throw new Error('no CPU player marked: ' + seats);
+  // Their strength is shown (the server's default: heuristic players).
+  if (!seats.some((s) => s.includes('CPU · heuristic'))) throw new Error('no CPU strength shown: ' + seats);
   if (tcp && !seats.some((s) => s.includes(tcp))) throw new Error('the TCP player is not at the table: ' + seats);
   await shot(page, `${tag}-table`);
   await checkAroundTable(page);

@@ -45,9 +45,10 @@ pub struct ServeArgs {
     /// Rooms in the miniTruco lounge.
     #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=10000))]
     rooms: u16,
-    /// miniTruco: the CPU players' strategy (without it, one is drawn per seat).
-    #[arg(long, env = "PARLOR_MINITRUCO_CPU", value_parser = clap::builder::PossibleValuesParser::new(truco::bots::NAMES))]
-    minitruco_cpu: Option<String>,
+    /// miniTruco: the CPU players' strategy; `mixed` draws one per seat (a person's
+    /// partner may then play at random).
+    #[arg(long, env = "PARLOR_MINITRUCO_CPU", default_value = "heuristic", value_parser = minitruco_cpu)]
+    minitruco_cpu: String,
     /// Seconds of client silence before a miniTruco keep-alive line.
     #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
     keepalive_secs: u64,
@@ -152,7 +153,7 @@ impl ServeArgs {
             seed: self.seed,
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             rooms: usize::from(self.rooms),
-            minitruco_cpu: self.minitruco_cpu.clone(),
+            minitruco_cpu: Some(self.minitruco_cpu.clone()).filter(|cpu| cpu != MIXED),
             keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
             app_keepalive: Duration::from_secs(self.app_keepalive_secs),
             truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
@@ -364,6 +365,20 @@ impl Signals {
     }
 }
 
+/// `--minitruco-cpu` that draws a strategy per seat.
+const MIXED: &str = "mixed";
+
+/// A `--minitruco-cpu` value: a Truco strategy's name, or `mixed`.
+fn minitruco_cpu(value: &str) -> Result<String, String> {
+    if value == MIXED || truco::bots::NAMES.contains(&value) {
+        return Ok(value.to_owned());
+    }
+    Err(format!(
+        "expected {MIXED} or one of {}",
+        truco::bots::NAMES.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,5 +403,20 @@ mod tests {
             [Service::Minitruco, Service::Http]
         );
         assert!(Flags::try_parse_from(["serve", "--only", "chess"]).is_err());
+    }
+
+    #[test]
+    fn minitruco_cpu_players_are_heuristic_unless_asked_otherwise() {
+        let cpu = |args: &[&str]| {
+            let flags = Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()));
+            flags.expect("flags parse").serve.config().minitruco_cpu
+        };
+        assert_eq!(cpu(&[]).as_deref(), Some("heuristic"));
+        assert_eq!(
+            cpu(&["--minitruco-cpu", "montecarlo"]).as_deref(),
+            Some("montecarlo")
+        );
+        assert_eq!(cpu(&["--minitruco-cpu", "mixed"]), None, "drawn per seat");
+        assert!(Flags::try_parse_from(["serve", "--minitruco-cpu", "genius"]).is_err());
     }
 }

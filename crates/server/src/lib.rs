@@ -133,13 +133,15 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         let shown = http::Shown {
             addrs: server.addrs.clone(),
             // What a page needs to tell its players: how the Warlords lobby starts a hand,
-            // and when Mahjong's lobby seats CPU players by itself.
+            // when Mahjong's lobby seats CPU players by itself, how strong miniTruco's are.
             tables: serde_json::json!({
                 "wars": {
                     "min_players": config.wars.min_players,
                     "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
                 },
                 "mahjong": { "fill_after_seconds": config.mahjong.fill_after.as_secs_f64() },
+                // The 2008 rooms' CPU strength (null: drawn per seat).
+                "minitruco": { "cpu": config.minitruco_cpu },
             }),
         };
         let timeouts = http::HttpTimeouts {

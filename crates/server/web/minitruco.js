@@ -89,6 +89,10 @@ function startGame(pos, names, cpu, rules) {
   state.game = Object.assign(newGame(pos, rules), { names, cpu });
 }
 
+// How strong the 2008 rooms' CPU players are (from /healthz; null when drawn per seat).
+let cpuStrength = null;
+fetch('/healthz').then((r) => r.json()).then((h) => { cpuStrength = h.tables?.minitruco?.cpu ?? null; }).catch(() => {});
+
 // The end of a round (1 s) and of a hand (1.5 s) stay on the table before the next cards.
 const HOLD = { R: 1000, O: 1500 };
 const holdAfter = (line) => (state.game ? HOLD[line.split(' ')[0]] || 0 : 0);
@@ -422,7 +426,7 @@ function game(g) {
       turn: g.turn === pos,
       title: pos === state.pos ? `${name} (you)` : name,
       badges: [
-        g.cpu[i] ? el('span', { class: 'cpu' }, 'CPU') : null,
+        g.cpu[i] ? el('span', { class: 'cpu' }, cpuStrength && !tables.active() ? `CPU · ${cpuStrength}` : 'CPU') : null,
         el('span', { class: 'hint' }, `team ${team(pos)}${team(pos) === myTeam && pos !== state.pos ? ' · partner' : ''}`),
       ],
       played: x ? playedCard(cardAt(x), `${g.hands}-${round}-${pos}`, around(pos, state.pos)) : null,

@@ -51,9 +51,9 @@ pub async fn run(args: MinitrucoArgs) -> Result<String, String> {
                 "--seed".into(),
                 "1".into(),
             ];
-            if let Some(cpu) = &args.cpu {
-                flags.extend(["--minitruco-cpu".into(), cpu.clone()]);
-            }
+            // Without a choice every room meets every strength, as the figures were taken.
+            let cpu = args.cpu.clone().unwrap_or_else(|| "mixed".into());
+            flags.extend(["--minitruco-cpu".into(), cpu]);
             let server = ServerProcess::start(&flags, port).await?;
             (SocketAddr::from(([127, 0, 0, 1], port)), Some(server))
         }

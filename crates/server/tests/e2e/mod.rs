@@ -115,6 +115,8 @@ pub fn config(seed: u64) -> Config {
             turn_timeout: Duration::from_secs(60),
             ..WarsSettings::default()
         },
+        // As `parlor serve` plays by default: decent partners and opponents.
+        minitruco_cpu: Some("heuristic".into()),
         ..Config::for_tests(seed)
     }
 }
