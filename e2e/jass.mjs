@@ -29,19 +29,18 @@ run((browser) => explained(pages, async () => {
   await watcher.getByRole('button', { name: 'Watch Stube' }).click();
   await watcher.getByRole('heading', { name: /Session Stube \(watching\)/ }).waitFor();
 
-  // Vreni sits in seat 1 (Team 1); her partner and the two opponents are server bots.
-  await page.getByRole('button', { name: 'Add a server bot to Team 2' }).click();
-  await page.locator('#seats li', { hasText: 'bot2' }).waitFor();
-  await page.getByRole('button', { name: 'Add a server bot to Team 1' }).click();
-  await page.locator('#seats li', { hasText: 'bot3' }).waitFor();
-  await page.getByRole('button', { name: 'Add a server bot to Team 2' }).click();
+  // Vreni sits in seat 1 (Team 1); her partner and the two opponents are server bots,
+  // seated with one click.
+  await page.getByRole('button', { name: 'Fill the 3 empty seats with server bots' }).click();
   await page.locator('#hand .card').first().waitFor();
+  await check(page, framesOf(page.sent, 'JOIN_BOT') === 3, 'one click asked for three bots');
   await check(page, (await page.locator('#hand .card').count()) === 9, 'nine cards are dealt');
 
   let moves = 0;
   let dimmedSeen = 0;
   let watcherSawTable = false;
   let reloaded = false;
+  let lastTrickNamed = false;
   for (;;) {
     const what = await next(page, {
       summary: '#deal-summary',
@@ -50,11 +49,33 @@ run((browser) => explained(pages, async () => {
     }, 'jass-deal');
     if (what === 'summary') break;
     if (what === 'trumpf') {
+      // The modes that count more say so (the server's multipliers are on).
+      const labels = await page.locator('#trumpf-dialog button').allTextContents();
+      for (const [mode, times] of [['Spades', 2], ['Clubs', 2], ['Obeabe', 3], ['Undeufe', 3]]) {
+        await check(page, labels.some((l) => l.includes(mode) && l.includes(`×${times}`)), `${mode} does not say ×${times}: ${labels}`);
+      }
+      await check(page, labels.some((l) => /Hearts$/.test(l)), 'hearts count once: ' + labels);
       await shot(page, 'jass-trumpf-dialog');
       await acted(page, () => page.locator('#trumpf-dialog').getByRole('button', { name: /Hearts/ }).click());
       continue;
     }
     if (what !== 'card') continue;
+    // Hearts is trumpf (Vreni or a bot chose; Vreni chooses hearts): once it is known,
+    // the hand shows the trumpf suit first.
+    const mode = await page.locator('#status, .status').allTextContents();
+    const hand = await page.locator('#hand .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+    const trumpfSuit = (/trumpf ♥ hearts/.test(await page.locator('main').textContent())) ? 'hearts' : null;
+    if (trumpfSuit && hand.some((c) => c.includes(trumpfSuit))) {
+      const firstOther = hand.findIndex((c) => !c.includes(trumpfSuit));
+      const lastTrumpf = hand.map((c) => c.includes(trumpfSuit)).lastIndexOf(true);
+      await check(page, firstOther === -1 || lastTrumpf < firstOther, `the trumpf suit is not first: ${hand} (${mode})`);
+    }
+    // The last trick names who played each card.
+    if (await page.locator('.last-trick').count()) {
+      const who = await page.locator('.last-trick figcaption').allTextContents();
+      await check(page, who.length === 4 && who.every((n) => n.length > 0), 'the last trick does not say who played: ' + who);
+      lastTrickNamed = true;
+    }
     const onTable = await page.locator('#trick .card').count();
     dimmedSeen += await page.locator('#hand .card.dimmed').count();
     if (onTable > 0 && !watcherSawTable) {
@@ -88,6 +109,7 @@ run((browser) => explained(pages, async () => {
   await check(page, rejected === 0, `the server refused ${rejected} cards the page allowed`);
   await check(page, chosen === 9, `Vreni played ${chosen} cards in the deal (${moves} clicks), not 9:\n${page.sent.join('\n')}`);
   await check(page, watcherSawTable, 'the spectator never saw cards on the table');
+  await check(page, lastTrickNamed, 'the last trick was never shown with its players');
   const summary = await page.locator('#deal-summary').textContent();
   await check(page, /Deal 1 finished/.test(summary) && /Team 1/.test(summary) && /Team 2/.test(summary), 'deal summary: ' + summary);
   await shot(page, 'jass-deal-summary');

@@ -140,6 +140,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
                     "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
                 },
                 "mahjong": { "fill_after_seconds": config.mahjong.fill_after.as_secs_f64() },
+                "jass": { "multipliers": config.jass.multipliers },
                 // The 2008 rooms' CPU strength (null: drawn per seat).
                 "minitruco": { "cpu": config.minitruco_cpu },
             }),

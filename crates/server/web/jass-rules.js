@@ -31,17 +31,38 @@ export function modeLabel(mode) {
   return mode.mode.toLowerCase();
 }
 
-/** Every choice a REQUEST_TRUMPF allows: `[label, CHOOSE_TRUMPF data]`. */
-export function trumpfChoices(pushed) {
+/** How many times a mode's points count with the multipliers on (the reference's rule). */
+export function multiplier(data) {
+  if (data.mode === 'OBEABE' || data.mode === 'UNDEUFE') return 3;
+  return data.trumpfColor === 'SPADES' || data.trumpfColor === 'CLUBS' ? 2 : 1;
+}
+
+/**
+ * Every choice a REQUEST_TRUMPF allows: `[label, CHOOSE_TRUMPF data]`; with
+ * `multipliers`, the modes that count double or triple say so.
+ */
+export function trumpfChoices(pushed, multipliers = false) {
   const choices = COLORS.map((c) => [`${SYMBOL[c]} ${c[0]}${c.slice(1).toLowerCase()}`, { mode: 'TRUMPF', trumpfColor: c }]);
   choices.push(['Obeabe', { mode: 'OBEABE' }], ['Undeufe', { mode: 'UNDEUFE' }]);
+  if (multipliers) {
+    for (const choice of choices) {
+      const times = multiplier(choice[1]);
+      if (times > 1) choice[0] += ` (×${times})`;
+    }
+  }
   if (!pushed) choices.push(['Schiebe (partner chooses)', { mode: 'SCHIEBE' }]);
   return choices;
 }
 
-/** The hand by suit (alternating colours), each suit low to high. */
-export function sortHand(hand) {
-  return [...hand].sort((a, b) => COLORS.indexOf(a.color) - COLORS.indexOf(b.color) || a.number - b.number);
+/**
+ * The hand by suit (alternating colours), each suit low to high; once a trumpf is chosen
+ * (`mode`), its suit comes first, in trump order (the Nell and the Buur highest).
+ */
+export function sortHand(hand, mode = null) {
+  const trumpf = trumpfOf(mode);
+  const suit = (c) => (c.color === trumpf ? -1 : COLORS.indexOf(c.color));
+  const rank = (c) => (c.color === trumpf ? TRUMP_ORDER[c.number] : c.number);
+  return [...hand].sort((a, b) => suit(a) - suit(b) || rank(a) - rank(b));
 }
 
 /**

@@ -120,7 +120,7 @@ function handle(type, data) {
       for (const t of data) seatPlayers(t.players);
       if (!state.spectator && state.session) sessionStorage.setItem(TAB_GAME, state.session);
       break;
-    case 'DEAL_CARDS': inGame(); state.hand = sortHand(data); break;
+    case 'DEAL_CARDS': inGame(); state.hand = sortHand(data, state.mode); break;
     case 'REQUEST_TRUMPF': state.trumpfAsk = { pushed: data === true }; state.sent = false; state.focus = '#trumpf-dialog button'; break;
     case 'REJECT_TRUMPF': showError('You cannot push (Schiebe) twice: choose a trumpf.'); break;
     case 'BROADCAST_TRUMPF': trumpf(data); break;
@@ -167,6 +167,7 @@ function trumpf(data) {
     return;
   }
   state.mode = data;
+  state.hand = sortHand(state.hand, data);
   state.leader = state.chooser;
   state.notice = `${nameOf(state.pushed ? (state.chooser + 2) % 4 : state.chooser)} chose ${modeLabel(data)}.`;
 }
@@ -258,9 +259,14 @@ function playerLine(seat) {
 
 function waitingView() {
   const free = (t) => !state.players[t] || !state.players[t + 2];
+  const empty = [0, 1, 2, 3].filter((s) => !state.players[s]).length;
   const bot = (t) => [`Add a server bot to ${teamName(t)}`, () => send('JOIN_BOT', { sessionName: state.session, chosenTeamIndex: t }), `bot-${t}`];
-  const row = actionRow([bot(0), bot(1)], { id: 'add-bots' });
-  row.querySelectorAll('button').forEach((b, t) => { b.disabled = !free(t); });
+  // One click fills every empty seat: the game starts at once.
+  const fillAll = [`Fill the ${empty} empty seat${empty === 1 ? '' : 's'} with server bots`, () => {
+    for (let i = 0; i < empty; i++) send('JOIN_BOT', { sessionName: state.session });
+  }, 'bots-all'];
+  const row = actionRow([fillAll, bot(0), bot(1)], { id: 'add-bots' });
+  row.querySelectorAll('button').forEach((b, i) => { b.disabled = i === 0 ? !empty : !free(i - 1); });
   return el('section', { class: 'table' },
     el('h2', {}, `Session ${state.session}`, state.spectator ? ' (watching)' : ''),
     el('ul', { id: 'seats' }, [0, 1, 2, 3].map((s) => el('li', {}, `${teamName(s % 2)}, seat ${s + 1}: `, playerLine(s)))),
@@ -290,7 +296,12 @@ function centerView(viewer) {
     el('div', { class: 'trick-area', id: 'trick', 'aria-label': 'cards on the table' }, trickCards(state.table, state.leader, viewer)),
     last && !state.table.length
       ? el('div', { class: 'last-trick muted' }, `Last trick, taken by ${nameOf(last.winner)}:`,
-        el('div', { class: 'trick' }, last.cards.map((c) => cardElement(face(c)))))
+        // Each card with who played it, in the order they were played.
+        el('div', { class: 'trick' }, last.cards.map((c, i) => {
+          const seat = (last.leader + i) % 4;
+          return el('figure', { class: 'played-by' }, cardElement(face(c), { label: `${nameOf(seat)}: ${cardLabel(c)}` }),
+            el('figcaption', {}, nameOf(seat)));
+        })))
       : null,
     el('table', { class: 'list', id: 'scores' },
       el('tr', {}, el('th', {}, 'Team'), el('th', {}, 'This deal'), el('th', {}, 'Total')),
@@ -336,11 +347,15 @@ function playCard(c) {
   render();
 }
 
+/** Whether the server counts spades and clubs double, obeabe and undeufe triple. */
+let multipliers = false;
+fetch('/healthz').then((r) => r.json()).then((h) => { multipliers = Boolean(h.tables?.jass?.multipliers); }).catch(() => {});
+
 function trumpfDialog() {
   const { pushed } = state.trumpfAsk;
   return el('div', { class: 'dialog', role: 'dialog', 'aria-label': 'choose the trumpf', id: 'trumpf-dialog' },
     el('h3', {}, pushed ? 'Your partner pushed: you must choose.' : 'Choose the trumpf (or push it to your partner).'),
-    actionRow(trumpfChoices(pushed).map(([label, data]) => [label, () => {
+    actionRow(trumpfChoices(pushed, multipliers).map(([label, data]) => [label, () => {
       state.sent = true;
       state.trumpfAsk = null;
       send('CHOOSE_TRUMPF', data);
