@@ -28,10 +28,11 @@ async function joinTable(page, name) {
 async function reloadMidHand(page) {
   const mine = '.mj-row.discards[aria-label="Kenji\'s discards"] .mj-tile';
   await page.locator(mine).nth(5).waitFor();
+  const before = await page.locator('#hand-name').textContent();
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
   await page.locator(mine).nth(5).waitFor();
-  await check(page, /hand 1/.test(await page.locator('.center').textContent()), 'the same hand after the reload');
+  await check(page, (await page.locator('#hand-name').textContent()) === before, 'the same hand after the reload');
   await shot(page, 'mahjong-after-reload');
 }
 
@@ -52,14 +53,18 @@ run((browser) => explained(pages, async () => {
   await check(page, (await page.locator('.hand-others .mj-tile.back').count()) >= 36, 'the three other hands show their backs');
   await secretsKept(page);
   await shot(page, 'mahjong-dealt');
+  // The hand is named as players name it: the first dealer of the East round.
+  const first = await page.locator('#hand-name').textContent();
+  await check(page, first === 'East 1', 'the first hand is called ' + first);
 
-  const counts = { discard: 0, pass: 0, tsumo: 0, ron: 0 };
+  const counts = { discard: 0, pass: 0, tsumo: 0, ron: 0, riichi: 0, locked: 0 };
   for (;;) {
     const what = await next(page, {
       summary: '#hand-summary',
       ron: '#claim-dialog [data-key="claim-ron"]',
       claim: '#claim-dialog [data-key="claim-pass"]',
       tsumo: '#play-actions [data-key="tsumo"]',
+      riichi: '#play-actions [data-key="riichi"][aria-pressed="false"]',
       discard: '#my-hand button.mj-tile:not([disabled])',
     }, 'mahjong-hand');
     await secretsKept(page);
@@ -68,6 +73,20 @@ run((browser) => explained(pages, async () => {
     if (what === 'ron' && await press('#claim-dialog [data-key="claim-ron"]')) counts.ron += 1;
     if (what === 'claim' && await press('#claim-dialog [data-key="claim-pass"]')) counts.pass += 1;
     if (what === 'tsumo' && await press('#play-actions [data-key="tsumo"]')) counts.tsumo += 1;
+    if (what === 'riichi') {
+      // Riichi when the page offers it: then the tenpai discard, and from the next turn
+      // on only the tile just drawn may be clicked.
+      await page.locator('#play-actions [data-key="riichi"]').click();
+      const tile = page.locator('#my-hand button.mj-tile:not([disabled])').last();
+      if (await acted(page, () => tile.click())) counts.riichi += 1;
+      continue;
+    }
+    if (what === 'discard' && counts.riichi) {
+      const open = await page.locator('#my-hand button.mj-tile:not([disabled])').count();
+      const drawnOpen = await page.locator('#my-hand button.mj-tile.drawn:not([disabled])').count();
+      await check(page, open === drawnOpen, `in riichi ${open} tiles may be clicked, not only the one drawn`);
+      counts.locked += 1;
+    }
     if (what === 'discard') {
       // The page focuses the tile just drawn: the first discard is made with the keyboard.
       let discard;
@@ -109,7 +128,10 @@ run((browser) => explained(pages, async () => {
   await page.locator('#chat-log', { hasText: 'Kenji: Good hand!' }).waitFor();
 
   await page.locator('#next-hand').click();
-  await page.waitForFunction(() => !document.querySelector('#hand-summary') && /hand 2/.test(document.querySelector('.center')?.textContent || ''));
+  // The next hand has its own name: the next dealer ("East 2"), or the same with a honba.
+  await page.waitForFunction((name) => !document.querySelector('#hand-summary')
+    && /^East [12](, \d+ honba)?$/.test(document.querySelector('#hand-name')?.textContent || '')
+    && document.querySelector('#hand-name').textContent !== name, first);
   await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
   await secretsKept(page);
   await shot(page, 'mahjong-next-hand');

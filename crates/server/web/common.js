@@ -117,10 +117,14 @@ function banner(text, kind) {
     box = el('div', { id: 'errors', role: 'alert', 'aria-live': 'assertive' });
     document.body.append(box);
   }
+  // The same message again replaces the one shown: refusals never pile up.
+  for (const shown of [...box.children]) if (shown.firstChild?.textContent === text) shown.remove();
   const item = el('div', { class: kind }, el('span', {}, text),
     el('button', { class: 'dismiss', 'aria-label': 'dismiss this message', onclick: () => item.remove() }, '×'));
   box.append(item);
-  while (box.children.length > 4) box.firstChild.remove();
+  // A phone shows the newest two, a desktop four.
+  const most = matchMedia('(max-width: 600px)').matches ? 2 : 4;
+  while (box.children.length > most) box.firstChild.remove();
   setTimeout(() => item.remove(), 20000);
 }
 

@@ -180,7 +180,13 @@ function move(t, from, to) {
   if (dst.k === 'd') {
     h.discards[dst.who].push({ t, riichi: h.riichiNext });
     h.lastDiscard = dst.who;
-    if (h.riichiNext) h.riichi[dst.who] = true;
+    if (h.riichiNext) {
+      // The riichi stands once its tile is discarded: its 1,000 points go on the table
+      // (the next `score` line says the same).
+      h.riichi[dst.who] = true;
+      state.sticks += 1;
+      if (state.scores) state.scores[dst.who] -= 1000;
+    }
     h.riichiNext = false;
     h.lastOffer = { who: dst.who, t, kind: 'discard' };
     h.lastAction = 'discard';
@@ -318,12 +324,22 @@ function standings() {
     order.map((s) => el('li', {}, `${nameOf(s)}: ${state.scores[s]}`)));
 }
 
+/**
+ * The hand as players name it: the round's wind and the dealer's number in it (the
+ * seat dealing first is 1, the next 2...), and the counters: "East 3, 1 honba".
+ */
+function handName() {
+  const dealer = state.winds.indexOf('e');
+  const name = `${WIND[state.round] || ''} ${dealer + 1}`;
+  return state.honba ? `${name}, ${state.honba} honba` : name;
+}
+
 function centerView() {
   const h = state.h;
   return el('div', { class: 'center' },
-    el('strong', {}, `${WIND[state.round] || ''} round, hand ${state.hand}`),
+    el('strong', { id: 'hand-name' }, handName()),
     el('div', { id: 'wall' }, `Tiles left in the wall: ${Math.max(0, h.wall - h.kans)}`),
-    el('div', {}, `Honba ${state.honba} · riichi sticks ${state.sticks}`, h.dice ? ` · dice ${h.dice[0]}+${h.dice[1]}` : ''),
+    el('div', { id: 'sticks' }, `Riichi sticks on the table: ${state.sticks}`, h.dice ? ` · dice ${h.dice[0]}+${h.dice[1]}` : ''),
     el('div', {}, 'Dora indicators: ', el('span', { class: 'mj-row inline', id: 'dora' }, h.dora.map((t) => tileElement(t, { size: 'small' })))),
     h.ura.length ? el('div', {}, 'Ura dora indicators: ', el('span', { class: 'mj-row inline' }, h.ura.map((t) => tileElement(t, { size: 'small' })))) : null,
     standings());
@@ -345,10 +361,14 @@ function handView() {
   }
   const op = state.riichiMode ? 'riichi' : 'discard';
   const riichiTiles = state.riichiMode ? tenpaiDiscards(h.hands[state.me]) : null;
-  const allowed = (t) => playing() && !state.prompt.refused.has(`${op} ${t}`) && (!riichiTiles || riichiTiles.has(t));
+  // In riichi the hand is locked: only the tile just drawn may go (tsumo and kans are
+  // buttons), so no click on another tile is offered only to be refused.
+  const locked = h.riichi[state.me];
+  const allowed = (t, isDrawn) => playing() && !state.prompt.refused.has(`${op} ${t}`)
+    && (!riichiTiles || riichiTiles.has(t)) && (!locked || isDrawn);
   const button = (t, i, isDrawn) => tileElement(t, {
     key: `tile-${i}-${t}`, drawn: isDrawn,
-    onClick: allowed(t) ? onTile : null,
+    onClick: allowed(t, isDrawn) ? onTile : null,
     label: `${tileName(t)}${isDrawn ? ' (just drawn)' : ''}`,
   });
   tiles = tiles.map((t, i) => button(t, i, false));
