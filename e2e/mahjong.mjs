@@ -112,6 +112,10 @@ run((browser) => explained(pages, async () => {
   }
   const summary = await page.locator('#hand-summary').textContent();
   await check(page, /wins|Draw/.test(summary), 'hand summary: ' + summary);
+  // A win is said as players say it: han and fu (or the limit) and the payments.
+  for (const worth of await page.locator('.win-worth').allTextContents()) {
+    await check(page, /^(\d+ han \d+ fu(: [a-z ]+)?|\d*x? ?[Yy]akuman), \d+(\/\d+| all)?$/.test(worth), 'a win is worth: ' + worth);
+  }
   await page.locator('#next-hand').waitFor();
   await shot(page, 'mahjong-hand-summary');
   console.log(`mahjong: ${JSON.stringify(counts)}; summary: ${summary.replace(/\s+/g, ' ').slice(0, 300)}`);

@@ -454,30 +454,54 @@ function claimDialog() {
     el('div', { class: 'actions' }, acts), noCalls);
 }
 
-// Each entry names what it counts (`Riichi (1 han)`, `30 fu`, `Honba (1)`) and gives the
-// points it brings: the fu the hand's points before any han, each han what it adds.
+// Each entry names what it counts (`Riichi (1 han)`, `30 fu`, `Honba (1)`): shown as
+// players count a hand, the yaku by their han; honba and riichi sticks by their points.
 function entryText([what, v]) {
-  if (LIMITS.test(what)) return ['(the limit)', `Limit: ${what}`];
+  const han = /^(.*) \((\d+) han\)$/.exec(what);
+  if (han) return [`${han[2]} han`, han[1]];
+  const yakuman = /^(.*) \(((\d+)x )?yakuman\)$/.exec(what);
+  if (yakuman) return [yakuman[3] ? `${yakuman[3]}x yakuman` : 'yakuman', yakuman[1]];
+  if (/^\d+ fu$/.test(what) || LIMITS.test(what)) return null; // in the headline
   return [`+${v} points`, what];
 }
 
-// The han an entry counts, read from its name.
-function hanOf(what) {
-  const m = /\((\d+) han\)$/.exec(what);
-  if (m) return Number(m[1]);
-  const y = /\(((\d+)x )?yakuman\)$/.exec(what);
-  return y ? 13 * Number(y[2] || 1) : 0;
+// A limit hand's base points, and a hand's base points by han and fu, as Tenhou counts.
+const LIMIT_BASE = { Mangan: 2000, Haneman: 3000, Baiman: 4000, Sanbaiman: 6000, 'Kazoe yakuman': 8000, Yakuman: 8000 };
+const ceil100 = (x) => Math.ceil(x / 100) * 100;
+
+/**
+ * What a win is worth as players say it: han and fu or the limit, then who pays what
+ * ("7 han 30 fu: haneman, 3000/6000", "4 han 30 fu, 7700", "yakuman, 16000 all").
+ * Worked out from the breakdown, and checked against the total: if the two disagree,
+ * only the total is said.
+ */
+function winWorth(r) {
+  const fuEntry = r.entries.find(([w]) => /^\d+ fu$/.test(w));
+  const fu = fuEntry ? Number(fuEntry[0].split(' ')[0]) : 0;
+  const limit = r.entries.find(([w]) => LIMITS.test(w))?.[0];
+  const yakuman = r.entries.reduce((a, [w]) => { const y = /\(((\d+)x )?yakuman\)$/.exec(w); return a + (y ? Number(y[2] || 1) : 0); }, 0);
+  const han = r.entries.reduce((a, [w]) => a + (Number(/\((\d+) han\)$/.exec(w)?.[1]) || 0), 0);
+  const base = yakuman ? 8000 * yakuman : limit ? LIMIT_BASE[limit] : Math.min(2000, fu * 2 ** (2 + han));
+  const dealer = state.winds[r.winner] === 'e';
+  const extras = r.entries.filter(([w]) => /^(Honba|Riichi sticks) \(/.test(w)).reduce((a, [, v]) => a + v, 0);
+  let pays;
+  let paid;
+  if (r.tsumo && dealer) { pays = `${ceil100(2 * base)} all`; paid = 3 * ceil100(2 * base); }
+  else if (r.tsumo) { pays = `${ceil100(base)}/${ceil100(2 * base)}`; paid = 2 * ceil100(base) + ceil100(2 * base); }
+  else { paid = ceil100((dealer ? 6 : 4) * base); pays = String(paid); }
+  const head = yakuman ? (yakuman > 1 ? `${yakuman}x yakuman` : 'Yakuman')
+    : `${han} han ${fu} fu${limit ? `: ${limit.toLowerCase()}` : ''}`;
+  return paid + extras === r.total ? `${head}, ${pays}` : `${head}: ${r.total} points`;
 }
 
 function resultView(r) {
   if (r.draw) return el('div', {}, el('h3', {}, 'Draw: the hand ends without a winner.'), el('p', { class: 'muted' }, 'Every hand is shown.'));
   const how = r.tsumo ? 'by tsumo (self-drawn)' : r.from !== undefined && r.from !== null ? `by ron on ${nameOf(r.from)}'s tile` : '';
-  const han = r.entries.reduce((a, [w]) => a + hanOf(w), 0);
   return el('div', {},
     el('h3', {}, `${nameOf(r.winner)} wins ${how}`),
+    el('p', { class: 'win-worth' }, winWorth(r)),
     el('table', { class: 'list breakdown' },
-      r.entries.map((e) => { const [value, label] = entryText(e); return el('tr', {}, el('td', {}, label), el('td', {}, value)); }),
-      el('tr', {}, el('th', {}, 'Han in all'), el('th', {}, `${han} han`)),
+      r.entries.map(entryText).filter(Boolean).map(([value, label]) => el('tr', {}, el('td', {}, label), el('td', {}, value))),
       el('tr', {}, el('th', {}, 'Total'), el('th', {}, `${r.total} points`))));
 }
 
