@@ -34,6 +34,9 @@ run((browser) => explained(pages, async () => {
   await page.getByRole('button', { name: 'Fill the 3 empty seats with server bots' }).click();
   await page.locator('#hand .card').first().waitFor();
   await check(page, framesOf(page.sent, 'JOIN_BOT') === 3, 'one click asked for three bots');
+  // At 1280x800 the whole hand is in view without scrolling.
+  const handBottom = await page.locator('#hand').evaluate((h) => h.getBoundingClientRect().bottom);
+  await check(page, handBottom <= 800, `the hand ends at ${Math.round(handBottom)} px, below an 800 px screen`);
   await check(page, (await page.locator('#hand .card').count()) === 9, 'nine cards are dealt');
 
   let moves = 0;
@@ -156,5 +159,21 @@ run((browser) => explained(pages, async () => {
     await shot(host, 'jass-tournament-final');
   }
   await shot(host, 'jass-tournament');
-  for (const p of [watcher, host]) noErrors(p);
+
+  // On a phone the hand is always in view: while choosing the trumpf, and during play.
+  const phone = await openAs(browser, 'Heidi', '/jass', { phone: true });
+  pages.heidi = phone;
+  await phone.locator('#session-name').fill('Handy');
+  await phone.getByRole('button', { name: 'Create game' }).click();
+  await phone.getByRole('button', { name: 'Fill the 3 empty seats with server bots' }).click();
+  const cardsInView = () => phone.locator('#hand .card').evaluateAll((cards) => cards.length > 0
+    && cards.every((c) => { const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }));
+  await phone.locator('#trumpf-dialog button').first().waitFor();
+  await check(phone, await cardsInView(), 'the trumpf choice hides the hand on a phone');
+  await shot(phone, 'jass-trumpf-phone');
+  await acted(phone, () => phone.locator('#trumpf-dialog').getByRole('button', { name: /Hearts/ }).click());
+  await phone.locator('#hand button.card:not([disabled])').first().waitFor();
+  await check(phone, await cardsInView(), 'the hand is not in view during play on a phone');
+  await shot(phone, 'jass-play-phone');
+  for (const p of [watcher, host, phone]) noErrors(p);
 }));

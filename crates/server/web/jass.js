@@ -292,8 +292,11 @@ function trickCards(cards, leader, viewer) {
 
 function centerView(viewer) {
   const last = state.lastTrick;
+  // While the trumpf is chosen no card is on the table: the choice takes the trick's place.
+  const choosing = state.trumpfAsk && !state.sent && !state.spectator;
   return el('div', { class: 'center' },
-    el('div', { class: 'trick-area', id: 'trick', 'aria-label': 'cards on the table' }, trickCards(state.table, state.leader, viewer)),
+    choosing ? trumpfDialog()
+      : el('div', { class: 'trick-area', id: 'trick', 'aria-label': 'cards on the table' }, trickCards(state.table, state.leader, viewer)),
     last && !state.table.length
       ? el('div', { class: 'last-trick muted' }, `Last trick, taken by ${nameOf(last.winner)}:`,
         // Each card with who played it, in the order they were played.
@@ -303,10 +306,10 @@ function centerView(viewer) {
             el('figcaption', {}, nameOf(seat)));
         })))
       : null,
-    el('table', { class: 'list', id: 'scores' },
-      el('tr', {}, el('th', {}, 'Team'), el('th', {}, 'This deal'), el('th', {}, 'Total')),
-      [0, 1].map((t) => el('tr', {}, el('td', {}, teamName(t), state.mySeat !== null && !state.spectator && state.mySeat % 2 === t ? ' (you)' : ''),
-        el('td', {}, state.points[t].deal), el('td', {}, state.points[t].total)))));
+    // The score in two short lines, so that the table leaves room for the hand.
+    el('div', { id: 'scores', class: 'scoreline' }, [0, 1].map((t) => el('div', {},
+      el('strong', {}, teamName(t), state.mySeat !== null && !state.spectator && state.mySeat % 2 === t ? ' (you)' : ''),
+      `: ${state.points[t].total} (${state.points[t].deal} this deal)`))));
 }
 
 function statusLine(turn) {
@@ -393,8 +396,8 @@ function gameView() {
     state.notice ? el('p', { class: 'notice' }, state.notice) : null,
     el('div', { class: 'compass' }, [0, 1, 2, 3].map((s) => seatPanel(s, viewer, turn)), centerView(viewer)),
   ];
-  if (state.trumpfAsk && !state.sent) parts.push(trumpfDialog());
-  if (!state.spectator) parts.push(...handView());
+  // On a phone the hand stays at the bottom of the screen, so it is always in view.
+  if (!state.spectator) parts.push(el('div', { class: 'my-side' }, handView()));
   if (state.winner) parts.push(gameOver());
   if (state.deals.length) parts.push(dealSummary());
   return el('section', { class: 'table' }, parts);
