@@ -212,6 +212,18 @@ pub fn counts(tiles: &[Tile]) -> Counts {
     counts
 }
 
+impl Kind {
+    /// The kind as players read it: `1m`..`9m`, `1p`.., `1s`.., then `East`, `South`,
+    /// `West`, `North`, `Haku`, `Hatsu`, `Chun` (not Tenhou's `1z`..`7z`).
+    pub fn spoken(self) -> String {
+        const HONORS: [&str; 7] = ["East", "South", "West", "North", "Haku", "Hatsu", "Chun"];
+        match self.suit() {
+            Some(_) => self.to_string(),
+            None => HONORS[usize::from(self.0 - 27)].to_owned(),
+        }
+    }
+}
+
 impl fmt::Display for Kind {
     /// Short Tenhou-style notation: `1m`..`9m`, `1p`.., `1s`.., `1z`..`7z` (E S W N, white
     /// green red).
@@ -260,6 +272,9 @@ mod tests {
         assert_eq!(Kind::RED.dora_from_indicator(), Kind::WHITE);
         assert_eq!(Tile::new(52).unwrap().to_string(), "0p");
         assert_eq!(Kind::new(33).unwrap().to_string(), "7z");
+        assert_eq!(Kind::new(33).unwrap().spoken(), "Chun");
+        assert_eq!(Kind::wind(Wind::East).spoken(), "East");
+        assert_eq!(Kind::numbered(Suit::Sou, 5).spoken(), "5s");
         assert!(Tile::new(136).is_none());
     }
 }

@@ -85,9 +85,12 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     assert!(mj.screen().choices.is_empty(), "nothing asked yet");
     assert!(feed(&mut mj, &["play"]).is_empty());
     let screen = mj.screen();
-    assert_eq!(screen.hand, "c1 c2 c3 d4 d5 d6 b7 b8 b9 we we dr dr   + wn");
+    assert_eq!(
+        screen.hand,
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s East East Chun Chun   + North"
+    );
     assert!(
-        screen.table[0].starts_with("Dora indicators: dg"),
+        screen.table[0].starts_with("Dora indicators: Hatsu"),
         "{:?}",
         screen.table
     );
@@ -107,7 +110,7 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     // Eleven kinds and the drawn tile, which is suggested; riichi (the hand is tenpai
     // without the wn), no tsumo.
     assert_eq!(keys(&mj), "123456789abcr");
-    assert_eq!(screen.choices[screen.suggested].label, "wn (drawn)");
+    assert_eq!(screen.choices[screen.suggested].label, "North (drawn)");
     assert_eq!(screen.prompt.as_deref(), Some("your turn: discard a tile"));
     assert_eq!(mj.choose(screen.suggested), ["discard wn"]);
     assert!(
@@ -115,9 +118,15 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
         "nothing until the server answers"
     );
     feed(&mut mj, &["move wn h1 d1"]);
-    assert_eq!(mj.screen().hand, "c1 c2 c3 d4 d5 d6 b7 b8 b9 we we dr dr");
-    assert_eq!(mj.screen().seats[0].played.as_deref(), Some("discarded wn"));
-    assert_eq!(mj.log.last().unwrap(), "You discard wn");
+    assert_eq!(
+        mj.screen().hand,
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s East East Chun Chun"
+    );
+    assert_eq!(
+        mj.screen().seats[0].played.as_deref(),
+        Some("discarded North")
+    );
+    assert_eq!(mj.log.last().unwrap(), "You discard North");
 
     // Bob discards a red dragon: pon is possible, pass suggested.
     assert!(feed(&mut mj, &["move ? w105 h2", "move dr h2 d2", "claim"]).is_empty());
@@ -126,8 +135,8 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     assert_eq!(
         labels(&mj),
         [
-            "ron (win on dr)",
-            "pon dr",
+            "ron (win on Chun)",
+            "pon Chun",
             "pass",
             "pass, and no calls for the rest of this hand"
         ]
@@ -135,34 +144,40 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     assert_eq!(screen.choices[screen.suggested].label, "pass");
     assert_eq!(
         screen.prompt.as_deref(),
-        Some("Bob discarded dr: call it or pass")
+        Some("Bob discarded Chun: call it or pass")
     );
     assert!(
         screen.seats[0].turn && !screen.seats[2].turn,
         "the claim waits for us"
     );
-    assert!(screen.table.iter().any(|l| l == "Last discard: dr by Bob"));
+    assert!(screen
+        .table
+        .iter()
+        .any(|l| l == "Last discard: Chun by Bob"));
     assert_eq!(mj.choose(1), ["claim dr dr ?"]);
     feed(
         &mut mj,
         &["move dr d2 m10", "move dr h1 m10", "move dr h1 m10", "play"],
     );
-    assert_eq!(mj.log.last().unwrap(), "You call pon dr dr dr from Bob");
+    assert_eq!(
+        mj.log.last().unwrap(),
+        "You call pon Chun Chun Chun from Bob"
+    );
     let screen = mj.screen();
     assert_eq!(
         screen.hand,
-        "c1 c2 c3 d4 d5 d6 b7 b8 b9 we we   | pon dr dr dr"
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s East East   | pon Chun Chun Chun"
     );
     assert!(screen.table.iter().any(|l| l.contains("(called by Ana)")));
     // No tile drawn, an open hand: no riichi; a discard that keeps the hand tenpai
     // is suggested.
     assert_eq!(keys(&mj), "123456789a");
-    assert_eq!(screen.choices[screen.suggested].label, "c1");
+    assert_eq!(screen.choices[screen.suggested].label, "1m");
     assert_eq!(mj.choose(screen.suggested), ["discard c1"]);
     // The server refuses: the question comes back without that answer.
     feed(&mut mj, &["reject 9:no reason"]);
     assert_eq!(keys(&mj), "23456789a", "the other choices keep their keys");
-    assert!(!labels(&mj).contains(&"c1".to_owned()));
+    assert!(!labels(&mj).contains(&"1m".to_owned()));
     assert!(mj.log.last().unwrap().contains("no reason"));
     let screen = mj.screen();
     assert_eq!(mj.choose(screen.suggested), ["discard c2"]);
@@ -174,7 +189,7 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
         ["pass"]
     );
     assert!(mj.screen().choices.is_empty() && mj.screen().prompt.is_none());
-    assert_eq!(mj.log.last().unwrap(), "CPU 3 discards c9");
+    assert_eq!(mj.log.last().unwrap(), "CPU 3 discards 9m");
 }
 
 #[test]
@@ -185,9 +200,12 @@ fn ron_is_offered_and_the_win_is_told_with_its_breakdown() {
     assert_eq!(mj.screen().seats[0].info, "South · 25000");
     assert_eq!(mj.screen().seats[3].name, "Bob", "Bob plays before us");
     feed(&mut mj, &["riichi", "move dr h1 d1"]);
-    assert_eq!(mj.log.last().unwrap(), "Bob declares riichi, discarding dr");
+    assert_eq!(
+        mj.log.last().unwrap(),
+        "Bob declares riichi, discarding Chun"
+    );
     assert!(mj.screen().seats[3].info.ends_with("riichi"));
-    assert!(mj.screen().table.iter().any(|l| l.contains("[dr]")));
+    assert!(mj.screen().table.iter().any(|l| l.contains("[Chun]")));
     assert!(feed(&mut mj, &["claim"]).is_empty());
     assert_eq!(keys(&mj), "rpnx");
     let screen = mj.screen();
@@ -199,7 +217,7 @@ fn ron_is_offered_and_the_win_is_told_with_its_breakdown() {
     let log = &mj.log;
     assert_eq!(
         log[log.len() - 2],
-        "You win by ron on Bob's dr: 7700 points"
+        "You win by ron on Bob's Chun: 7700 points"
     );
     assert_eq!(
         log[log.len() - 1],
@@ -207,7 +225,7 @@ fn ron_is_offered_and_the_win_is_told_with_its_breakdown() {
     );
     let screen = mj.screen();
     assert!(
-        screen.table.iter().any(|l| l.ends_with("| hand: c5 c6")),
+        screen.table.iter().any(|l| l.ends_with("| hand: 5m 6m")),
         "{:?}",
         screen.table
     );
@@ -244,7 +262,7 @@ fn riichi_is_declared_with_a_tenpai_discard() {
     assert!(mj.choose(r).is_empty());
     assert_eq!(
         labels(&mj),
-        ["riichi, discarding wn (drawn)", "cancel riichi"]
+        ["riichi, discarding North (drawn)", "cancel riichi"]
     );
     assert_eq!(mj.screen().suggested, 0);
     assert_eq!(mj.choose(0), ["riichi wn"]);
@@ -252,7 +270,7 @@ fn riichi_is_declared_with_a_tenpai_discard() {
     assert!(mj.screen().seats[0].info.ends_with("riichi"));
     // After riichi only the drawn tile goes, or the win.
     feed(&mut mj, &["move dr w070 h1", "play"]);
-    assert_eq!(labels(&mj), ["dr (drawn)", "tsumo (win)"]);
+    assert_eq!(labels(&mj), ["Chun (drawn)", "tsumo (win)"]);
     assert_eq!(mj.choose(1), ["out"]);
 }
 
@@ -263,7 +281,7 @@ fn no_calls_for_the_rest_of_the_hand_passes_but_still_offers_ron() {
     feed(&mut mj, &hand_start(1, &HAND, "?"));
     feed(&mut mj, &["move c1 h1 d1", "claim"]);
     assert_eq!(keys(&mj), "1nx", "chi from the player before us");
-    assert_eq!(labels(&mj)[0], "chi c1 with c2 c3");
+    assert_eq!(labels(&mj)[0], "chi 1m with 2m 3m");
     assert_eq!(mj.choose(2), ["pass"]);
     // Bob's c4 would make a chi: passed without asking now.
     assert_eq!(
@@ -638,7 +656,7 @@ fn an_eager_player_wins_calls_and_declares_riichi_through_rejects() {
     // brings the hand nearest to tenpai.
     let eager = |mj: &Mahjong, s: &Screen| {
         let first = [
-            "tsumo", "ron", "riichi", "kan", "pon dr", "pon dg", "pon dw",
+            "tsumo", "ron", "riichi", "kan", "pon Chun", "pon dg", "pon dw",
         ];
         let best = tiles::best_discard(&mj.deal.mine).map(|t| format!("discard {t}"));
         first

@@ -125,15 +125,19 @@ pub(super) fn sorted(tiles: &[String]) -> Vec<String> {
     tiles
 }
 
-/// A tile as the screen shows it: the wire's spelling, but a red five as `d5r` (the
-/// wire's `d0` would read as a tile that does not exist).
+/// A tile as players read it, not in the wire's spelling: `1m`, `5p*` (a red five),
+/// `East`, `Chun` (see [`LEGEND`]); a spelling the client does not know, as it came.
 pub(super) fn show(face: &str) -> String {
-    if is_red(face) {
-        format!("{}5r", &face[..1])
-    } else {
-        face.to_owned()
-    }
+    let Some(kind) = kind(face).and_then(|k| mahjong::Kind::new(k as u8)) else {
+        return face.to_owned();
+    };
+    let red = if is_red(face) { "*" } else { "" };
+    format!("{}{red}", kind.spoken())
 }
+
+/// What [`show`]'s names mean, for the screen.
+pub(super) const LEGEND: &str =
+    "m man · p pin · s sou · * red five · Haku white, Hatsu green, Chun red dragon";
 
 /// Tiles shown side by side.
 pub(super) fn show_all<'a>(tiles: impl IntoIterator<Item = &'a String>) -> String {

@@ -3,7 +3,7 @@
 //! the question asked.
 
 use super::deal::OfferKind;
-use super::tiles::{show, show_all, sorted};
+use super::tiles::{show, show_all, sorted, LEGEND};
 use super::{wind, Ask, Mahjong};
 use crate::play::screen::printable;
 use crate::play::screen::{Screen, Seat};
@@ -91,6 +91,7 @@ impl Mahjong {
             lines.push(line);
         }
         lines.extend(self.results.iter().cloned());
+        lines.push(format!("Tiles: {LEGEND}"));
         lines
     }
 

@@ -80,8 +80,20 @@ impl Teller<'_> {
         name_of(self.names, seat)
     }
 
+    /// A tile in mmj1's spelling, as the replay page draws it.
     fn face(&self, tile: Tile) -> String {
         render::face(Some(tile), self.red_fives)
+    }
+
+    /// A tile as players read it in a step's words (`5p`, `East`, `Chun`), a red five
+    /// said so.
+    fn said(&self, tile: Tile) -> String {
+        let red = if self.red_fives && tile.is_red_five() {
+            " (red)"
+        } else {
+            ""
+        };
+        format!("{}{red}", tile.kind().spoken())
     }
 
     /// Begins the hand `game` has just dealt: its first step is the deal.
@@ -97,7 +109,7 @@ impl Teller<'_> {
         let dora: Vec<String> = game
             .dora_indicators()
             .into_iter()
-            .map(|t| self.face(t))
+            .map(|t| self.said(t))
             .collect();
         let text = format!(
             "{round}{honba}: {dealer} deals; dora indicator {}",
@@ -242,33 +254,33 @@ impl Teller<'_> {
     fn action_text(&self, seat: usize, action: Action, before: Before) -> String {
         let who = self.name(seat);
         let claimed = match before.claim {
-            Some((from, tile)) => format!("{}'s {}", self.name(from), self.face(tile)),
+            Some((from, tile)) => format!("{}'s {}", self.name(from), self.said(tile)),
             None => "a tile".to_owned(),
         };
         let on = before
             .claim
-            .map_or_else(|| "a tile".to_owned(), |(_, tile)| self.face(tile));
+            .map_or_else(|| "a tile".to_owned(), |(_, tile)| self.said(tile));
         let tiles = |tiles: &[Tile]| -> String {
             tiles
                 .iter()
-                .map(|&t| self.face(t))
+                .map(|&t| self.said(t))
                 .collect::<Vec<_>>()
                 .join(" ")
         };
         match action {
-            Action::Discard(tile) => format!("{who} discards {}", self.face(tile)),
+            Action::Discard(tile) => format!("{who} discards {}", self.said(tile)),
             Action::Riichi(tile) => {
-                format!("{who} declares riichi discarding {}", self.face(tile))
+                format!("{who} declares riichi discarding {}", self.said(tile))
             }
             Action::Tsumo => match before.drawn {
-                Some(tile) => format!("{who} wins by tsumo on {}", self.face(tile)),
+                Some(tile) => format!("{who} wins by tsumo on {}", self.said(tile)),
                 None => format!("{who} wins by tsumo"),
             },
             Action::Ankan(kind) => {
-                format!("{who} declares a concealed kan of {}", render::kind(kind))
+                format!("{who} declares a concealed kan of {}", kind.spoken())
             }
             Action::Kakan(kind) => {
-                format!("{who} adds {} to a pon (kan)", render::kind(kind))
+                format!("{who} adds {} to a pon (kan)", kind.spoken())
             }
             Action::NineTerminals => {
                 format!("{who} shows nine terminals and honours (kyuushu kyuuhai)")
@@ -485,8 +497,16 @@ mod tests {
             .unwrap();
         let (before, after) = (&steps[at - 1].table, &steps[at].table);
         let seat = steps[at].seat.unwrap() - 1;
-        let tile = steps[at].text.rsplit(' ').next().unwrap();
-        assert_eq!(after.played[seat].last().map(String::as_str), Some(tile));
+        // The words read as players read tiles; the table keeps mmj1's spelling.
+        let said = steps[at]
+            .text
+            .trim_end_matches(" (red)")
+            .rsplit(' ')
+            .next()
+            .unwrap();
+        let tile = after.played[seat].last().unwrap().as_str();
+        assert_ne!(said, tile, "{}", steps[at].text);
+        assert!(said.ends_with(['m', 'p', 's']) || said.chars().next().unwrap().is_uppercase());
         assert_eq!(after.played[seat].len(), before.played[seat].len() + 1);
         let count = |hand: &Vec<String>| hand.iter().filter(|t| *t == tile).count();
         assert_eq!(count(&after.hands[seat]), count(&before.hands[seat]) - 1);
