@@ -161,10 +161,11 @@ impl Table for Course {
             table.push(format!("Vira {vira} · manilhas: the {manilha}s"));
         }
         if s.started {
+            // A hand has three rounds: after the third, it is still the third.
             table.push(format!(
                 "Hand {} · round {}",
                 s.hand_number,
-                s.rounds.len() + 1
+                (s.rounds.len() + 1).min(3)
             ));
         } else {
             table.push(format!("Waiting for four players: {} here", s.connected));
@@ -280,5 +281,36 @@ mod tests {
         assert_eq!(answers, ["accept", "fold", "raise"]);
         c.receive("MATCH_END 1 12 4");
         assert!(c.screen().over.unwrap().contains("You win"));
+    }
+
+    #[test]
+    fn cards_are_written_as_players_read_them_and_a_hand_has_three_rounds() {
+        let c = table(&[
+            "WELCOME 1 1",
+            "MATCH 1",
+            "HAND 1 1 0 0",
+            "CARDS 3p 6c 10e",
+            "VIRA 4o",
+            "PLAYED 2 Qp",
+            "ROUND 1 2 2",
+            "ROUND 2 1 1",
+            "ROUND 3 2 2",
+        ]);
+        let screen = c.screen();
+        assert!(
+            screen.table.iter().any(|l| l.ends_with("round 3")),
+            "{:?}",
+            screen.table
+        );
+        assert!(
+            c.log.iter().any(|l| l == "player 2 played Q♣."),
+            "{:?}",
+            c.log
+        );
+        assert!(
+            c.log.iter().any(|l| l.starts_with("Your cards: 3♣ 6♥ 10♠")),
+            "{:?}",
+            c.log
+        );
     }
 }

@@ -451,6 +451,8 @@ impl Jass {
                 let trick = (s.tricks.len() + 1).min(9);
                 let mut lines = vec![format!("Deal {} · trick {trick} of 9", s.number)];
                 lines.push(match (s.mode, self.declarer) {
+                    // Over: no trumpf is being chosen any more.
+                    _ if self.result.is_some() => "The game is over".into(),
                     (Some(mode), Some(by)) => {
                         format!("{}, chosen by {}", mode_label(mode), self.name_of(by))
                     }
@@ -642,7 +644,8 @@ fn suit_word(suit: Suit) -> &'static str {
 
 /// A card as its suit symbol and rank: `♥A`, `♠10`.
 fn card_text(card: Card) -> String {
-    format!("{}{}", suit_symbol(card.suit()), card.rank().symbol())
+    // Rank first, as every other game here writes its cards (`J♥`).
+    format!("{}{}", card.rank().symbol(), suit_symbol(card.suit()))
 }
 
 /// A mode in words: `trumpf ♥ hearts`, `Obeabe (high cards win)`.
@@ -831,7 +834,7 @@ mod tests {
             ],
         );
         let screen = client.screen();
-        assert_eq!(screen.hand, "♥6  ♥8  ♥A  ♠J  ♠Q  ♦7  ♦K  ♣9  ♣10");
+        assert_eq!(screen.hand, "6♥  8♥  A♥  J♠  Q♠  7♦  K♦  9♣  10♣");
         assert_eq!(keys(&screen), "hsdcoup");
         assert!(screen.suggested < 7);
         assert!(screen.seats[0].turn);
@@ -873,7 +876,7 @@ mod tests {
         let screen = client.screen();
         assert_eq!(
             screen.log.last().unwrap(),
-            "The server refused ♥A: choose another card"
+            "The server refused A♥: choose another card"
         );
         assert_eq!(keys(&screen), "123456789");
         client.choose(2);
@@ -888,9 +891,9 @@ mod tests {
             feed(&mut client, &[msg("PLAYED_CARDS", json!(trick[..n]))]);
         }
         let screen = client.screen();
-        assert_eq!(screen.hand, "♥6  ♥8  ♠J  ♠Q  ♦7  ♦K  ♣9  ♣10");
-        assert_eq!(screen.seats[0].played.as_deref(), Some("♥A"));
-        assert_eq!(screen.seats[2].played.as_deref(), Some("♠6"));
+        assert_eq!(screen.hand, "6♥  8♥  J♠  Q♠  7♦  K♦  9♣  10♣");
+        assert_eq!(screen.seats[0].played.as_deref(), Some("A♥"));
+        assert_eq!(screen.seats[2].played.as_deref(), Some("6♠"));
         let stich = json!({"name": "bot3", "id": "p2", "seatId": 2, "playedCards": trick,
             "teams": [{"name": "Team 1", "points": 62, "currentRoundPoints": 62},
                       {"name": "Team 2", "points": 0, "currentRoundPoints": 0}]});
@@ -903,7 +906,7 @@ mod tests {
         assert_eq!(screen.score, "us 62 · them 0 · this deal 62:0 · to 2500");
         assert!(screen.seats.iter().all(|s| s.played.is_none()));
         assert!(screen.seats[2].turn, "the winner leads");
-        assert!(screen.table[2].starts_with("Last trick: ana ♥A, bot2 ♥10"));
+        assert!(screen.table[2].starts_with("Last trick: ana A♥, bot2 10♥"));
         assert_eq!(screen.seats[1].info, "Team 2 · 8 cards");
 
         // bot3 leads hearts: we must follow (or trump).
@@ -916,7 +919,7 @@ mod tests {
         );
         let screen = client.screen();
         let labels: Vec<&str> = screen.choices.iter().map(|c| c.label.as_str()).collect();
-        assert_eq!(labels, ["♥6", "♥8", "♠J", "♠Q"]);
+        assert_eq!(labels, ["6♥", "8♥", "J♠", "Q♠"]);
         assert_eq!(keys(&screen), "1234");
         assert!(screen.suggested < 4);
     }
@@ -960,6 +963,10 @@ mod tests {
             Some("Your team (Team 2) wins: us 2510, them 900")
         );
         assert!(screen.choices.is_empty() && screen.prompt.is_none());
+        assert_eq!(
+            screen.table[1], "The game is over",
+            "no trumpf to choose any more"
+        );
         assert!(screen.seats.iter().all(|s| !s.turn));
     }
 

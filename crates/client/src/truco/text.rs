@@ -1,6 +1,7 @@
 //! The server's lines in words for a person, and the menus of the two decisions.
 
 use super::state::{Prompt, TableState};
+use crate::play::screen::truco_card;
 
 fn player(word: &str) -> String {
     format!("player {word}")
@@ -23,13 +24,18 @@ pub fn describe(line: &str, state: &TableState) -> Option<String> {
                 player(first)
             )
         }
-        ["CARDS", cards @ ..] => format!("Your cards: {}", cards.join(" ")),
+        // Cards as players read them (`Q♣`), not the wire's `Qp`.
+        ["CARDS", cards @ ..] => format!(
+            "Your cards: {}",
+            cards.iter().map(|c| truco_card(c)).collect::<Vec<_>>().join(" ")
+        ),
         ["VIRA", card] => format!(
-            "Vira: {card}. Manilhas: the {}s (clubs p > hearts c > spades e > diamonds o).",
+            "Vira: {}. Manilhas: the {}s (♣ > ♥ > ♠ > ♦).",
+            truco_card(card),
             state.manilha().map_or("?", |r| r.symbol())
         ),
         ["PLAYED", p, "CLOSED"] => format!("{} played a closed card.", player(p)),
-        ["PLAYED", p, card] => format!("{} played {card}.", player(p)),
+        ["PLAYED", p, card] => format!("{} played {}.", player(p), truco_card(card)),
         ["ROUND", n, "0", _] => format!("Round {n} tied."),
         ["ROUND", n, p, t] => format!("Round {n} won by {} (team {t}).", player(p)),
         ["TRUCO", p, v] => format!("{} asks to raise the hand to {v}!", player(p)),

@@ -632,10 +632,11 @@ impl Table for MiniTruco {
                     info: format!(
                         "team {}{}{}",
                         team(pos),
-                        if self.ready.get(pos - 1) == Some(&true) {
-                            ", ready"
-                        } else {
-                            ""
+                        // An empty seat shows `T` in the room's line: it is not a
+                        // person who is ready.
+                        match (self.seats.get(pos - 1), self.ready.get(pos - 1)) {
+                            (Some(n), Some(&true)) if !n.is_empty() => ", ready",
+                            _ => "",
                         },
                         if self.manager == pos { ", manager" } else { "" }
                     ),
@@ -898,6 +899,18 @@ mod tests {
             "{:?}",
             t.log
         );
+    }
+
+    #[test]
+    fn an_empty_seat_is_not_a_player_who_is_ready() {
+        let mut t = MiniTruco::new("ana");
+        feed(&mut t, &["N ana", "E 1", "I 1 ana||| FTTT 1 FF"]);
+        let seats = t.screen().seats;
+        assert_eq!(seats[0].info, "team 1, manager");
+        assert_eq!(seats[1].name, "(empty: a CPU player)");
+        assert_eq!(seats[1].info, "team 2", "not ready: nobody is there");
+        feed(&mut t, &["I 1 ana||| TTTT 1 FF"]);
+        assert_eq!(t.screen().seats[0].info, "team 1, ready, manager");
     }
 
     #[test]
