@@ -69,7 +69,8 @@ impl Terminal {
     }
 
     fn text(&self) -> String {
-        self.screen.screen().contents()
+        // Choices keep their words together with non-breaking spaces: read as spaces.
+        self.screen.screen().contents().replace('\u{a0}', " ")
     }
 
     /// Waits for more output (or the end of it) and returns the screen after it.
@@ -194,6 +195,7 @@ async fn whole_game(game: &str, service: Service, config: Config, result: &str) 
         move || {
             let mut terminal = Terminal::start(&["play", &game, &addr, "--name", "Ana"]);
             let first = terminal.wait_for("Your move", Instant::now() + PATIENCE);
+
             let (moves, last) = terminal.play_to_the_end();
             let (printed, success) = terminal.leave();
             (first, moves, last, printed, success)

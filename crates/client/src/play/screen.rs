@@ -132,7 +132,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, selected: usize, status: &str) {
     ]);
     frame.render_widget(Paragraph::new(top), rows[0]);
     draw_table(frame, screen, rows[1]);
-    let hand = Paragraph::new(screen.hand.clone())
+    let hand = Paragraph::new(suited(&screen.hand))
         .wrap(Wrap { trim: true })
         .block(Block::default().borders(Borders::TOP).title("Your hand"));
     frame.render_widget(hand, rows[2]);
@@ -150,7 +150,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, selected: usize, status: &str) {
 }
 
 /// Rows for the table: its middle lines (wrapped in the middle half), with the seats
-/// above and below; never less than 10 nor more than 22.
+/// above and below; never less than 12 nor more than 24.
 fn table_rows(screen: &Screen, width: u16) -> u16 {
     let middle = usize::from(width / 2).max(10);
     let lines: usize = screen
@@ -158,7 +158,8 @@ fn table_rows(screen: &Screen, width: u16) -> u16 {
         .iter()
         .map(|l| l.chars().count() / middle + 1)
         .sum();
-    (lines as u16 + 6).clamp(10, 22)
+    // Three lines of seats above and below, and the border.
+    (lines as u16 + 8).clamp(12, 24)
 }
 
 /// Rows for the prompt and its choices at this width.
@@ -192,8 +193,10 @@ fn choices(screen: &Screen, selected: usize) -> Paragraph<'static> {
         } else {
             Style::default()
         };
+        // Non-breaking spaces inside a choice: a line wraps between choices, never
+        // between a key and its label.
         spans.push(Span::styled(
-            format!("[{}] {}", choice.key, choice.label),
+            format!("[{}] {}", choice.key, choice.label).replace(' ', "\u{a0}"),
             style,
         ));
         spans.push(Span::raw("  "));
@@ -214,9 +217,9 @@ fn draw_table(frame: &mut Frame, screen: &Screen, area: Rect) {
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
-            Constraint::Length(2),
+            Constraint::Length(3),
             Constraint::Min(1),
-            Constraint::Length(2),
+            Constraint::Length(3),
         ])
         .split(inner);
     let middle = Layout::default()
@@ -254,7 +257,7 @@ fn draw_table(frame: &mut Frame, screen: &Screen, area: Rect) {
     if let Some(right) = right {
         frame.render_widget(seat_text(right).alignment(Alignment::Right), middle[2]);
     }
-    let table: Vec<Line> = screen.table.iter().map(|l| Line::raw(l.clone())).collect();
+    let table: Vec<Line> = screen.table.iter().map(|l| suited(l)).collect();
     let table = Paragraph::new(table)
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true });
@@ -264,8 +267,8 @@ fn draw_table(frame: &mut Frame, screen: &Screen, area: Rect) {
     }
 }
 
-/// A seat as two lines: name and note (marked when it is their turn), then what they
-/// played.
+/// A seat as three lines: the name (marked when it is their turn), the note, and what
+/// they played; each wraps in its cell instead of being cut.
 fn seat_text(seat: &Seat) -> Paragraph<'static> {
     let style = if seat.turn {
         Style::default()
@@ -275,18 +278,26 @@ fn seat_text(seat: &Seat) -> Paragraph<'static> {
         Style::default()
     };
     let marker = if seat.turn { "▶ " } else { "  " };
-    let first = Line::from(vec![
-        Span::styled(format!("{marker}{}", seat.name), style),
-        Span::raw(if seat.info.is_empty() {
-            String::new()
+    let name = Line::from(Span::styled(format!("{marker}{}", seat.name), style));
+    let info = Line::raw(seat.info.clone());
+    let mut played = suited(&seat.played.clone().unwrap_or_default());
+    played = played.style(Style::default().add_modifier(Modifier::BOLD));
+    Paragraph::new(vec![name, info, played]).wrap(Wrap { trim: true })
+}
+
+/// A line with its red suits (♥ ♦) in red, as cards are printed.
+fn suited(text: &str) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        let red = word.contains('♥') || word.contains('♦');
+        spans.push(if red {
+            Span::styled(word.to_owned(), Style::default().fg(Color::Red))
         } else {
-            format!(" ({})", seat.info)
-        }),
-    ]);
-    let played = seat.played.clone().unwrap_or_default();
-    let played = Span::styled(
-        format!("  {played}  "),
-        Style::default().add_modifier(Modifier::BOLD),
-    );
-    Paragraph::new(vec![first, Line::from(played)])
+            Span::raw(word.to_owned())
+        });
+    }
+    Line::from(spans)
 }
