@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::minitruco::{play_on_until, play_until_game_over};
+use common::minitruco::{open_the_hand, play_on_until, play_until_game_over};
 use common::{connect_from, LineClient, TestServer};
 use parlor_server::Config;
 use std::collections::HashSet;
@@ -570,10 +570,7 @@ async fn game_of_two(s: &TestServer) -> (LineClient, LineClient, String, Vec<Str
     let dealt = b.until(|l| l.starts_with("M ")).await.pop().unwrap();
     // Alice opens the hand with her first card: a person has played, so someone who
     // drops from here on keeps their seat for the grace period.
-    let hers = a.until(|l| l.starts_with("M ")).await.pop().unwrap();
-    let card = hers.split(' ').nth(1).unwrap().to_owned();
-    a.until(|l| l.starts_with("V 1 ")).await;
-    a.send(&format!("J {card}")).await;
+    let (hers, card) = open_the_hand(&mut a).await;
     b.until(|l| l == format!("J 1 {card}")).await;
     let left = hers.split(' ').skip(2).take(2).map(str::to_owned).collect();
     (a, b, dealt, left)

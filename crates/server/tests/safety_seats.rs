@@ -265,11 +265,7 @@ async fn minitruco_takes_a_seat_back_only_by_the_exact_nickname() {
     alice.send("E 1").await;
     alice.until(|l| l.starts_with("I 1 ")).await;
     alice.send("Q").await;
-    let dealt = alice.until(|l| l.starts_with("M ")).await.pop().unwrap();
-    let card = dealt.split(' ').nth(1).unwrap().to_owned();
-    alice.until(|l| l.starts_with("V 1 ")).await;
-    alice.send(&format!("J {card}")).await;
-    alice.until(|l| l == format!("J 1 {card}")).await;
+    common::minitruco::open_the_hand(&mut alice).await;
     drop(alice);
     s.open_connections("minitruco", 0).await;
     let mut shouting = LineClient::connect(addr, "\r\n").await;

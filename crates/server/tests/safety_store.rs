@@ -23,11 +23,7 @@ async fn in_a_game(s: &TestServer, nick: &str, room: usize) -> LineClient {
     c.until(|l| l.starts_with(&format!("I {room} "))).await;
     c.send("Q").await;
     // The first card played (a game nobody played in is not kept at all).
-    let dealt = c.until(|l| l.starts_with("M ")).await.pop().unwrap();
-    let card = dealt.split(' ').nth(1).unwrap().to_owned();
-    c.until(|l| l.starts_with("V 1 ")).await;
-    c.send(&format!("J {card}")).await;
-    c.until(|l| l == format!("J 1 {card}")).await;
+    common::minitruco::open_the_hand(&mut c).await;
     c
 }
 

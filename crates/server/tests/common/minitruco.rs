@@ -16,6 +16,19 @@ pub async fn play_alone_in_room_one(addr: SocketAddr, nick: &str) -> Vec<String>
     play_until_game_over(&mut c, 1).await
 }
 
+/// Seat 1, just dealt, opens the hand with its first card (so a person has played:
+/// from then on the game keeps a dropped person's seat, and is stored). Returns the
+/// deal (`M ...`) and the card played.
+#[allow(dead_code)] // not every test binary uses it
+pub async fn open_the_hand(c: &mut LineClient) -> (String, String) {
+    let dealt = c.until(|l| l.starts_with("M ")).await.pop().unwrap();
+    let card = dealt.split(' ').nth(1).unwrap().to_owned();
+    c.until(|l| l.starts_with("V 1 ")).await;
+    c.send(&format!("J {card}")).await;
+    c.until(|l| l == format!("J 1 {card}")).await;
+    (dealt, card)
+}
+
 /// A person who plays on their own: the first card they hold when it is their turn,
 /// accepts every raise and every hand of 11. Returns every line up to `G`.
 pub async fn play_until_game_over(c: &mut LineClient, position: usize) -> Vec<String> {
