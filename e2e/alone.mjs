@@ -12,6 +12,10 @@ run(async (browser) => {
   await truco.locator('#my-hand .card').first().waitFor();
   if ((await truco.locator('#game .seat').count()) !== 4) throw new Error('not a table of four');
   await shot(truco, 'truco-alone-with-cpus');
+  // Leaving the match: said in words, with the way back.
+  await truco.getByRole('button', { name: 'Leave the match' }).click();
+  await truco.locator('#left', { hasText: 'a CPU player plays your seat' }).waitFor();
+  await truco.getByRole('button', { name: 'Play again' }).waitFor();
 
   const wars = await open(browser, '/');
   await setName(wars, 'solo');
@@ -22,6 +26,9 @@ run(async (browser) => {
   const places = await wars.locator('#game .seat').count();
   if (places !== 7) throw new Error(`${places} places at the Warlords table`);
   await shot(wars, 'wars-alone-with-cpus');
+  await wars.getByRole('button', { name: 'Leave the game' }).click();
+  await wars.locator('#left', { hasText: 'You left the game' }).waitFor();
+  await wars.getByRole('button', { name: 'Play again' }).waitFor();
   noErrors(truco);
   noErrors(wars);
 });

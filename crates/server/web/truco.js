@@ -195,7 +195,7 @@ function draw() {
       state.me ? el('div', { class: 'actions' },
         el('button', { type: 'button', id: 'fill-cpu', onclick: () => server.send('CPU') }, 'Fill the empty seats with CPU players')) : null));
   }
-  const myTurn = !state.over && state.turn === state.me && !state.raise && !state.busy;
+  const myTurn = !state.over && !state.left && state.turn === state.me && !state.raise && !state.busy;
   const canRaise = myTurn && state.lastRaiser !== state.team && NEXT_RAISE[state.value];
   const shown = state.played.length ? state.played : state.lastRound ? state.lastRound.plays : [];
 
@@ -264,9 +264,25 @@ function draw() {
       buttons([['Play again', () => location.reload(), { class: 'primary' }]]),
       el('p', { class: 'hint' }, 'Playing again joins the next table being formed.')));
   }
+  if (state.left) {
+    parts.push(el('div', { class: 'summary', id: 'left' },
+      el('p', {}, 'You left the match: a CPU player plays your seat from now on.'),
+      buttons([['Play again', () => location.reload(), { class: 'primary' }]])));
+  } else if (!state.over) {
+    // Leaving is closing the connection: the server gives the seat to a CPU player.
+    parts.push(buttons([['Leave the match', leave, { 'data-key': 'leave' }]]));
+  }
   parts.push(el('h3', {}, 'What happened'),
     el('ol', { class: 'log', id: 'events', 'aria-label': 'latest first' }, state.log.slice().reverse().map((t) => el('li', {}, t))));
   fill(app, el('section', { class: 'table', id: 'game' }, parts));
+}
+
+/** Leaves the match for good: no coming back with this tab's token. */
+function leave() {
+  sessionStorage.removeItem(TAB_TOKEN);
+  state.left = true;
+  server.close();
+  render();
 }
 
 function turnText(myTurn) {

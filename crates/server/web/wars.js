@@ -277,7 +277,14 @@ function render() {
         i === 0 ? ' — warlord' : i === n - 1 ? ' — scumbag' : ''))),
       el('p', { class: 'hint' }, 'The next hand is dealt by itself in a few seconds (the scumbag gives the warlord their best card).')));
   }
-  if (state.closed) parts.push(buttons([['Play again', () => location.reload(), { class: 'primary' }]]));
+  if (state.closed) {
+    parts.push(el('div', { class: 'summary', id: 'left' },
+      state.left ? el('p', {}, 'You left the game: your cards are out of play.') : null,
+      buttons([['Play again', () => location.reload(), { class: 'primary' }]])));
+  } else if (mine) {
+    // Leaving is closing the connection: the server takes the seat out of the hand.
+    parts.push(buttons([['Leave the game', () => { sessionStorage.removeItem(TAB_NAME); state.left = true; state.closed = true; server.close(); render(); }, { 'data-key': 'leave' }]]));
+  }
   const input = el('input', { id: 'chat-input', placeholder: 'say something to everyone', 'aria-label': 'chat message', maxlength: 63 });
   parts.push(el('h3', {}, 'Chat'), el('div', { class: 'log', id: 'chat-log', 'aria-live': 'polite' }, state.chat.slice(-30).map((c) => el('div', {}, c))),
     el('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); sendChat(input); } }, input, el('button', {}, 'Send')));
