@@ -41,6 +41,8 @@ impl Terminal {
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_parlor"));
         command.args(args);
         command.env("TERM", "xterm-256color");
+        // Whole games at the server's pace: no pause at the end of a round or hand.
+        command.env("PARLOR_HOLD", "0");
         let child = pty
             .slave
             .spawn_command(command)

@@ -106,6 +106,17 @@ impl Course {
 }
 
 impl Table for Course {
+    /// The end of a round (1 s) and of a hand (1.5 s) stay in view before the next
+    /// cards.
+    fn hold_after(&self, message: &str) -> std::time::Duration {
+        let ms = match message.split(' ').next() {
+            Some("ROUND") => 1000,
+            Some("HAND_END") => 1500,
+            _ => 0,
+        };
+        std::time::Duration::from_millis(ms)
+    }
+
     fn hello(&mut self) -> Vec<String> {
         vec![format!("NAME {}", self.name)]
     }
@@ -281,6 +292,14 @@ mod tests {
         assert_eq!(answers, ["accept", "fold", "raise"]);
         c.receive("MATCH_END 1 12 4");
         assert!(c.screen().over.unwrap().contains("You win"));
+    }
+
+    #[test]
+    fn the_end_of_a_round_and_of_a_hand_stay_in_view() {
+        let c = table(&["WELCOME 1 1", "MATCH 1"]);
+        assert_eq!(c.hold_after("ROUND 1 2 2").as_millis(), 1000);
+        assert_eq!(c.hold_after("HAND_END 1 1 1 0").as_millis(), 1500);
+        assert!(c.hold_after("PLAYED 2 Qp").is_zero());
     }
 
     #[test]

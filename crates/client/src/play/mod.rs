@@ -32,6 +32,12 @@ pub trait Table {
     fn screen(&self) -> Screen;
     /// The player picked choice `index` of the screen's choices; returns what to send.
     fn choose(&mut self, index: usize) -> Vec<String>;
+    /// How long the screen stays as `message` left it before the next message is read:
+    /// the end of a round or a hand stays in view long enough to read (nothing by
+    /// default; the server and the other players do not wait).
+    fn hold_after(&self, _message: &str) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
 }
 
 /// The games `parlor play` knows, with their protocol's default port and framing.
@@ -98,6 +104,14 @@ impl Game {
             Game::Jass => Box::new(jass::Jass::new(name)),
             Game::Mahjong => Box::new(mahjong::Mahjong::new(name)),
         }
+    }
+}
+
+/// Sleeps until `due`, or for ever without one (for `select!` arms).
+async fn sleep_until(due: Option<tokio::time::Instant>) {
+    match due {
+        Some(due) => tokio::time::sleep_until(due).await,
+        None => std::future::pending().await,
     }
 }
 

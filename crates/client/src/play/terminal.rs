@@ -6,6 +6,7 @@ use super::{Game, Table};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::DefaultTerminal;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 /// What the player did with the keyboard.
 enum Key {
@@ -85,6 +86,10 @@ async fn play(
     let mut selected = 0;
     let mut shown = Screen::default();
     let mut closed = false;
+    // While the end of a round or a hand is held on screen, nothing more is read.
+    // `PARLOR_HOLD=0` turns the holds off (scripts that play whole games).
+    let holds = std::env::var("PARLOR_HOLD").map_or(true, |v| v != "0");
+    let mut held: Option<Instant> = None;
     loop {
         let screen = table.screen();
         if screen.choices != shown.choices {
@@ -96,14 +101,19 @@ async fn play(
             .draw(|frame| screen::draw(frame, &shown, selected, &status))
             .map_err(|e| e.to_string())?;
         tokio::select! {
-            message = wire.incoming.recv(), if !closed => match message {
+            message = wire.incoming.recv(), if !closed && held.is_none() => match message {
                 Some(message) => {
                     for reply in table.receive(&message) {
                         let _ = wire.send(&reply).await;
                     }
+                    let hold = table.hold_after(&message);
+                    if holds && !hold.is_zero() {
+                        held = Some(Instant::now() + hold);
+                    }
                 }
                 None => closed = true,
             },
+            () = crate::play::sleep_until(held), if held.is_some() => held = None,
             key = keys.recv() => {
                 let Some(key) = key else { return Ok(last_word(&shown, closed)) };
                 let finished = shown.over.is_some() || closed;

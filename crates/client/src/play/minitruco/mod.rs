@@ -472,6 +472,17 @@ impl MiniTruco {
 }
 
 impl Table for MiniTruco {
+    /// The end of a round (1 s) and of a hand (1.5 s) stay in view before the next
+    /// cards (`R` and `O`, in both dialects' game lines).
+    fn hold_after(&self, message: &str) -> std::time::Duration {
+        let ms = match message.split(' ').next() {
+            Some("R") if self.game.is_some() => 1000,
+            Some("O") if self.game.is_some() => 1500,
+            _ => 0,
+        };
+        std::time::Duration::from_millis(ms)
+    }
+
     fn hello(&mut self) -> Vec<String> {
         match &self.app {
             Some(tables) => tables.hello(&self.nick),
@@ -899,6 +910,17 @@ mod tests {
             "{:?}",
             t.log
         );
+    }
+
+    #[test]
+    fn the_end_of_a_round_and_of_a_hand_stay_in_view() {
+        let mut t = MiniTruco::new("ana");
+        feed(&mut t, &["N ana", "E 1", "I 1 ana||| FTTT 1 FF"]);
+        assert!(t.hold_after("O 1 0").is_zero(), "no game yet");
+        feed(&mut t, &["P 1", "M 3p 6c 10e 4o"]);
+        assert_eq!(t.hold_after("R 1 1").as_millis(), 1000);
+        assert_eq!(t.hold_after("O 1 0").as_millis(), 1500);
+        assert!(t.hold_after("J 2 4c").is_zero());
     }
 
     #[test]
