@@ -114,15 +114,19 @@ impl Mahjong {
             return;
         };
         let mut entries = Vec::new();
+        let mut counted = Vec::new();
         let mut total = None;
         for pair in words[2..].windows(2) {
             if let [Token::Text(what), Token::Word(points)] = pair {
                 let what = printable(what.trim());
                 match number(points) {
                     Some(n) if what.is_empty() => total = Some(n),
-                    Some(0) => entries.push(what),
+                    Some(0) => entries.push(what.clone()),
                     Some(n) => entries.push(format!("{what} {n}")),
                     None => {}
+                }
+                if let Some(n) = number(points).filter(|_| !what.is_empty()) {
+                    counted.push((what, n));
                 }
             }
         }
@@ -135,7 +139,22 @@ impl Mahjong {
         };
         let points = total.map_or(String::new(), |t| format!(": {t} points"));
         let headline = format!("{who} win{s}{how}{points}");
-        let detail = format!("  {}", entries.join(" + "));
+        // As players say it (han, fu, limit, payments), the yaku by their han; else the
+        // breakdown as it came.
+        let dealer = self.winds.get(winner).is_some_and(|w| w == "e");
+        let said = total.and_then(|t| super::worth::worth(&counted, t, dealer, tsumo));
+        let yaku: Vec<String> = counted
+            .iter()
+            .filter_map(|(n, _)| {
+                n.strip_suffix(')')?
+                    .rsplit_once(" (")
+                    .map(|(y, h)| format!("{y} {h}"))
+            })
+            .collect();
+        let detail = match said {
+            Some(said) => format!("  {said} · {}", yaku.join(", ")),
+            None => format!("  {}", entries.join(" + ")),
+        };
         self.deal.notes[winner] = Some(if tsumo { "won by tsumo" } else { "won" }.into());
         for line in [headline, detail] {
             push_log(&mut self.log, line.clone());

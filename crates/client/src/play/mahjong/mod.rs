@@ -19,6 +19,7 @@ mod messages;
 mod tests;
 mod tiles;
 mod view;
+mod worth;
 
 use super::screen::{push_log, Screen};
 use super::Table;

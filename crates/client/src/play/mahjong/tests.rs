@@ -221,7 +221,7 @@ fn ron_is_offered_and_the_win_is_told_with_its_breakdown() {
     );
     assert_eq!(
         log[log.len() - 1],
-        "  30 fu 500 + Riichi (1 han) 500 + Tanyao (1 han) 1000 + Dora (2 han) 5700"
+        "  4 han 30 fu, 7700 · Riichi 1 han, Tanyao 1 han, Dora 2 han"
     );
     let screen = mj.screen();
     assert!(
