@@ -11,6 +11,10 @@ run(async (browser) => {
   await truco.locator('#fill-cpu').click();
   await truco.locator('#my-hand .card').first().waitFor();
   if ((await truco.locator('#game .seat').count()) !== 4) throw new Error('not a table of four');
+  // The three other seats are marked as CPU players, with their strength.
+  await truco.locator('#game .seat .cpu', { hasText: 'CPU · heuristic' }).nth(2).waitFor();
+  const marked = await truco.locator('#game .seat .cpu').count();
+  if (marked !== 3) throw new Error(`${marked} seats marked CPU, not 3`);
   await shot(truco, 'truco-alone-with-cpus');
   // Leaving the match: said in words, with the way back.
   await truco.getByRole('button', { name: 'Leave the match' }).click();

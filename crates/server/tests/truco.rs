@@ -313,6 +313,31 @@ async fn cpu_players_fill_a_table_on_request() {
     s.stop().await;
 }
 
+/// `SEATS` (parlor's extension) says who plays each seat: people, empty seats before
+/// the match, CPU players once it runs, and a seat whose player left.
+#[tokio::test]
+async fn seats_says_who_plays_each_seat() {
+    let s = TestServer::start(Config::for_tests(80)).await;
+    let mut ana = connect(&s).await;
+    ana.expect("WELCOME 1 1").await;
+    ana.expect("WAITING 1").await;
+    ana.send("seats").await;
+    ana.expect("SEATS PERSON EMPTY EMPTY EMPTY").await;
+    let mut bea = connect(&s).await;
+    bea.expect("WELCOME 2 2").await;
+    ana.expect("WAITING 2").await;
+    bea.send("CPU").await;
+    bea.send("SEATS").await;
+    let seen = bea.until(|l| l.starts_with("SEATS")).await;
+    assert_eq!(seen.last().unwrap(), "SEATS PERSON PERSON CPU CPU");
+    drop(bea);
+    ana.until(|l| l == "LEFT 2").await;
+    ana.send("SEATS").await;
+    let seen = ana.until(|l| l.starts_with("SEATS")).await;
+    assert_eq!(seen.last().unwrap(), "SEATS PERSON CPU CPU CPU");
+    s.stop().await;
+}
+
 /// A player who asked for a token (`TOKEN`) and drops mid-match comes back on a new
 /// connection with `RESUME <token>`: the same seat, the match so far, and play goes on;
 /// an unknown token is refused and changes nothing.

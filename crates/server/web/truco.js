@@ -32,7 +32,7 @@ const app = document.getElementById('app');
 const state = {
   me: 0, team: 0, waiting: 0, started: false, handNo: 0, hand: [], dealt: [], vira: null, turn: 0, value: 1,
   played: [], lastRound: null, rounds: [], scores: [0, 0], raise: null, lastRaiser: 0,
-  summary: null, over: 0, cpu: new Set(), faceDown: false, sent: null, busy: false, log: [],
+  summary: null, over: 0, cpu: new Set(), away: new Set(), faceDown: false, sent: null, busy: false, log: [],
 };
 
 // The token this tab comes back to its seat with after a reload (parlor's `TOKEN` and
@@ -90,7 +90,16 @@ function handle(line) {
       break;
     case 'TOKEN': sessionStorage.setItem(TAB_TOKEN, a[0]); break;
     case 'WAITING': state.waiting = n[0]; break;
-    case 'MATCH': state.started = true; note(`The match starts: player ${n[0]} opens.`); break;
+    case 'MATCH':
+      state.started = true;
+      note(`The match starts: player ${n[0]} opens.`);
+      // Which seats CPU players took (parlor's SEATS extension).
+      server.send('SEATS');
+      break;
+    case 'SEATS':
+      state.cpu = new Set([1, 2, 3, 4].filter((p) => a[p - 1] === 'CPU'));
+      state.away = new Set([1, 2, 3, 4].filter((p) => a[p - 1] === 'AWAY'));
+      break;
     case 'HAND':
       Object.assign(state, {
         handNo: n[0], scores: [n[2], n[3]], played: [], lastRound: null, rounds: [], value: 1,
@@ -138,7 +147,7 @@ function handle(line) {
       break;
     }
     case 'MATCH_END': sessionStorage.removeItem(TAB_TOKEN); state.over = n[0]; state.scores = [n[1], n[2]]; state.turn = 0; break;
-    case 'LEFT': state.cpu.add(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
+    case 'LEFT': state.cpu.add(n[0]); state.away.delete(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
     case 'ERROR':
       if (/token/.test(line)) { sessionStorage.removeItem(TAB_TOKEN); break; }
       if (/name/.test(line)) { note(`Your name was refused (${a.slice(1).join(' ')}): you play unnamed.`); break; }
@@ -210,7 +219,8 @@ function draw() {
       turn: state.turn === p,
       title: p === state.me ? `Player ${p} (you)` : `Player ${p}`,
       badges: [
-        state.cpu.has(p) ? el('span', { class: 'cpu' }, 'CPU') : null,
+        state.cpu.has(p) ? el('span', { class: 'cpu' }, 'CPU · heuristic') : null,
+        state.away.has(p) ? el('span', { class: 'hint' }, 'away') : null,
         el('span', { class: 'hint' }, `team ${teamOf(p)}${p !== state.me && teamOf(p) === state.team ? ' · partner' : ''}`),
       ],
       played: x ? playedCard(cardAt(x), `${state.handNo}-${round}-${p}`, around(p, state.me)) : null,

@@ -6,8 +6,9 @@ use truco::{Action, Answer};
 /// A client line: an action of the match, or one of parlor's extensions: `CPU` (a
 /// player waiting at a table that is not full asks for CPU players in the empty seats),
 /// `TOKEN` (a player asks for a token to come back with if the connection drops),
-/// `RESUME <token>` (a new connection comes back to its seat) and `NAME <name>` (the
-/// name the player is recorded and rated under).
+/// `RESUME <token>` (a new connection comes back to its seat), `NAME <name>` (the
+/// name the player is recorded and rated under) and `SEATS` (who plays each seat: a
+/// person, a person away or a CPU player).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     Action(Action),
@@ -15,12 +16,13 @@ pub enum Line {
     Token,
     Resume(String),
     Name(String),
+    Seats,
 }
 
 /// Parses one line, or `None` for a line that is not a command (`ERROR BAD_COMMAND`).
 ///
 /// ```text
-/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU | TOKEN | RESUME <token>
+/// PLAY <card> [CLOSED] | TRUCO | ACCEPT | FOLD | RAISE | CPU | TOKEN | SEATS | RESUME <token>
 /// NAME <the rest of the line>
 /// ```
 pub fn parse(line: &str) -> Option<Line> {
@@ -34,6 +36,7 @@ pub fn parse(line: &str) -> Option<Line> {
     match (words.next(), words.next(), words.next()) {
         (Some(w), None, _) if w.eq_ignore_ascii_case("CPU") => Some(Line::FillWithCpus),
         (Some(w), None, _) if w.eq_ignore_ascii_case("TOKEN") => Some(Line::Token),
+        (Some(w), None, _) if w.eq_ignore_ascii_case("SEATS") => Some(Line::Seats),
         (Some(w), Some(token), None) if w.eq_ignore_ascii_case("RESUME") => {
             Some(Line::Resume(token.to_owned()))
         }

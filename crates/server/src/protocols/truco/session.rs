@@ -39,6 +39,7 @@ pub fn accept(
                     let command = match parse(&line) {
                         Some(Line::FillWithCpus) => TableMsg::FillWithCpus { conn },
                         Some(Line::Token) => TableMsg::Token { conn },
+                        Some(Line::Seats) => TableMsg::Seats { conn },
                         Some(Line::Name(name)) => TableMsg::Name { conn, name },
                         Some(Line::Resume(token)) => {
                             match resume(&tokens, &token, conn, connection.outbox()).await {

@@ -49,6 +49,8 @@ pub enum TableMsg {
     /// `TOKEN`: the player asks for a token to come back with (answered `TOKEN <hex>`);
     /// holding one, they keep their seat for the grace period if they drop mid-match.
     Token { conn: ConnId },
+    /// `SEATS`: who plays each seat, answered `SEATS <kind> <kind> <kind> <kind>`.
+    Seats { conn: ConnId },
     /// `NAME <name>`: the name the player is recorded and rated under (answered
     /// `NAME <player> <name as kept>`); before or during the match.
     Name { conn: ConnId, name: String },
@@ -197,6 +199,7 @@ impl Table {
             TableMsg::Command { conn, action } => self.command(conn, action),
             TableMsg::FillWithCpus { conn } => self.fill_with_cpus(conn),
             TableMsg::Token { conn } => self.token(conn),
+            TableMsg::Seats { conn } => self.send_to_conn(conn, &self.seats_line()),
             TableMsg::Name { conn, name } => self.name(conn, &name),
             TableMsg::Resume {
                 token,
@@ -354,6 +357,25 @@ impl Table {
             }
         };
         self.send_to(seat, &format!("TOKEN {token}"));
+    }
+
+    /// The answer to `SEATS`: for players 1-4, `PERSON` (connected), `AWAY` (dropped,
+    /// the seat kept for the grace period), `CPU` (a CPU player plays it until the
+    /// match ends) or `EMPTY` (before the match).
+    fn seats_line(&self) -> String {
+        let mut line = String::from("SEATS");
+        for seat in 0..4 {
+            line.push_str(if self.people.is_here(seat) {
+                " PERSON"
+            } else if self.people.is_away(seat) {
+                " AWAY"
+            } else if self.game.is_some() {
+                " CPU"
+            } else {
+                " EMPTY"
+            });
+        }
+        line
     }
 
     /// `NAME <name>`: the player's name, made safe to show and store, unless it is
