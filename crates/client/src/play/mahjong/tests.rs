@@ -182,6 +182,24 @@ fn the_dealer_discards_the_drawn_tile_then_calls_pon() {
     let screen = mj.screen();
     assert_eq!(mj.choose(screen.suggested), ["discard c2"]);
     feed(&mut mj, &["move c2 h1 d1"]);
+    // The rivers keep their columns after the pon: the meld has a line of its own, and
+    // every river line is as wide as the others.
+    let table = mj.screen().table;
+    let rivers: Vec<&String> = table.iter().filter(|l| l.contains('\u{a0}')).collect();
+    let first = |who: &str| {
+        let row = rivers.iter().find(|l| l.starts_with(who)).unwrap();
+        row.split('\u{a0}')
+            .filter(|w| !w.is_empty())
+            .skip(1)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first("You"), ["North", "2m"], "{table:?}");
+    assert!(first("Bob").is_empty(), "the called Chun left Bob's river");
+    assert!(rivers
+        .iter()
+        .any(|l| l.trim_matches('\u{a0}') == "pon Chun Chun Chun"));
+    let widths: Vec<usize> = rivers.iter().map(|l| l.chars().count()).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{table:?}");
 
     // A discard we cannot use: passed without asking, and nothing is left to choose.
     assert_eq!(
@@ -225,7 +243,10 @@ fn ron_is_offered_and_the_win_is_told_with_its_breakdown() {
     );
     let screen = mj.screen();
     assert!(
-        screen.table.iter().any(|l| l.ends_with("| hand: 5m 6m")),
+        screen
+            .table
+            .iter()
+            .any(|l| l.trim_matches('\u{a0}') == "hand: 5m 6m"),
         "{:?}",
         screen.table
     );

@@ -135,9 +135,9 @@ pub(super) fn show(face: &str) -> String {
     format!("{}{red}", kind.spoken())
 }
 
-/// What [`show`]'s names mean, for the screen.
-pub(super) const LEGEND: &str =
-    "m man · p pin · s sou · * red five · Haku white, Hatsu green, Chun red dragon";
+/// What [`show`]'s names and the rivers' marks mean, for the screen. One line that fits the table's middle: dragons go by the names riichi players use
+/// (Haku, Hatsu, Chun), which need no legend.
+pub(super) const LEGEND: &str = "m man, p pin, s sou · * red five · [x] riichi";
 
 /// Tiles shown side by side.
 pub(super) fn show_all<'a>(tiles: impl IntoIterator<Item = &'a String>) -> String {

@@ -2,7 +2,52 @@
 //! last discard, everyone's discards and melds, our hand with the drawn tile apart, and
 //! the question asked.
 
-use super::deal::OfferKind;
+/// A river's tiles per row, as they lie on a real table.
+const RIVER_ROW: usize = 6;
+/// Columns per river tile: the widest (`[Hatsu]`, a riichi discard) and none to spare.
+const RIVER_CELL: usize = 7;
+/// Columns for the owner's name before a river.
+const RIVER_LABEL: usize = 6;
+/// Non-breaking space: pads the river's cells so that the screen's wrapping, which
+/// trims and centres lines, keeps every river's columns under each other.
+const PAD: char = '\u{a0}';
+
+/// A seat's river as rows of six fixed-width cells (the riichi discard in brackets),
+/// its owner's name on the first row, then its melds and any hand shown, each line
+/// padded to the same width so the rivers line up.
+fn river(owner: &str, discards: &[Discard], extra: &[String]) -> Vec<String> {
+    let width = RIVER_LABEL + RIVER_ROW * RIVER_CELL;
+    let pad = |mut line: String| {
+        let len = line.chars().count();
+        line.extend(std::iter::repeat_n(PAD, width.saturating_sub(len)));
+        line
+    };
+    let label: String = owner.chars().take(RIVER_LABEL - 1).collect();
+    let blank: String = std::iter::repeat_n(PAD, RIVER_LABEL).collect();
+    let mut lines = Vec::new();
+    let mut rows = discards.chunks(RIVER_ROW).peekable();
+    if rows.peek().is_none() {
+        lines.push(pad(label.clone()));
+    }
+    for (i, row) in rows.enumerate() {
+        let mut line = match i {
+            0 => format!("{label:\u{a0}<RIVER_LABEL$}"),
+            _ => blank.clone(),
+        };
+        for x in row {
+            let tile = match x.riichi {
+                true => format!("[{}]", show(&x.face)),
+                false => show(&x.face),
+            };
+            line.push_str(&format!("{tile:\u{a0}<RIVER_CELL$}"));
+        }
+        lines.push(pad(line));
+    }
+    lines.extend(extra.iter().map(|e| pad(format!("{blank}{e}"))));
+    lines
+}
+
+use super::deal::{Discard, OfferKind};
 use super::tiles::{show, show_all, sorted, LEGEND};
 use super::{wind, Ask, Mahjong};
 use crate::play::screen::printable;
@@ -67,31 +112,22 @@ impl Mahjong {
             lines.push(line);
         }
         for seat in (0..4).map(|i| (self.me() + i) % 4) {
-            let discards: Vec<String> = d.discards[seat]
+            let label = match seat == self.me() {
+                true => "You".to_owned(),
+                false => self.name(seat),
+            };
+            let mut extra: Vec<String> = d.melds[seat]
                 .iter()
-                .map(|x| {
-                    if x.riichi {
-                        format!("[{}]", show(&x.face))
-                    } else {
-                        show(&x.face)
-                    }
-                })
+                .flatten()
+                .map(|m| m.describe())
                 .collect();
-            let mut line = format!(
-                "{:<10} {}",
-                self.name(seat).chars().take(10).collect::<String>(),
-                discards.join(" ")
-            );
-            for meld in d.melds[seat].iter().flatten() {
-                line.push_str(&format!(" | {}", meld.describe()));
-            }
             if !d.shown[seat].is_empty() {
-                line.push_str(&format!(" | hand: {}", show_all(&sorted(&d.shown[seat]))));
+                extra.push(format!("hand: {}", show_all(&sorted(&d.shown[seat]))));
             }
-            lines.push(line);
+            lines.extend(river(&label, &d.discards[seat], &extra));
         }
         lines.extend(self.results.iter().cloned());
-        lines.push(format!("Tiles: {LEGEND}"));
+        lines.push(LEGEND.to_owned());
         lines
     }
 
