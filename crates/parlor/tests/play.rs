@@ -252,6 +252,29 @@ async fn five_hands_of_warlords() {
     whole_game("wars", Service::Wars, Config::for_tests(33), "game over").await;
 }
 
+/// Filling a Warlords table from the terminal (`c`, the lobby's only choice) seats six
+/// CPU players at once, beside us: a full table of seven, without the lobby's countdown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn warlords_fill_seats_a_full_table_now() {
+    let (addr, shutdown, _running) = server(Service::Wars, Config::for_tests(34)).await;
+    let addr = addr.to_string();
+    let screen = tokio::task::spawn_blocking(move || {
+        let deadline = Instant::now() + PATIENCE;
+        let mut terminal = Terminal::start(&["play", "wars", &addr, "--name", "Ana"]);
+        terminal.wait_for("[c] fill", deadline);
+        terminal.press("c");
+        let screen = terminal.wait_for("cpu5", deadline);
+        terminal.leave();
+        screen
+    })
+    .await
+    .expect("the terminal test ran");
+    for cpu in ["cpu ", "cpu1", "cpu2", "cpu3", "cpu4", "cpu5"] {
+        assert!(screen.contains(cpu), "{cpu} is seated:\n{screen}");
+    }
+    shutdown.cancel();
+}
+
 /// Today's app's dialect: one terminal opens a private Mineiro table, a friend joins
 /// with the code shown on its screen, the manager starts, both play to the end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
