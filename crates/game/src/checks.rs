@@ -1,23 +1,25 @@
 //! Checks of the contract's promises that every rules crate's property tests run, written
 //! once: each game's tests drive its own random positions and call these on them.
 
-use crate::{Game, Seat};
+use crate::{Game, Notation, Seat};
 use std::fmt::Debug;
 
-/// Every legal action of every seat applies; `probe` applies only if it is legal, and a
-/// refusal changes nothing (the game's `Debug` text is the same before and after).
+/// Every legal action of every seat applies and reads back from its notation as itself;
+/// `probe` applies only if it is legal, and a refusal changes nothing (the game's `Debug`
+/// text is the same before and after).
 ///
 /// # Panics
 /// When `game` breaks one of those promises: that is the test failing.
-pub fn check_legality<G: Game + Clone + Debug>(game: &G, probe: G::Action) {
+pub fn check_legality<G: Notation + Clone + Debug>(game: &G, probe: G::Action) {
     for seat in 0..game.seats() {
         check_seat(game, seat, probe);
     }
 }
 
-fn check_seat<G: Game + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {
+fn check_seat<G: Notation + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {
     let legal = game.legal_actions(seat);
     for &action in legal.iter() {
+        check_notation::<G>(action);
         let mut copy = game.clone();
         assert!(
             copy.apply(seat, action).is_ok(),
@@ -37,6 +39,19 @@ fn check_seat<G: Game + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {
             "a refused action changed the game"
         );
     }
+}
+
+/// `action` reads back from its notation as itself, and the notation is what the store
+/// can keep: one line of lower-case words, a verb first.
+///
+/// # Panics
+/// When the notation does not round-trip or breaks its form.
+pub fn check_notation<G: Notation>(action: G::Action) {
+    let text = G::notate(&action);
+    assert_eq!(G::read(&text), Some(action), "{action:?} written {text:?}");
+    let verb_first = text.starts_with(|c: char| c.is_ascii_lowercase());
+    let one_line = !text.contains(['\n', '\r']) && !text.contains("  ");
+    assert!(verb_first && one_line && text.trim() == text, "{text:?}");
 }
 
 /// Applies `action` by `seat`, which `game` must offer and accept; returns its events.

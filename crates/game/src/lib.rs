@@ -10,16 +10,19 @@
 //! seat's view and the legal actions only, so it can never use what its seat does not
 //! know), one [`RandomBot`], [`count_allocations!`] for the tests that prove the
 //! engines never allocate while playing, and [`checks`] for their property tests.
+//! [`Notation`] writes each game's actions in the stable words the store logs them in.
 
 mod alloc;
 pub mod arena;
 pub mod checks;
 mod lists;
+mod notation;
 mod projected;
 mod random;
 
 pub use cards::GameRng;
 pub use lists::copy_of;
+pub use notation::Notation;
 pub use projected::Projected;
 pub use random::RandomBot;
 

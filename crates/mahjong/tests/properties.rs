@@ -220,6 +220,13 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) -> Tally 
             );
         }
         let legal = game.legal_actions(seat);
+        for &action in &legal {
+            parlor_game::checks::check_notation::<Game>(action);
+        }
+        for _ in 0..3 {
+            // Any action at all, legal or not, reads back from its notation.
+            parlor_game::checks::check_notation::<Game>(any_action(&mut rng));
+        }
         if exhaustive {
             for &action in &legal {
                 let mut copy = game.clone();

@@ -3,6 +3,7 @@
 //! everyone until they finish.
 
 use crate::{Action, Actions, Events, Hand, PlayError, Seat, View};
+use cards::{Card, CardSet};
 
 impl parlor_game::Game for Hand {
     type Action = Action;
@@ -39,5 +40,62 @@ impl parlor_game::Projected for Hand {
     /// A hand is the whole game: nothing starts a new one.
     fn starts_hand(_event: &crate::Event) -> bool {
         false
+    }
+}
+
+/// `play Ko Kc` (the cards of one value, in the set's order), `pass`, and the warlord's
+/// `give <card>` to the scumbag. Cards as parlor writes them (`Ko`, `10c`).
+impl parlor_game::Notation for Hand {
+    fn notate(action: &Action) -> String {
+        match *action {
+            Action::Play(cards) => cards.iter().fold(String::from("play"), |mut text, card| {
+                text.push(' ');
+                text.push_str(&card.to_string());
+                text
+            }),
+            Action::Pass => "pass".into(),
+            Action::Swap(card) => format!("give {card}"),
+        }
+    }
+
+    fn read(text: &str) -> Option<Action> {
+        let mut words = text.split(' ');
+        let verb = words.next()?;
+        let cards: Vec<Card> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+        Some(match (verb, &cards[..]) {
+            ("play", [_, ..]) => {
+                let set: CardSet = cards.iter().copied().collect();
+                // Each card once: the notation writes a set.
+                (set.len() == cards.len()).then_some(Action::Play(set))?
+            }
+            ("pass", []) => Action::Pass,
+            ("give", [card]) => Action::Swap(*card),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_game::Notation;
+
+    /// The notation is what stored games are replayed from: these words never change.
+    #[test]
+    fn the_notation_is_pinned() {
+        let card = |c: &str| c.parse::<Card>().unwrap();
+        let pair: CardSet = [card("Ko"), card("Kc")].into_iter().collect();
+        let pinned = [
+            (Action::Play(pair), "play Ko Kc"),
+            (Action::Pass, "pass"),
+            (Action::Swap(card("3p")), "give 3p"),
+        ];
+        for (action, text) in pinned {
+            assert_eq!(Hand::notate(&action), text);
+            assert_eq!(Hand::read(text), Some(action));
+        }
+        for junk in ["", "play", "play Ko Ko", "give", "give Ko Kc", "pass 3p"] {
+            assert_eq!(Hand::read(junk), None, "{junk:?}");
+        }
     }
 }

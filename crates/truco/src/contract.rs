@@ -1,6 +1,6 @@
 //! Truco as a [`parlor_game::Game`]: four seats, two teams; a seat's score is its team's.
 
-use crate::{team_of, Action, Actions, Events, Game, RuleError, Seat, View};
+use crate::{team_of, Action, Actions, Answer, Events, Game, RuleError, Seat, View};
 
 impl parlor_game::Game for Game {
     type Action = Action;
@@ -22,4 +22,80 @@ impl parlor_game::Game for Game {
 
 impl parlor_game::Projected for Game {
     parlor_game::projected_by_for_seat!(crate::Event, crate::Event::HandStarted { .. });
+}
+
+/// `play 10c`, `play 10c closed`, `truco`, `accept`, `fold`, `raise`, and in a hand of
+/// 11 `eleven play` or `eleven decline`. Cards as the course protocol writes them.
+impl parlor_game::Notation for Game {
+    fn notate(action: &Action) -> String {
+        match *action {
+            Action::Play {
+                card,
+                closed: false,
+            } => format!("play {card}"),
+            Action::Play { card, closed: true } => format!("play {card} closed"),
+            Action::Truco => "truco".into(),
+            Action::Answer(Answer::Accept) => "accept".into(),
+            Action::Answer(Answer::Fold) => "fold".into(),
+            Action::Answer(Answer::Raise) => "raise".into(),
+            Action::PlayHandOfEleven(true) => "eleven play".into(),
+            Action::PlayHandOfEleven(false) => "eleven decline".into(),
+        }
+    }
+
+    fn read(text: &str) -> Option<Action> {
+        let words: Vec<&str> = text.split(' ').collect();
+        Some(match words[..] {
+            ["play", card] => Action::Play {
+                card: card.parse().ok()?,
+                closed: false,
+            },
+            ["play", card, "closed"] => Action::Play {
+                card: card.parse().ok()?,
+                closed: true,
+            },
+            ["truco"] => Action::Truco,
+            ["accept"] => Action::Answer(Answer::Accept),
+            ["fold"] => Action::Answer(Answer::Fold),
+            ["raise"] => Action::Answer(Answer::Raise),
+            ["eleven", "play"] => Action::PlayHandOfEleven(true),
+            ["eleven", "decline"] => Action::PlayHandOfEleven(false),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_game::Notation;
+
+    /// The notation is what stored games are replayed from: these words never change.
+    #[test]
+    fn the_notation_is_pinned() {
+        let card = "10c".parse().unwrap();
+        let pinned = [
+            (
+                Action::Play {
+                    card,
+                    closed: false,
+                },
+                "play 10c",
+            ),
+            (Action::Play { card, closed: true }, "play 10c closed"),
+            (Action::Truco, "truco"),
+            (Action::Answer(Answer::Accept), "accept"),
+            (Action::Answer(Answer::Fold), "fold"),
+            (Action::Answer(Answer::Raise), "raise"),
+            (Action::PlayHandOfEleven(true), "eleven play"),
+            (Action::PlayHandOfEleven(false), "eleven decline"),
+        ];
+        for (action, text) in pinned {
+            assert_eq!(Game::notate(&action), text);
+            assert_eq!(Game::read(text), Some(action));
+        }
+        for junk in ["", "play", "play 1x", "play 10c open", "Truco", "truco "] {
+            assert_eq!(Game::read(junk), None, "{junk:?}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Riichi mahjong as a [`parlor_game::Game`]: four seats; a seat's score is its points.
 
 use super::{Action, Actions, Event, Game, RuleError, Seat, View};
+use crate::{Kind, Tile};
 
 impl parlor_game::Game for Game {
     type Action = Action;
@@ -49,5 +50,122 @@ impl parlor_game::Projected for Game {
 
     fn starts_hand(event: &Event) -> bool {
         matches!(event, Event::NewHand { .. })
+    }
+}
+
+/// `discard 5m.2`, `riichi 5m.2`, `tsumo`, `ankan 5m`, `kakan 5m`, `nine terminals`,
+/// `pass`, `ron`, `chi 3m.1 4m.0`, `pon 5m.1 5m.3`, `kan 5m.1 5m.2 5m.3`. A tile is its
+/// kind in Tenhou's short form and which of its four copies it is (`5m.0` is the red
+/// five when red fives play), so a replay takes the very tile the player took.
+impl parlor_game::Notation for Game {
+    fn notate(action: &Action) -> String {
+        let tiles = |verb: &str, tiles: &[Tile]| {
+            tiles.iter().fold(String::from(verb), |mut text, &tile| {
+                text.push(' ');
+                text.push_str(&tile_word(tile));
+                text
+            })
+        };
+        match *action {
+            Action::Discard(tile) => tiles("discard", &[tile]),
+            Action::Riichi(tile) => tiles("riichi", &[tile]),
+            Action::Tsumo => "tsumo".into(),
+            Action::Ankan(kind) => format!("ankan {kind}"),
+            Action::Kakan(kind) => format!("kakan {kind}"),
+            Action::NineTerminals => "nine terminals".into(),
+            Action::Pass => "pass".into(),
+            Action::Ron => "ron".into(),
+            Action::Chi(two) => tiles("chi", &two),
+            Action::Pon(two) => tiles("pon", &two),
+            Action::Daiminkan(three) => tiles("kan", &three),
+        }
+    }
+
+    fn read(text: &str) -> Option<Action> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let tile = |word: &str| read_tile(word);
+        Some(match words[..] {
+            ["discard", t] => Action::Discard(tile(t)?),
+            ["riichi", t] => Action::Riichi(tile(t)?),
+            ["tsumo"] => Action::Tsumo,
+            ["ankan", k] => Action::Ankan(read_kind(k)?),
+            ["kakan", k] => Action::Kakan(read_kind(k)?),
+            ["nine", "terminals"] => Action::NineTerminals,
+            ["pass"] => Action::Pass,
+            ["ron"] => Action::Ron,
+            ["chi", a, b] => Action::Chi([tile(a)?, tile(b)?]),
+            ["pon", a, b] => Action::Pon([tile(a)?, tile(b)?]),
+            ["kan", a, b, c] => Action::Daiminkan([tile(a)?, tile(b)?, tile(c)?]),
+            _ => return None,
+        })
+    }
+}
+
+/// A physical tile in the notation: `5m.2`, its kind and copy.
+fn tile_word(tile: Tile) -> String {
+    format!("{}.{}", tile.kind(), tile.id() % 4)
+}
+
+/// Reads [`tile_word`]'s form.
+fn read_tile(word: &str) -> Option<Tile> {
+    let (kind, copy) = word.split_once('.')?;
+    let copy: u8 = match copy.as_bytes() {
+        [digit @ b'0'..=b'3'] => digit - b'0',
+        _ => return None,
+    };
+    Tile::new(u8::try_from(read_kind(kind)?.index()).ok()? * 4 + copy)
+}
+
+/// Reads a kind in Tenhou's short form as [`Kind`]'s `Display` writes it (`5m`, `7z`).
+fn read_kind(word: &str) -> Option<Kind> {
+    let (base, top) = match word.as_bytes() {
+        [_, b'm'] => (0, 9),
+        [_, b'p'] => (9, 9),
+        [_, b's'] => (18, 9),
+        [_, b'z'] => (27, 7),
+        _ => return None,
+    };
+    let n = word.as_bytes()[0].checked_sub(b'1')?;
+    (n < top).then(|| Kind::new(base + n))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_game::Notation;
+
+    /// The notation is what stored games are replayed from: these words never change.
+    #[test]
+    fn the_notation_is_pinned() {
+        let t = |id| Tile::new(id).unwrap();
+        let k = |index| Kind::new(index).unwrap();
+        let pinned = [
+            (Action::Discard(t(16)), "discard 5m.0"),
+            (Action::Riichi(t(135)), "riichi 7z.3"),
+            (Action::Tsumo, "tsumo"),
+            (Action::Ankan(k(4)), "ankan 5m"),
+            (Action::Kakan(k(27)), "kakan 1z"),
+            (Action::NineTerminals, "nine terminals"),
+            (Action::Pass, "pass"),
+            (Action::Ron, "ron"),
+            (Action::Chi([t(37), t(42)]), "chi 1p.1 2p.2"),
+            (Action::Pon([t(72), t(73)]), "pon 1s.0 1s.1"),
+            (Action::Daiminkan([t(0), t(1), t(2)]), "kan 1m.0 1m.1 1m.2"),
+        ];
+        for (action, text) in pinned {
+            assert_eq!(Game::notate(&action), text);
+            assert_eq!(Game::read(text), Some(action));
+        }
+        for junk in [
+            "",
+            "discard",
+            "discard 5m",
+            "discard 5m.4",
+            "discard 0m.0",
+            "ankan 8z",
+            "chi 1p.1",
+        ] {
+            assert_eq!(Game::read(junk), None, "{junk:?}");
+        }
     }
 }
