@@ -348,7 +348,7 @@ mod tests {
                 game: GameId(id),
                 number: 1,
                 result: json!({ "points": [157, 0] }),
-                actions: vec!["0 3 Play(H6)".into(), "1 0 Play(H7)".into()],
+                actions: vec!["0 play 6c".into(), "1 play 7c".into()],
             })
             .unwrap();
             if id < 4 {
@@ -459,7 +459,7 @@ mod tests {
         // keeps its stored text; seats count from 1.
         assert_eq!(
             g["hand_results"][0]["actions"][1],
-            json!({ "seat": 2, "index": 0, "text": "Play(H7)" })
+            json!({ "seat": 2, "notation": "play 7c", "text": "play 7c" })
         );
         assert_eq!(g["told"], false);
         let (status, body) = get(&app, "/api/games/3/replay").await;

@@ -181,6 +181,7 @@ fn open_store(data_dir: Option<&std::path::Path>) -> parlor_store::Recorder {
         return parlor_store::Recorder::disabled();
     };
     let opened = parlor_store::SqliteStore::open(dir)
+        .and_then(|mut store| record::upgrade::upgrade(&mut store).map(|_| store))
         .map_err(|e| e.to_string())
         .and_then(|store| {
             parlor_store::Recorder::spawn(Box::new(store)).map_err(|e| e.to_string())

@@ -47,6 +47,20 @@ async fn replays_exactly(s: &TestServer, dir: &std::path::Path, id: i64) -> Valu
     let reader = parlor_store::SqliteStore::open_reader(dir).unwrap();
     let stored = parlor_store::Reader::game(&reader, parlor_store::GameId(id));
     let actions = stored.unwrap().expect("the game is stored").actions();
+    // Stored in the game's notation (`2 play 10c`), never as engine text.
+    for entry in &actions {
+        let read = parlor_server::record::parse_entry(entry);
+        let in_notation = matches!(
+            read,
+            Some(
+                parlor_server::record::Entry::Action {
+                    named: parlor_server::record::Named::Notation(_),
+                    ..
+                } | parlor_server::record::Entry::Note(_)
+            )
+        );
+        assert!(in_notation, "game {id}: {entry:?}");
+    }
     told_in_words(s, &game).await;
     let seed: u64 = game["seed"].as_str().unwrap().parse().unwrap();
     let protocol = game["protocol"].as_str().unwrap();

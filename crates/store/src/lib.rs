@@ -24,6 +24,7 @@
 mod error;
 mod migrate;
 mod model;
+mod notation;
 mod pool;
 mod query;
 mod ratings;
@@ -43,7 +44,7 @@ pub use query::{
     StatusFilter,
 };
 pub use recorder::{Recorder, StoreHealth};
-pub use schema::CURRENT as SCHEMA_VERSION;
+pub use schema::{ACTION_NOTATION, CURRENT as SCHEMA_VERSION};
 pub use sqlite::SqliteStore;
 
 /// Where games are written. Each call is one transaction, committed before it returns

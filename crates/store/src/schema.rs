@@ -9,6 +9,10 @@
 //!   API's protocol and player filters use.
 //! - 3: a partial index of the unfinished games, so marking a crash's games abandoned at
 //!   open and listing unfinished games do not scan every game ever played.
+//! - 4: `games.notation`, the notation of the game's action log: 1 for every game
+//!   stored before (`SEAT INDEX DEBUG`), [`ACTION_NOTATION`] for the games written
+//!   since. The server rewrites older logs when it opens the store; a partial index of
+//!   those (`games_old_notation`) lets it find them without reading every game.
 
 /// Every migration in order.
 pub const MIGRATIONS: &[&str] = &[
@@ -66,7 +70,19 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX seats_by_name ON seats(name, game);",
     // 3
     "CREATE INDEX games_unfinished ON games(id) WHERE status <> 'finished';",
+    // 4
+    "ALTER TABLE games ADD COLUMN notation INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_old_notation ON games(id) WHERE notation < 2;",
 ];
+
+/// The notation this code writes action logs in (`games.notation`): 2 is `SEAT NOTATION`,
+/// each game's stable words for its actions; 1 was `SEAT INDEX DEBUG`.
+pub const ACTION_NOTATION: i64 = 2;
+
+/// The SQL condition that selects games logged in an older notation through
+/// `games_old_notation` (SQLite uses a partial index only when the query repeats its
+/// condition).
+pub const OLD_NOTATION: &str = "notation < 2";
 
 /// The version this code reads and writes.
 pub const CURRENT: i64 = MIGRATIONS.len() as i64;

@@ -3,6 +3,7 @@
 //! already ended...) changes nothing.
 
 use crate::ratings::{self, Finisher};
+use crate::schema::ACTION_NOTATION;
 use crate::sqlite::{to_json, SqliteStore};
 use crate::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Status, Storage,
@@ -104,8 +105,8 @@ impl Storage for SqliteStore {
             return Err(StoreError::Invalid(format!("game {} exists", g.id.0)));
         }
         tx.prepare_cached(
-            "INSERT INTO games (id, protocol, variant, seed, table_name, started_at_ms, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing')",
+            "INSERT INTO games (id, protocol, variant, seed, table_name, started_at_ms, status, notation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing', ?7)",
         )?
         .execute(params![
             g.id.0,
@@ -113,7 +114,8 @@ impl Storage for SqliteStore {
             g.variant,
             g.seed.to_string(),
             g.table,
-            g.started_at_ms
+            g.started_at_ms,
+            ACTION_NOTATION
         ])?;
         {
             let mut insert = tx.prepare_cached(

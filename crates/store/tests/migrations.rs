@@ -61,9 +61,10 @@ fn tables_and_indexes(dir: &Path) -> Vec<String> {
     names.map(Result::unwrap).collect()
 }
 
-const CURRENT_SCHEMA: [&str; 8] = [
+const CURRENT_SCHEMA: [&str; 9] = [
     "games",
     "games_by_protocol",
+    "games_old_notation",
     "games_unfinished",
     "hands",
     "players",
@@ -79,7 +80,7 @@ fn a_new_directory_gets_the_current_schema() {
     let s = SqliteStore::open(&data).unwrap();
     assert!(SqliteStore::file(&data).is_file());
     assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     assert_eq!(tables_and_indexes(&data), CURRENT_SCHEMA);
     drop(s);
     // Opening again changes nothing.
@@ -104,6 +105,18 @@ fn a_version_one_database_keeps_its_games_and_gains_the_new_tables() {
     assert_eq!(g.seed.as_deref(), Some("42"));
     assert_eq!(g.actions(), ["0 0 Truco"]);
     assert_eq!(g.hand_results[0].result["points"], 12);
+    // Its log is in the old notation, for the server to rewrite: in one transaction,
+    // entry for entry (a log of another length is refused and changes nothing).
+    assert_eq!(s.games_before_notation().unwrap(), [GameId(7), GameId(8)]);
+    let refused = s.rewrite_actions(GameId(7), &["0 truco".into(), "1 fold".into()]);
+    assert!(
+        matches!(refused, Err(StoreError::Corrupt(_))),
+        "{refused:?}"
+    );
+    assert_eq!(s.game(GameId(7)).unwrap().unwrap().actions(), ["0 0 Truco"]);
+    s.rewrite_actions(GameId(7), &["0 truco".into()]).unwrap();
+    assert_eq!(s.game(GameId(7)).unwrap().unwrap().actions(), ["0 truco"]);
+    assert_eq!(s.games_before_notation().unwrap(), [GameId(8)]);
     // The game the old server left playing is abandoned, never finished.
     let unfinished = s.game(GameId(8)).unwrap().unwrap();
     assert_eq!(unfinished.summary.status, Status::Abandoned);

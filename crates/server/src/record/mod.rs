@@ -3,11 +3,16 @@
 //!
 //! The action log is what makes a game replayable exactly: every game is a pure value
 //! created from a seed, so replaying means creating it again and applying the same
-//! actions. Each action is logged as `SEAT INDEX DEBUG`: the seat, the action's position
-//! in the rules engine's `legal_actions(seat)` at that moment, and its `Debug` text. The
-//! index needs no per-game action syntax and is exact; the text lets a replay check that
-//! it applies the same action, and lets a person read the log. Anything else that changes
-//! a game (a player leaving, a forfeit) is a note: `# TEXT`.
+//! actions. Each action is logged as `SEAT NOTATION`: the seat and the action in its
+//! game's stable notation ([`parlor_game::Notation`]: `2 play 10c`, `0 discard 5m.2`),
+//! words a person can read and a later parlor reads back whatever its types are then
+//! called. Anything else that changes a game (a player leaving, a forfeit) is a note:
+//! `# TEXT`.
+//!
+//! Games stored before the notation (the store's notation 1) logged `SEAT INDEX DEBUG`:
+//! the action's position among the legal actions and its Rust `Debug` text. Those
+//! entries are still read ([`Named::Legacy`]), so that [`upgrade`] can rewrite such logs
+//! in the notation when a store is opened.
 //!
 //! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
 //! thread and reports trouble on `/healthz` and `/metrics`.
@@ -16,13 +21,14 @@ pub mod jass;
 pub mod mahjong;
 mod note;
 pub mod truco;
+pub mod upgrade;
 pub mod wars;
 
 pub use note::Note;
 
+use parlor_game::Notation;
 use parlor_store::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
 use serde_json::Value;
-use std::fmt::Debug;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the Unix epoch, as the store keeps times.
@@ -105,13 +111,9 @@ impl GameLog {
         self.id
     }
 
-    /// `seat` did `action`, one of `legal` (what the engine offered it just before).
-    pub fn action<A: Debug + PartialEq>(&mut self, seat: usize, action: &A, legal: &[A]) {
-        let entry = match legal.iter().position(|a| a == action) {
-            Some(index) => format!("{seat} {index} {action:?}"),
-            None => format!("{seat} ! {action:?}"),
-        };
-        self.actions.push(entry);
+    /// `seat` did `action` in game `G`.
+    pub fn action<G: Notation>(&mut self, seat: usize, action: &G::Action) {
+        self.actions.push(action_entry::<G>(seat, action));
     }
 
     /// A person made a move of their own: the game is kept even if it is abandoned.
@@ -178,33 +180,48 @@ impl GameLog {
     }
 }
 
+/// The log entry of `seat` doing `action` in game `G`: `SEAT NOTATION`.
+pub fn action_entry<G: Notation>(seat: usize, action: &G::Action) -> String {
+    format!("{seat} {}", G::notate(action))
+}
+
 /// One entry of an action log, parsed back.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Entry<'a> {
-    /// `seat` took the legal action at `index` (None: it was not among the legal ones),
-    /// described as `text`.
-    Action {
-        seat: usize,
-        index: Option<usize>,
-        text: &'a str,
-    },
+    /// `seat` took the action `named`.
+    Action { seat: usize, named: Named<'a> },
     /// A note.
     Note(Note),
 }
 
-/// Parses one log entry; `None` if it is not one.
+/// How an entry names its action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named<'a> {
+    /// In its game's notation (`play 10c`).
+    Notation(&'a str),
+    /// As games stored before the notation named it: its `index` among the legal
+    /// actions (None: it was not among them) and its Rust `Debug` text then.
+    Legacy { index: Option<usize>, text: &'a str },
+}
+
+/// Parses one log entry; `None` if it is not one. A notation never starts with a digit
+/// or `!`, which is how an entry from before the notation is told apart.
 pub fn parse_entry(entry: &str) -> Option<Entry<'_>> {
     if let Some(note) = entry.strip_prefix("# ") {
         return Note::parse(note).map(Entry::Note);
     }
-    let mut parts = entry.splitn(3, ' ');
-    let seat = parts.next()?.parse().ok()?;
-    let index = match parts.next()? {
-        "!" => None,
-        n => Some(n.parse().ok()?),
+    let (seat, rest) = entry.split_once(' ')?;
+    let seat = seat.parse().ok()?;
+    let named = match rest.split_once(' ') {
+        Some(("!", text)) => Named::Legacy { index: None, text },
+        Some((index, text)) if index.bytes().all(|b| b.is_ascii_digit()) => Named::Legacy {
+            index: Some(index.parse().ok()?),
+            text,
+        },
+        _ if rest.starts_with(|c: char| c.is_ascii_lowercase()) => Named::Notation(rest),
+        _ => return None,
     };
-    let text = parts.next()?;
-    Some(Entry::Action { seat, index, text })
+    Some(Entry::Action { seat, named })
 }
 
 /// Ranks (1 = best) from scores, higher is better; equal scores share a rank.
@@ -222,27 +239,48 @@ mod tests {
     #[test]
     fn entries_round_trip() {
         assert_eq!(
+            parse_entry("2 discard 5m.2"),
+            Some(Entry::Action {
+                seat: 2,
+                named: Named::Notation("discard 5m.2"),
+            })
+        );
+        assert_eq!(
             parse_entry("2 5 Discard(Tile(53))"),
             Some(Entry::Action {
                 seat: 2,
-                index: Some(5),
-                text: "Discard(Tile(53))"
+                named: Named::Legacy {
+                    index: Some(5),
+                    text: "Discard(Tile(53))"
+                },
             })
         );
         assert_eq!(
             parse_entry("0 ! Pass"),
             Some(Entry::Action {
                 seat: 0,
-                index: None,
-                text: "Pass"
+                named: Named::Legacy {
+                    index: None,
+                    text: "Pass"
+                },
             })
         );
         assert_eq!(
             parse_entry("# leave 3"),
             Some(Entry::Note(Note::Left { seat: 3 }))
         );
-        assert_eq!(parse_entry("# nonsense"), None);
-        assert_eq!(parse_entry("x y"), None);
+        for junk in [
+            "# nonsense",
+            "x y",
+            "1",
+            "1 Play",
+            "1 5",
+            "-1 pass",
+            "1 ",
+            "1 12x pass",
+        ] {
+            assert_eq!(parse_entry(junk), None, "{junk:?}");
+        }
         assert_eq!(ranks_by_score(&[10, 30, 10, 20]), [3, 1, 3, 2]);
     }
 }

@@ -2,15 +2,17 @@
 //! apply its action log (see [`crate::record`]), and report each hand and the final
 //! result, so `parlor replay` can check them against what the store says.
 //!
-//! Every step is checked: each logged action must be the legal action at its index, with
-//! the same text; anything else is an error naming the entry. Each game's replay lives
+//! Every step is checked: each logged action must read in its game's notation and be
+//! accepted by the game (an entry from before the notation must be the legal action at
+//! its index, with the same text); anything else is an error naming the entry. Each game's replay lives
 //! with its recording, in `record/<game>.rs`; this module dispatches and holds what they
 //! share.
 
 pub mod story;
 mod told;
 
-use crate::record::{parse_entry, Entry};
+use crate::record::{parse_entry, Entry, Named};
+use parlor_game::Notation;
 use std::fmt::Debug;
 pub use story::Story;
 pub use told::{public_detail, story_of};
@@ -22,6 +24,9 @@ pub struct Replayed {
     pub hands: Vec<String>,
     /// Final scores and ranks per seat, if the game reached its end.
     pub end: Option<(Vec<i64>, Vec<u32>)>,
+    /// The log as replayed, entry for entry, every action in its game's notation: what
+    /// [`crate::record::upgrade`] stores for a log from before the notation.
+    pub log: Vec<String>,
 }
 
 /// Replays a game of `protocol` under `variant` from `seed` with its `log`.
@@ -55,25 +60,30 @@ pub fn tell(
     }
 }
 
-/// Applies log entry `at` again: `seat` took its legal action at `index`, logged as
-/// `text`. The action and its events, or why the log does not replay. One for every
-/// game, through the rules crates' common contract.
-pub(crate) fn redo<G: parlor_game::Game>(
+/// Applies log entry `at` again: `seat` took the action `named`. The action and its
+/// events, or why the log does not replay. One for every game, through the rules
+/// crates' common contract.
+pub(crate) fn redo<G: Notation>(
     game: &mut G,
     at: usize,
     seat: usize,
-    index: Option<usize>,
-    text: &str,
+    named: Named<'_>,
 ) -> Result<(G::Action, G::Events), String> {
-    let action = pick(&game.legal_actions(seat), index, text, at)?;
+    let action = match named {
+        Named::Notation(text) => {
+            G::read(text).ok_or_else(|| format!("entry {at}: not an action: {text}"))?
+        }
+        Named::Legacy { index, text } => pick(&game.legal_actions(seat), index, text, at)?,
+    };
     let events = game
         .apply(seat, action)
         .map_err(|e| format!("entry {at}: {e:?}"))?;
     Ok((action, events))
 }
 
-/// The action a log entry names: the legal action at its index, whose text must match.
-pub(crate) fn pick<A: Copy + Debug>(
+/// The action an entry from before the notation names: the legal action at its index,
+/// whose `Debug` text must match.
+fn pick<A: Copy + Debug>(
     legal: &[A],
     index: Option<usize>,
     text: &str,

@@ -1,13 +1,12 @@
 //! A stored game as the API shows it: its log's actions in words, seats numbered from 1,
 //! and its [`Story`] for the replay page; both only once the game is over.
 //!
-//! The store keeps the log as the recorder wrote it (`SEAT INDEX TEXT`, the text being
-//! the engine's name for the action, which `parlor replay` checks); the API turns each
-//! entry into `{"seat", "index", "text"}` with the story's words, so no reader sees the
-//! engines' notation.
+//! The store keeps the log as the recorder wrote it (`SEAT NOTATION`, the action in its
+//! game's stable notation, which `parlor replay` reads back); the API turns each entry
+//! into `{"seat", "notation", "text"}`, the text in the story's words.
 
 use super::{story::Story, tell};
-use crate::record::{parse_entry, Entry};
+use crate::record::{parse_entry, Entry, Named};
 use parlor_store::{GameDetail, Status};
 use serde_json::{json, Value};
 
@@ -39,7 +38,7 @@ pub fn story_of(detail: &GameDetail) -> Result<Story, String> {
 }
 
 /// The game as the API answers it: the stored detail with every action as
-/// `{"seat": from 1, "index": among the legal actions, "text": in words}` (a note as
+/// `{"seat": from 1, "notation": as stored, "text": in words}` (a note as
 /// `{"note": ...}`). A running game has no actions to show ([`GameDetail::public`]).
 pub fn public_detail(detail: GameDetail) -> Value {
     let detail = detail.public();
@@ -54,14 +53,17 @@ pub fn public_detail(detail: GameDetail) -> Value {
         entries
             .iter()
             .map(|entry| match parse_entry(entry) {
-                Some(Entry::Action { seat, index, text }) => {
+                Some(Entry::Action { seat, named }) => {
+                    let stored = match named {
+                        Named::Notation(text) | Named::Legacy { text, .. } => text,
+                    };
                     // The story's step for this entry must be by the same seat; if the two
                     // ever part, the stored text is shown rather than another's words.
                     let told = words.next().filter(|(by, _)| *by == seat + 1);
                     json!({
                         "seat": seat + 1,
-                        "index": index,
-                        "text": told.map_or_else(|| text.to_owned(), |(_, words)| words),
+                        "notation": stored,
+                        "text": told.map_or_else(|| stored.to_owned(), |(_, words)| words),
                     })
                 }
                 Some(Entry::Note(note)) => json!({ "note": note.to_string() }),

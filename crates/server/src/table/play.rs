@@ -8,7 +8,7 @@ use super::recorded::{Chronicle, Recorded};
 use super::Presence;
 use crate::record::Note;
 use crate::turn_timer::TurnTimer;
-use parlor_game::{GameRng, Projected, Seat, Strategy};
+use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
 use std::ops::Deref;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -50,7 +50,7 @@ impl<G: Projected, C> Deref for Play<G, C> {
     }
 }
 
-impl<G: Projected, C: Chronicle<G>> Play<G, C> {
+impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
     /// A game that has just begun with the events `first`; CPU and stand-in choices are
     /// drawn from `rng`.
     pub fn new(

@@ -3,7 +3,7 @@
 //! game's [`Chronicle`] write hand results and the end, so no table can forget to record.
 
 use crate::record::{GameLog, Note};
-use parlor_game::{Game, Seat};
+use parlor_game::{Game, Notation, Seat};
 use std::ops::Deref;
 
 /// What the store keeps of a game's events besides the actions: each hand's result and
@@ -28,7 +28,7 @@ impl<G, C> Deref for Recorded<G, C> {
     }
 }
 
-impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
+impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
     /// A game whose start `log` has recorded.
     pub fn new(game: G, log: GameLog, chronicle: C) -> Recorded<G, C> {
         Recorded {
@@ -40,9 +40,8 @@ impl<G: Game, C: Chronicle<G>> Recorded<G, C> {
 
     /// Applies and records `seat`'s action; a refusal changes and records nothing.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<G::Events, G::Refusal> {
-        let legal = self.game.legal_actions(seat);
         let events = self.game.apply(seat, action)?;
-        self.log.action(seat, &action, &legal);
+        self.log.action::<G>(seat, &action);
         self.chronicle.record(&self.game, &events, &mut self.log);
         Ok(events)
     }

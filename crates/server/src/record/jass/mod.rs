@@ -2,7 +2,7 @@
 //! end look like in the store (a forfeit ends a game too), and the replay of its action
 //! log.
 
-use crate::record::{Entry, GameLog, Note};
+use crate::record::{action_entry, Entry, GameLog, Note};
 use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
@@ -86,13 +86,18 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         (scores, ranks)
     };
     for (at, entry) in entries(log) {
-        match entry? {
+        let entry = entry?;
+        if let Entry::Note(_) = entry {
+            out.log.push(log[at].clone());
+        }
+        match entry {
             Entry::Note(Note::Forfeit { seat }) => {
                 out.end = Some(team_end(1 - seat % 2, game.totals()));
             }
             Entry::Note(_) => {}
-            Entry::Action { seat, index, text } => {
-                let (_, events) = redo(&mut game, at, seat, index, text)?;
+            Entry::Action { seat, named } => {
+                let (action, events) = redo(&mut game, at, seat, named)?;
+                out.log.push(action_entry::<Game>(seat, &action));
                 for event in events {
                     match event {
                         Event::DealFinished { totals, deal, .. } => out

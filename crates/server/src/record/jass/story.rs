@@ -23,8 +23,8 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
         teller.begin_if_dealt(&game);
         match entry {
             Entry::Note(note) => teller.note(note, &game),
-            Entry::Action { seat, index, text } => {
-                let (action, events) = redo(&mut game, at, seat, index, text)?;
+            Entry::Action { seat, named } => {
+                let (action, events) = redo(&mut game, at, seat, named)?;
                 teller.action(seat, action, &events);
             }
         }

@@ -1,7 +1,7 @@
 //! How a Mahjong game is recorded and replayed: its variant's name, what each hand's
 //! results and the end look like in the store, and the replay of its action log.
 
-use crate::record::{Entry, GameLog};
+use crate::record::{action_entry, Entry, GameLog};
 use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
@@ -130,11 +130,13 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
     let mut out = Replayed::default();
     let mut results: Vec<String> = Vec::new();
     for (at, entry) in entries(log) {
-        let Entry::Action { seat, index, text } = entry? else {
+        let Entry::Action { seat, named } = entry? else {
+            out.log.push(log[at].clone());
             continue;
         };
         deal_if_over(&mut game, at)?;
-        let (_, events) = redo(&mut game, at, seat, index, text)?;
+        let (action, events) = redo(&mut game, at, seat, named)?;
+        out.log.push(action_entry::<Game>(seat, &action));
         for event in events {
             match event {
                 Event::Win(w) => {

@@ -36,7 +36,7 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
                 }
                 teller.note(note, &game);
             }
-            Entry::Action { seat, index, text } => {
+            Entry::Action { seat, named } => {
                 dealt |= deal_if_over(&mut game, at)?;
                 if std::mem::take(&mut dealt) {
                     teller.begin(&game);
@@ -45,7 +45,7 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
                     claim: game.claim_tile(),
                     drawn: game.drawn_tile(),
                 };
-                let (action, events) = redo(&mut game, at, seat, index, text)?;
+                let (action, events) = redo(&mut game, at, seat, named)?;
                 teller.action(&game, seat, action, before, &events);
             }
         }

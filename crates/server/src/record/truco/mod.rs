@@ -2,7 +2,7 @@
 //! name, what each hand's result and the end look like in the store, the replay of its
 //! action log, and the story of a finished game for the replay page.
 
-use crate::record::{ranks_by_score, Entry, GameLog};
+use crate::record::{action_entry, ranks_by_score, Entry, GameLog};
 use crate::replay::{entries, redo, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
@@ -119,10 +119,12 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
     let (mut game, _) = recreate(variant, seed)?;
     let mut out = Replayed::default();
     for (at, entry) in entries(log) {
-        let Entry::Action { seat, index, text } = entry? else {
+        let Entry::Action { seat, named } = entry? else {
+            out.log.push(log[at].clone());
             continue;
         };
-        let (_, events) = redo(&mut game, at, seat, index, text)?;
+        let (action, events) = redo(&mut game, at, seat, named)?;
+        out.log.push(action_entry::<Game>(seat, &action));
         for event in events {
             match event {
                 Event::HandEnded {

@@ -18,8 +18,8 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
     for (at, entry) in entries(log) {
         match entry? {
             Entry::Note(note) => teller.note(note),
-            Entry::Action { seat, index, text } => {
-                let (action, events) = redo(&mut game, at, seat, index, text)?;
+            Entry::Action { seat, named } => {
+                let (action, events) = redo(&mut game, at, seat, named)?;
                 let said = teller.says(seat, action);
                 teller.tell(Some((seat, said)), &events);
             }

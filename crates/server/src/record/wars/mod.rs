@@ -2,7 +2,7 @@
 //! size, ranked or not), the replay of its action log (departures included), and its
 //! story for the replay page.
 
-use crate::record::{Entry, GameLog, Note};
+use crate::record::{action_entry, Entry, GameLog, Note};
 use crate::replay::{self, entries, Replayed};
 use crate::table::{Chronicle, Recorded};
 use cards::seeded_rng;
@@ -93,8 +93,8 @@ fn redo(hand: &mut Hand, at: usize, entry: Entry<'_>) -> Result<(Option<Action>,
     match entry {
         Entry::Note(Note::Left { seat }) => Ok((None, hand.leave(seat))),
         Entry::Note(_) => Ok((None, Events::new())),
-        Entry::Action { seat, index, text } => {
-            let (action, events) = replay::redo(hand, at, seat, index, text)?;
+        Entry::Action { seat, named } => {
+            let (action, events) = replay::redo(hand, at, seat, named)?;
             Ok((Some(action), events))
         }
     }
@@ -106,7 +106,16 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
     let players = hand.players();
     let mut out = Replayed::default();
     for (at, entry) in entries(log) {
-        let (_, events) = redo(&mut hand, at, entry?)?;
+        let entry = entry?;
+        let seat = match entry {
+            Entry::Action { seat, .. } => seat,
+            Entry::Note(_) => 0,
+        };
+        let (action, events) = redo(&mut hand, at, entry)?;
+        out.log.push(match action {
+            Some(action) => action_entry::<Hand>(seat, &action),
+            None => log[at].clone(),
+        });
         for event in events {
             if let Event::HandOver { order } = event {
                 let (scores, ranks) = standings(players, &order.to_vec());
