@@ -4,8 +4,8 @@
 //!   `status` is `all` (default), `finished`, `unfinished`, `playing` or `abandoned`;
 //!   `limit` 1-200 (default 50); the next page is `before=<the last id seen>`.
 //! - `GET /api/games/:id`: everything: seats, each hand's result and actions (each
-//!   `{"seat", "index", "text"}`: seat from 1, its index among the legal actions, what
-//!   it did in words), the final result and actions, the seed (as text). While the game
+//!   `{"seat", "notation", "text"}`: seat from 1, the action in its game's notation,
+//!   what it did in words), the final result and actions, the seed (as text). While the game
 //!   is being played the seed is `null` and the action lists are empty: they would
 //!   reveal hidden cards.
 //! - `GET /api/games/:id/replay`: a game that is over, hand by hand and step by step,
@@ -13,6 +13,8 @@
 //! - `GET /api/leaderboard/:protocol`: the protocol's players by Glicko-2 rating.
 //! - `GET /api/players/:name`: a player's standings in every protocol and latest games.
 //! - `GET /api/tournaments?protocol=`: the latest tournaments with pairings and ratings.
+//! - `GET /api/tables`: the tables playing right now ([`tables`]), with or without a
+//!   store.
 //!
 //! Answers are JSON; errors are `{"error": "..."}` with 400 (a bad parameter), 404 (no
 //! such game, player or protocol) or 503 (no store, or the database failed: the reason
@@ -38,6 +40,18 @@ use std::sync::Arc;
 /// Whether `name` is a protocol whose games are stored.
 fn is_protocol(name: &str) -> bool {
     crate::protocols::named(name).is_some()
+}
+
+/// `GET /api/tables`: every table playing now, oldest first, as
+/// [`crate::table::Listing`]s: id, game, variant, table name, start, hand, and each
+/// seat's name and kind (`person`, `away`, `cpu`). Nothing hidden: no seed, no card.
+pub fn tables(tables: crate::table::Tables) -> Router {
+    Router::new()
+        .route(
+            "/api/tables",
+            get(|State(tables): State<crate::table::Tables>| async move { Json(tables.all()) }),
+        )
+        .with_state(tables)
 }
 
 /// The API's routes, reading the store in data directory `dir` (`None`: the server

@@ -67,6 +67,8 @@ pub struct Door {
 pub struct StoreAccess {
     pub recorder: parlor_store::Recorder,
     pub dir: Option<std::path::PathBuf>,
+    /// The running tables, for `/api/tables`.
+    pub tables: crate::table::Tables,
 }
 
 #[derive(Clone)]
@@ -132,7 +134,8 @@ pub async fn serve(
             crate::web::asset(uri.path())
         }))
         .with_state(shared)
-        .merge(api);
+        .merge(api)
+        .merge(crate::api::tables(store.tables));
     crate::net::accept_loop(
         "http",
         listener,

@@ -94,10 +94,14 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         Admission::new(protocol, max_connections, config.limits.max_per_address)
             .with_rate(config.limits.connect_rate)
     };
+    let tables = table::Tables::default();
     let context = protocols::Context {
         config: &config,
         seeds: seeds.clone(),
-        recorder: recorder.clone(),
+        recorder: record::Ledger {
+            recorder: recorder.clone(),
+            tables: tables.clone(),
+        },
         shutdown: shutdown.clone(),
     };
     for protocol in protocols::ALL
@@ -127,6 +131,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         let store = http::StoreAccess {
             recorder: recorder.clone(),
             dir: config.data_dir.clone(),
+            tables: tables.clone(),
         };
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);

@@ -1071,3 +1071,34 @@ async fn a_pairing_announces_its_seats_and_results_are_numbered_from_zero() {
     }
     s.stop().await;
 }
+
+/// A game is listed on `/api/tables` while it plays (the session's name, the person and
+/// three server bots) and leaves the list when it ends (here: its person left).
+#[tokio::test]
+async fn a_running_game_is_listed_until_it_ends() {
+    let s = server().await;
+    let (mut p, _) = Player::join(
+        s.addr("jass"),
+        "Solo",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "Listed"}),
+    )
+    .await;
+    for team in [1, 0, 1] {
+        p.send(
+            "JOIN_BOT",
+            json!({"sessionName": "Listed", "chosenTeamIndex": team}),
+        )
+        .await;
+    }
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    assert_eq!(listed[0]["game"], "jass");
+    assert_eq!(listed[0]["table"], "Listed");
+    let seats = listed[0]["seats"].as_array().unwrap();
+    assert_eq!(seats.iter().filter(|s| s["kind"] == "cpu").count(), 3);
+    assert!(seats
+        .iter()
+        .any(|s| s["name"] == "Solo" && s["kind"] == "person"));
+    drop(p);
+    s.tables_until(|t| t.is_empty()).await;
+    s.stop().await;
+}

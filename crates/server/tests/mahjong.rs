@@ -393,3 +393,25 @@ async fn fill_starts_a_table_at_once_with_cpu_players() {
         .await;
     s.stop().await;
 }
+
+/// A table is listed on `/api/tables` while it plays (a person, three CPU players) and
+/// leaves the list when it ends (here: left before anyone's move).
+#[tokio::test]
+async fn a_running_table_is_listed_until_it_ends() {
+    let s = TestServer::start(config(19, Duration::from_secs(3600))).await;
+    let mut ana = LineClient::connect(s.addr("mahjong"), "\n").await;
+    ana.send("mmj1c 3:ana").await;
+    ana.expect("mmj1s").await;
+    ana.send("fill").await;
+    ana.expect("game 1 3:ana 5:CPU 2 5:CPU 3 5:CPU 4").await;
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    assert_eq!(listed[0]["game"], "mahjong");
+    let kinds: Vec<&str> = (0..4)
+        .map(|i| listed[0]["seats"][i]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["person", "cpu", "cpu", "cpu"]);
+    assert_eq!(listed[0]["seats"][0]["name"], "ana");
+    drop(ana);
+    s.tables_until(|t| t.is_empty()).await;
+    s.stop().await;
+}

@@ -640,3 +640,27 @@ async fn saying_s_mid_game_leaves_at_once() {
     assert!(game.to_string().contains("bob left the room"), "{game}");
     s.stop().await;
 }
+
+/// A game is listed on `/api/tables` while it plays (a person, three CPU players, the
+/// room's name) and leaves the list when it ends (here: left before anyone's move).
+#[tokio::test]
+async fn a_running_game_is_listed_until_it_ends() {
+    let s = TestServer::start(Config::for_tests(83)).await;
+    let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    c.send("N ana").await;
+    c.expect("N ana").await;
+    c.send("E 1").await;
+    c.until(|l| l.starts_with("I 1 ")).await;
+    c.send("Q").await;
+    c.until(|l| l.starts_with("M ")).await;
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    assert_eq!(listed[0]["game"], "minitruco");
+    assert_eq!(listed[0]["table"], "room 1");
+    let kinds: Vec<&str> = (0..4)
+        .map(|i| listed[0]["seats"][i]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["person", "cpu", "cpu", "cpu"]);
+    drop(c);
+    s.tables_until(|t| t.is_empty()).await;
+    s.stop().await;
+}

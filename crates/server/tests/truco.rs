@@ -338,6 +338,68 @@ async fn seats_says_who_plays_each_seat() {
     s.stop().await;
 }
 
+/// A match is listed on `/api/tables` while it runs: its seats (a person, CPU players,
+/// then the person away after dropping with a token), its name as given, its hand; it
+/// leaves the list when it ends, and nothing hidden is in it.
+#[tokio::test]
+async fn a_running_match_is_listed_until_it_ends() {
+    let s = TestServer::start(Config::for_tests(81)).await;
+    let mut ana = connect(&s).await;
+    ana.expect("WELCOME 1 1").await;
+    ana.send("TOKEN").await;
+    ana.send("NAME Ana").await;
+    ana.send("CPU").await;
+    let dealt = ana.until(|l| l.starts_with("CARDS ")).await;
+    let card = dealt.last().unwrap().split(' ').nth(1).unwrap().to_owned();
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    let table = &listed[0];
+    assert_eq!(table["game"], "truco");
+    assert_eq!(table["variant"], "course");
+    assert_eq!(table["hand"], 1);
+    let seats: Vec<(&str, &str)> = (0..4)
+        .map(|i| {
+            let seat = &table["seats"][i];
+            (
+                seat["name"].as_str().unwrap(),
+                seat["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            ("Ana", "person"),
+            ("CPU2", "cpu"),
+            ("CPU3", "cpu"),
+            ("CPU4", "cpu")
+        ]
+    );
+    let text = table.to_string();
+    assert!(!text.contains("seed") && !text.contains(&card), "{text}");
+    ana.until(|l| l.starts_with("TURN 1 ")).await;
+    ana.send(&format!("PLAY {card}")).await;
+    ana.until(|l| l == format!("PLAYED 1 {card}")).await;
+    drop(ana);
+    s.tables_until(|t| t.len() == 1 && t[0]["seats"][0]["kind"] == "away")
+        .await;
+    s.stop().await;
+}
+
+/// A table started and left before anyone's move ends at once, and leaves the list.
+#[tokio::test]
+async fn a_match_nobody_played_leaves_the_list_at_once() {
+    let s = TestServer::start(Config::for_tests(82)).await;
+    let mut ana = connect(&s).await;
+    ana.expect("WELCOME 1 1").await;
+    ana.expect("WAITING 1").await;
+    ana.send("CPU").await;
+    ana.expect("MATCH 1").await;
+    s.tables_until(|t| t.len() == 1).await;
+    drop(ana);
+    s.tables_until(|t| t.is_empty()).await;
+    s.stop().await;
+}
+
 /// A player who asked for a token (`TOKEN`) and drops mid-match comes back on a new
 /// connection with `RESUME <token>`: the same seat, the match so far, and play goes on;
 /// an unknown token is refused and changes nothing.

@@ -908,3 +908,29 @@ async fn one_address_cannot_fill_the_hall() {
     assert_eq!(name, "guest");
     s.stop().await;
 }
+
+/// A hand is listed on `/api/tables` while it plays (seven places: the person and six
+/// CPU players) and leaves the list when it ends (here: its only person left).
+#[tokio::test]
+async fn a_running_hand_is_listed_until_it_ends() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::from_secs(3600),
+        ..WarsSettings::default()
+    }))
+    .await;
+    let (mut c, _) = Wars::joined(s.addr("wars"), "solo").await;
+    c.send("[cfill]").await;
+    c.until("[stabl|").await;
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    assert_eq!(listed[0]["game"], "wars");
+    let seats = listed[0]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 7);
+    assert_eq!(seats.iter().filter(|s| s["kind"] == "cpu").count(), 6);
+    assert!(seats
+        .iter()
+        .any(|s| s["name"] == "solo" && s["kind"] == "person"));
+    drop(c);
+    s.tables_until(|t| t.is_empty()).await;
+    s.stop().await;
+}

@@ -11,10 +11,10 @@ pub mod wars;
 use crate::config::{Config, Ports, Service};
 use crate::http::WsEntry;
 use crate::net::{Framing, Peer, Socket};
+use crate::record::Ledger;
 use crate::replay::Replayed;
 use crate::seeds::SeedSource;
 use futures::future::BoxFuture;
-use parlor_store::Recorder;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpStream;
@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 pub struct Context<'a> {
     pub config: &'a Config,
     pub seeds: SeedSource,
-    pub recorder: Recorder,
+    pub recorder: Ledger,
     pub shutdown: CancellationToken,
 }
 

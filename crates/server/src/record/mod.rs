@@ -26,8 +26,11 @@ pub mod wars;
 
 pub use note::Note;
 
+use crate::table::{Listed, Listing, SeatKind, SeatListing, Tables};
 use parlor_game::Notation;
-use parlor_store::{GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatRecord};
+use parlor_store::{
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatName, SeatRecord,
+};
 use serde_json::Value;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -36,6 +39,33 @@ pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Where games are written down: the store's recorder (every game, for good) and the
+/// list of running tables (each game while it is played). Every protocol gets one, and
+/// reaches the recorder through it as if it were one.
+#[derive(Clone)]
+pub struct Ledger {
+    pub recorder: Recorder,
+    pub tables: Tables,
+}
+
+impl Ledger {
+    /// A ledger that stores nothing and lists on its own list (tests, benchmarks).
+    pub fn disabled() -> Ledger {
+        Ledger {
+            recorder: Recorder::disabled(),
+            tables: Tables::default(),
+        }
+    }
+}
+
+impl std::ops::Deref for Ledger {
+    type Target = Recorder;
+
+    fn deref(&self) -> &Recorder {
+        &self.recorder
+    }
 }
 
 /// One game's record in the making.
@@ -49,6 +79,8 @@ pub struct GameLog {
     /// Whether a person made a move of their own (not a CPU player, not a stand-in).
     played: bool,
     protocol: String,
+    /// The game among the server's running tables, until the log is dropped.
+    listed: Listed,
 }
 
 impl Drop for GameLog {
@@ -73,22 +105,43 @@ pub fn seat(name: &str, cpu: Option<&str>) -> SeatRecord {
 
 impl GameLog {
     /// Records the start of a game of `protocol` under rule `variant`, created from
-    /// `seed`, with these seats (in seat order).
+    /// `seed`, with these seats (in seat order), in the `ledger`'s store, and lists it
+    /// among its running tables until the log is dropped.
     pub fn start(
-        recorder: &Recorder,
+        ledger: &Ledger,
         protocol: &str,
         variant: &str,
         seed: u64,
         seats: Vec<SeatRecord>,
         table: Option<String>,
     ) -> GameLog {
+        let recorder = &ledger.recorder;
         let id = recorder.new_game_id();
+        let started_at_ms = now_ms();
+        let listed = ledger.tables.list(Listing {
+            id: id.0,
+            game: protocol.to_owned(),
+            variant: variant.to_owned(),
+            table: table.clone(),
+            started_at_ms,
+            hand: 1,
+            seats: seats
+                .iter()
+                .map(|s| SeatListing {
+                    name: s.name.clone(),
+                    kind: match s.cpu {
+                        Some(_) => SeatKind::Cpu,
+                        None => SeatKind::Person,
+                    },
+                })
+                .collect(),
+        });
         recorder.start_game(GameStart {
             id,
             protocol: protocol.to_owned(),
             variant: variant.to_owned(),
             seed,
-            started_at_ms: now_ms(),
+            started_at_ms,
             seats,
             table,
         });
@@ -103,7 +156,27 @@ impl GameLog {
             finished: false,
             played: false,
             protocol: protocol.to_owned(),
+            listed,
         }
+    }
+
+    /// The game's place among the running tables.
+    pub fn listed(&self) -> &Listed {
+        &self.listed
+    }
+
+    /// The person in `seat` is called `name` from now on, in the store and the listing.
+    pub fn name_seat(&mut self, seat: usize, name: &str) {
+        self.recorder.name_seat(SeatName {
+            game: self.id,
+            seat,
+            name: name.to_owned(),
+        });
+        self.listed.update(|l| {
+            if let Some(listed) = l.seats.get_mut(seat) {
+                listed.name = name.to_owned();
+            }
+        });
     }
 
     /// The game's id in the store.

@@ -1,12 +1,15 @@
 //! The table kernel every game's table is built on: who holds each seat ([`Seats`]:
 //! empty, a person, a person away who may come back), the game in progress with its CPU
-//! players, stand-in, timers and record ([`Play`], [`Recorded`]). A protocol module keeps
-//! only what is its own: its codec, commands, rendering and lobby rules.
+//! players, stand-in, timers and record ([`Play`], [`Recorded`]), and the list of every
+//! running table ([`Tables`]). A protocol module keeps only what is its own: its codec,
+//! commands, rendering and lobby rules.
 
+mod directory;
 mod play;
 mod recorded;
 mod seats;
 
+pub use directory::{Listed, Listing, SeatKind, SeatListing, Tables};
 pub use play::{Play, Timing};
 pub use recorded::{Chronicle, Recorded};
 pub use seats::{Occupant, Seats, MAX_RETURNS};

@@ -5,7 +5,7 @@
 //! of the current hand, to bring a person who comes back up to date.
 
 use super::recorded::{Chronicle, Recorded};
-use super::Presence;
+use super::{Presence, SeatKind};
 use crate::record::Note;
 use crate::turn_timer::TurnTimer;
 use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
@@ -78,8 +78,20 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
     /// A CPU player named `name` plays `seat` from now on.
     pub fn seat_cpu(&mut self, seat: Seat, name: String, strategy: Box<dyn Strategy<G>>) {
         if let Some(slot) = self.cpus.get_mut(seat) {
+            self.game.listed().update(|l| {
+                if let Some(listed) = l.seats.get_mut(seat) {
+                    listed.name.clone_from(&name);
+                    listed.kind = SeatKind::Cpu;
+                }
+            });
             *slot = Some(Cpu { name, strategy });
         }
+    }
+
+    /// The person in `seat` is called `name` from now on, in the store and the list of
+    /// running tables.
+    pub fn name_seat(&mut self, seat: Seat, name: &str) {
+        self.game.name_seat(seat, name);
     }
 
     /// The name of the CPU player in `seat`.
@@ -126,6 +138,21 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
             .fold(0u64, |mask, s| mask | 1 << s);
         let waiting = self.game.to_act().any(|s| seats.is_here(s));
         self.turn.wait_for(people, waiting);
+        self.list_seats(seats);
+    }
+
+    /// Shows in the list of running tables who plays each seat now.
+    fn list_seats(&self, seats: &(impl Presence + ?Sized)) {
+        let kind = |seat| match (self.is_cpu(seat), seats.is_here(seat)) {
+            (true, _) => SeatKind::Cpu,
+            (false, true) => SeatKind::Person,
+            (false, false) => SeatKind::Away,
+        };
+        self.game.listed().update(|l| {
+            for (seat, listed) in l.seats.iter_mut().enumerate() {
+                listed.kind = kind(seat);
+            }
+        });
     }
 
     /// When the table must next wake up for this game: a machine's move or a person's
@@ -242,6 +269,10 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
     /// list is freed: a table waiting for a person holds just its deal.
     fn remember(&mut self, events: &G::Events) {
         let events = G::events(events);
+        let hands = events.iter().filter(|e| G::starts_hand(e)).count() as u32;
+        if hands > 0 && !self.hand.is_empty() {
+            self.game.listed().update(|l| l.hand += hands);
+        }
         match events.iter().rposition(G::starts_hand) {
             Some(start) => self.hand = events[start..].to_vec(),
             None => self.hand.extend_from_slice(events),
@@ -293,9 +324,8 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
 mod tests {
     use super::*;
     use crate::record::truco::{start, TrucoChronicle};
-    use crate::record::GameLog;
+    use crate::record::{GameLog, Ledger};
     use crate::table::Seats;
-    use parlor_store::Recorder;
     use truco::bots::HeuristicBot;
     use truco::Rules;
 
@@ -304,7 +334,7 @@ mod tests {
     }
 
     fn game_with(cpu_delay: Duration) -> Play<truco::Game, TrucoChronicle> {
-        let log = GameLog::start(&Recorder::disabled(), "truco", "course", 7, vec![], None);
+        let log = GameLog::start(&Ledger::disabled(), "truco", "course", 7, vec![], None);
         let (game, events) = start(Rules::course(), 7, log);
         let timing = Timing {
             cpu_delay,

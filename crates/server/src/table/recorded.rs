@@ -59,6 +59,16 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         self.log.id()
     }
 
+    /// The game's place among the running tables.
+    pub fn listed(&self) -> &crate::table::Listed {
+        self.log.listed()
+    }
+
+    /// The person in `seat` is called `name` from now on (see [`GameLog::name_seat`]).
+    pub fn name_seat(&mut self, seat: Seat, name: &str) {
+        self.log.name_seat(seat, name);
+    }
+
     /// The last action was a person's own move (see [`GameLog::person_played`]).
     pub fn person_played(&mut self) {
         self.log.person_played();

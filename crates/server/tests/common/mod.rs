@@ -92,6 +92,27 @@ impl TestServer {
             .expect("the games were stored")
     }
 
+    /// Waits until `/api/tables` (the tables playing now) satisfies `want`; returns it.
+    pub async fn tables_until(
+        &self,
+        want: impl Fn(&[serde_json::Value]) -> bool,
+    ) -> Vec<serde_json::Value> {
+        let poll = async {
+            loop {
+                let (code, body) = self.get_json("/api/tables").await;
+                assert_eq!(code, 200, "{body}");
+                let tables = body.as_array().unwrap().clone();
+                if want(&tables) {
+                    return tables;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(PATIENCE, poll)
+            .await
+            .expect("the running tables as expected")
+    }
+
     /// Waits until `/healthz` counts `open` connections for `protocol` (a session that
     /// ended has told its table and lobby everything it had to).
     pub async fn open_connections(&self, protocol: &str, open: u64) {

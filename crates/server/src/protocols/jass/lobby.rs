@@ -4,8 +4,8 @@
 use super::message::{Choice, SessionRequest, SessionType};
 use super::{single, tournament, Client, SessionMsg};
 use crate::config::JassSettings;
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
-use parlor_store::Recorder;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,7 +34,7 @@ pub struct Lobby {
     pub settings: JassSettings,
     seeds: SeedSource,
     /// Where finished games are stored.
-    pub recorder: Recorder,
+    pub recorder: Ledger,
     /// How long a player whose connection drops keeps their seat in a single game.
     grace: Duration,
     shutdown: CancellationToken,
@@ -46,7 +46,7 @@ impl Lobby {
         settings: JassSettings,
         grace: Duration,
         seeds: SeedSource,
-        recorder: Recorder,
+        recorder: Ledger,
         shutdown: CancellationToken,
     ) -> Lobby {
         Lobby {

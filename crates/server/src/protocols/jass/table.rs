@@ -6,12 +6,12 @@
 use super::message::{bare, card, cards, frame, mode, ClientMsg, TrumpfChoice};
 pub use crate::record::jass::team_name;
 use crate::record::jass::{self as record_jass, ending, JassChronicle};
+use crate::record::Ledger;
 use crate::record::{self, GameLog, Note};
 use crate::table::{Play, Presence, Timing};
 use cards::{seeded_rng, Card};
 use jass::bots::Strategy;
 use jass::{Action, Config, Event, Seat};
-use parlor_store::Recorder;
 use serde_json::{json, Value};
 use tokio::time::Instant;
 
@@ -85,7 +85,7 @@ impl JassTable {
         bots: [Option<Box<dyn Strategy<jass::Game>>>; 4],
         seed: u64,
         config: Config,
-        record: (&Recorder, &str),
+        record: (&Ledger, &str),
         timing: Timing,
         here: &impl Presence,
     ) -> (JassTable, Vec<Out>) {

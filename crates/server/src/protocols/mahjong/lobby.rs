@@ -12,8 +12,8 @@
 
 use super::table::{self, Human, TableHandle};
 use crate::config::MahjongSettings;
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
-use parlor_store::Recorder;
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -89,7 +89,7 @@ struct Waiting {
 struct State {
     settings: MahjongSettings,
     seeds: SeedSource,
-    recorder: Recorder,
+    recorder: Ledger,
     waiting: Vec<Waiting>,
     seated: Vec<Seated>,
     /// Where tables send people whose seat was given up back to.
@@ -107,7 +107,7 @@ impl Lobby {
         settings: MahjongSettings,
         grace: Duration,
         seeds: SeedSource,
-        recorder: Recorder,
+        recorder: Ledger,
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(256);

@@ -175,8 +175,8 @@ mod tests {
     use super::*;
     use crate::config::MahjongSettings;
     use crate::net::{next_conn_id, Outbox};
+    use crate::record::Ledger;
     use crate::seeds::SeedSource;
-    use parlor_store::Recorder;
     use std::net::{IpAddr, Ipv4Addr};
 
     fn human(name: &str) -> Human {
@@ -206,7 +206,7 @@ mod tests {
             settings,
             Duration::ZERO,
             SeedSource::new(Some(1)),
-            Recorder::disabled(),
+            Ledger::disabled(),
             stop.clone(),
         );
         let people: Vec<Human> = ["ann", "bob", "cy", "dee"].map(human).into();

@@ -17,13 +17,13 @@ use super::render;
 use crate::config::MahjongSettings;
 use crate::net::Outbox;
 use crate::record::mahjong::{self as record_mahjong, MahjongChronicle};
+use crate::record::Ledger;
 use crate::record::{self, GameLog, Note};
 use crate::table::{sleep_until, Play, Seats, Timing};
 use crate::turn_timer::TurnTimer;
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet, View};
-use parlor_store::Recorder;
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -197,7 +197,7 @@ pub fn create(
     settings: MahjongSettings,
     grace: Duration,
     seed: u64,
-    recorder: &Recorder,
+    recorder: &Ledger,
     shutdown: CancellationToken,
 ) -> (TableHandle, NewTable) {
     let (tx, inbox) = mpsc::channel(64);

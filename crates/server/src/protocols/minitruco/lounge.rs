@@ -3,10 +3,10 @@
 use super::app::{self, Hall};
 use super::room::{self, RoomHandle};
 use crate::config::Config;
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
 use crate::table::Timing;
 use crate::text;
-use parlor_store::Recorder;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 use std::net::IpAddr;
@@ -145,7 +145,7 @@ impl Lounge {
     pub fn start(
         config: &Config,
         seeds: SeedSource,
-        recorder: &Recorder,
+        recorder: &Ledger,
         shutdown: CancellationToken,
     ) -> Lounge {
         let nicks = Nicks::default();

@@ -11,9 +11,9 @@ use super::render::Renderer;
 use super::seating::{Person, Seating};
 use super::table::{Setup, Table};
 use crate::net::Outbox;
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Timing};
-use parlor_store::Recorder;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -99,7 +99,7 @@ pub struct RoomConfig {
     pub number: usize,
     pub nicks: Nicks,
     pub seeds: SeedSource,
-    pub recorder: Recorder,
+    pub recorder: Ledger,
     pub bot_delay: Duration,
     /// The CPU players' strategy; `None` draws one per seat.
     pub cpu_strategy: Option<String>,

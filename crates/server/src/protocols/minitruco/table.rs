@@ -8,10 +8,10 @@
 use super::command::Command;
 use super::render::position;
 use crate::record::truco::{self as record_truco, variant, TrucoChronicle};
+use crate::record::Ledger;
 use crate::record::{self, GameLog, Note};
 use crate::table::{Play, Seats, Timing};
 use cards::{seeded_rng, Card, GameRng};
-use parlor_store::Recorder;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use tokio::time::Instant;
@@ -45,7 +45,7 @@ pub trait Audience {
 pub struct Setup<'a> {
     pub seed: u64,
     pub rules: Rules,
-    pub recorder: &'a Recorder,
+    pub recorder: &'a Ledger,
     /// The table's name in the store ("room 3", "private table").
     pub name: String,
     /// The CPU players' strategy; `None` draws one per seat.

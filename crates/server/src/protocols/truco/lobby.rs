@@ -8,8 +8,8 @@
 use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg, Tokens};
 use crate::config::Config;
 use crate::net::Outbox;
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
-use parlor_store::Recorder;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -39,7 +39,7 @@ struct JoinRequest {
 struct TableFactory {
     tables: u64,
     seeds: SeedSource,
-    recorder: Recorder,
+    recorder: Ledger,
     bot_delay: Duration,
     turn_timeout: Option<Duration>,
     inbox: usize,
@@ -70,7 +70,7 @@ impl Lobby {
     pub fn start(
         config: &Config,
         seeds: SeedSource,
-        recorder: &Recorder,
+        recorder: &Ledger,
         shutdown: CancellationToken,
     ) -> Lobby {
         let tokens = Tokens::default();

@@ -4,12 +4,12 @@
 use super::render::{player, Renderer};
 use crate::net::Outbox;
 use crate::record::truco::{self as record_truco, TrucoChronicle};
+use crate::record::Ledger;
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Seats, Timing};
 use crate::text;
 use cards::seeded_rng;
-use parlor_store::{Recorder, SeatName};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -99,7 +99,7 @@ impl TableHandle {
 pub struct TableConfig {
     pub id: u64,
     pub seeds: SeedSource,
-    pub recorder: Recorder,
+    pub recorder: Ledger,
     pub bot_delay: Duration,
     /// Time a person has to act before the server acts for them.
     pub turn_timeout: Option<Duration>,
@@ -405,12 +405,8 @@ impl Table {
         if let Some(person) = self.people.here_mut(seat) {
             person.name = Some(name.to_owned());
         }
-        if let Some(game) = &self.game {
-            self.config.recorder.name_seat(SeatName {
-                game: game.game_id(),
-                seat,
-                name: name.to_owned(),
-            });
+        if let Some(game) = &mut self.game {
+            game.name_seat(seat, name);
         }
         self.send_to(seat, &format!("NAME {} {name}", player(seat)));
     }

@@ -7,11 +7,11 @@ use super::names;
 use super::table::{Place, Table};
 use crate::config::WarsSettings;
 use crate::net::{may_take, Holder, Outbox, SeatToken};
+use crate::record::Ledger;
 use crate::record::{self, GameLog, Note};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Timing};
 use cards::seeded_rng;
-use parlor_store::Recorder;
 use president::bots::TimeoutBot;
 use president::{Action, CardSet, Event, PlayError, Seat};
 use std::collections::{HashMap, VecDeque};
@@ -53,7 +53,7 @@ impl Hall {
         settings: WarsSettings,
         inbox: usize,
         seeds: SeedSource,
-        recorder: Recorder,
+        recorder: Ledger,
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
@@ -94,7 +94,7 @@ struct State {
     settings: WarsSettings,
     seeds: SeedSource,
     /// Where each hand (a game in the store) is recorded.
-    recorder: Recorder,
+    recorder: Ledger,
     clients: HashMap<ConnId, Client>,
     /// Named clients waiting, in the order they joined.
     lobby: Vec<ConnId>,

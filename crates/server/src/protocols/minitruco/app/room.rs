@@ -10,9 +10,9 @@ use super::hall::{Hall, Kind, Listing};
 use super::name::{Name, BOT};
 use super::render::AppRenderer;
 use crate::net::{ConnId, Outbox};
+use crate::record::Ledger;
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Seats, Timing};
-use parlor_store::Recorder;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -23,7 +23,7 @@ use truco::{AppMode, Rules};
 /// What every table is started with.
 pub struct Settings {
     pub seeds: SeedSource,
-    pub recorder: Recorder,
+    pub recorder: Ledger,
     pub timing: Timing,
     /// The CPU players' strategy; `None` draws one per seat.
     pub cpu: Option<String>,
