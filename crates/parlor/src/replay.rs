@@ -49,7 +49,8 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
             .unwrap_or_default();
         println!("  seat {}: {}{cpu}", seat + 1, s.player.name);
     }
-    let replayed = parlor_server::replay::replay(&g.protocol, &g.variant, seed, &game.actions())?;
+    let replayed =
+        parlor_server::protocols::replay(&g.protocol, &g.variant, seed, &game.actions())?;
     let mut agree = true;
     for (i, line) in replayed.hands.iter().enumerate() {
         println!("hand {}: {line}", i + 1);

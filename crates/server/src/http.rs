@@ -7,17 +7,15 @@
 //! protocols then run through [`bridge`](crate::net::bridge); Jass takes the connection
 //! as it is.
 
-use crate::net::{ws_config, Admission, Admitted, Gathered, Peer, SeatToken, Socket};
+use crate::net::{ws_config, Admission, Gathered, Peer, SeatToken, Socket, WsEntry, WsPlace};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use futures::FutureExt;
 use hyper_util::rt::TokioIo;
 use std::collections::BTreeMap;
-use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -26,34 +24,6 @@ use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
-
-/// What a protocol does with a WebSocket whose handshake is done: serves it in a task
-/// of its own ([`WsPlace::spawn`]).
-pub type WsEntry =
-    Arc<dyn Fn(WebSocketStream<Box<dyn Socket>>, Peer, CancellationToken, WsPlace) + Send + Sync>;
-
-/// A browser's place on the server, held by the task that serves it: dropping it logs
-/// the close and gives the place back to the protocol's limit.
-pub struct WsPlace {
-    _admitted: Admitted,
-    protocol: &'static str,
-    peer: SocketAddr,
-}
-
-impl WsPlace {
-    /// Runs `session` in a task of its own that holds this place until it ends. The
-    /// session's future lives in the task itself, not in a box the task points to: one
-    /// allocation per browser instead of two.
-    pub fn spawn(self, session: impl Future<Output = ()> + Send + 'static) {
-        tokio::spawn(session.map(move |()| drop(self)));
-    }
-}
-
-impl Drop for WsPlace {
-    fn drop(&mut self) {
-        tracing::debug!(protocol = self.protocol, peer = %self.peer, "websocket closed");
-    }
-}
 
 /// A protocol's way in from the HTTP port.
 pub struct Door {
@@ -68,7 +38,7 @@ pub struct StoreAccess {
     pub recorder: parlor_store::Recorder,
     pub dir: Option<std::path::PathBuf>,
     /// The running tables, for `/api/tables`.
-    pub tables: crate::table::Tables,
+    pub tables: crate::record::Tables,
 }
 
 #[derive(Clone)]
@@ -246,11 +216,7 @@ async fn websocket(
         let socket: Box<dyn Socket> = Box::new(Gathered::new(TokioIo::new(upgraded)));
         let ws = WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
         tracing::debug!(protocol, %peer, "websocket opened");
-        let place = WsPlace {
-            _admitted: admitted,
-            protocol,
-            peer,
-        };
+        let place = WsPlace::new(admitted, protocol, peer);
         // The session runs as a task of its own, so that this one (its state sized for
         // the upgrade and its timer) is freed: some 600 bytes per connection.
         entry(ws, client, stop, place);

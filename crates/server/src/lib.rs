@@ -19,12 +19,10 @@ pub mod http;
 pub mod net;
 pub mod protocols;
 pub mod record;
-pub mod replay;
 pub mod seeds;
 pub mod table;
 pub mod telemetry;
 pub mod text;
-pub mod turn_timer;
 pub mod web;
 
 pub use config::{Config, Service};
@@ -94,7 +92,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         Admission::new(protocol, max_connections, config.limits.max_per_address)
             .with_rate(config.limits.connect_rate)
     };
-    let tables = table::Tables::default();
+    let tables = record::Tables::default();
     let context = protocols::Context {
         config: &config,
         seeds: seeds.clone(),
@@ -186,7 +184,9 @@ fn open_store(data_dir: Option<&std::path::Path>) -> parlor_store::Recorder {
         return parlor_store::Recorder::disabled();
     };
     let opened = parlor_store::SqliteStore::open(dir)
-        .and_then(|mut store| record::upgrade::upgrade(&mut store).map(|_| store))
+        .and_then(|mut store| {
+            record::upgrade::upgrade(&mut store, protocols::replay).map(|_| store)
+        })
         .map_err(|e| e.to_string())
         .and_then(|store| {
             parlor_store::Recorder::spawn(Box::new(store)).map_err(|e| e.to_string())
@@ -223,7 +223,7 @@ impl Running {
             admission.clone(),
             move |socket, peer, stop| tcp(Box::new(socket), net::Peer::at(peer), stop),
         )?;
-        let ws: http::WsEntry = Arc::new(move |socket, peer, stop, place| {
+        let ws: net::WsEntry = Arc::new(move |socket, peer, stop, place| {
             let session = session.clone();
             let session_stop = stop.clone();
             place.spawn(net::bridge(

@@ -65,7 +65,7 @@ async fn replays_exactly(s: &TestServer, dir: &std::path::Path, id: i64) -> Valu
     let seed: u64 = game["seed"].as_str().unwrap().parse().unwrap();
     let protocol = game["protocol"].as_str().unwrap();
     let variant = game["variant"].as_str().unwrap();
-    let replayed = parlor_server::replay::replay(protocol, variant, seed, &actions)
+    let replayed = parlor_server::protocols::replay(protocol, variant, seed, &actions)
         .unwrap_or_else(|e| panic!("replay of {protocol} game {id}: {e}"));
     assert_eq!(
         replayed.hands.len(),

@@ -6,8 +6,9 @@
 mod common;
 
 use common::TestServer;
+use parlor_server::protocols::replay;
+use parlor_server::record::Replayed;
 use parlor_server::record::{parse_entry, Entry, Named};
-use parlor_server::replay::{replay, Replayed};
 use parlor_server::Config;
 use parlor_store::{GameDetail, GameId, Reader, SqliteStore, Status};
 
@@ -129,6 +130,8 @@ async fn games_stored_before_the_notation_are_rewritten_and_replay_exactly() {
     // Opened again, there is nothing left to rewrite.
     let mut store = SqliteStore::open(dir.path()).unwrap();
     assert!(store.games_before_notation().unwrap().is_empty());
-    let upgraded = parlor_server::record::upgrade::upgrade(&mut store).unwrap();
+    let upgraded =
+        parlor_server::record::upgrade::upgrade(&mut store, parlor_server::protocols::replay)
+            .unwrap();
     assert_eq!(upgraded, Default::default());
 }

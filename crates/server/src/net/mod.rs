@@ -14,6 +14,7 @@ mod quiet;
 mod trim;
 mod watched;
 mod websocket;
+mod ws_place;
 mod ws_writer;
 
 pub use accept::{accept_loop, bind, bind_for, BACKLOG};
@@ -33,6 +34,7 @@ pub use watched::{Activity, Watched};
 pub use websocket::{
     config as ws_config, handshake as ws_handshake, WsConnection, WsInput, MAX_FRAME, PING_EVERY,
 };
+pub use ws_place::{WsEntry, WsPlace};
 
 use tokio::io::{AsyncRead, AsyncWrite};
 

@@ -9,10 +9,11 @@ pub mod truco;
 pub mod wars;
 
 use crate::config::{Config, Ports, Service};
-use crate::http::WsEntry;
+use crate::net::WsEntry;
 use crate::net::{Framing, Peer, Socket};
+use crate::record::story::Story;
 use crate::record::Ledger;
-use crate::replay::Replayed;
+use crate::record::{Replayed, Teller};
 use crate::seeds::SeedSource;
 use futures::future::BoxFuture;
 use std::net::SocketAddr;
@@ -80,7 +81,7 @@ pub struct Protocol {
     pub replay: fn(&str, u64, &[String]) -> Result<Replayed, String>,
     /// Tells a stored game that is over step by step, from its variant, seed, action log
     /// and seat names (`replay::story`).
-    pub story: crate::replay::Teller,
+    pub story: Teller,
 }
 
 /// Every protocol, in the order `serve` starts them.
@@ -95,6 +96,34 @@ pub const ALL: [Protocol; 5] = [
 /// The protocol called `name`.
 pub fn named(name: &str) -> Option<&'static Protocol> {
     ALL.iter().find(|p| p.name == name)
+}
+
+/// Replays a game of `protocol` under `variant` from `seed` with its `log`.
+pub fn replay(
+    protocol: &str,
+    variant: &str,
+    seed: u64,
+    log: &[String],
+) -> Result<Replayed, String> {
+    match named(protocol) {
+        Some(protocol) => (protocol.replay)(variant, seed, log),
+        None => Err(format!("no replay for protocol {protocol}")),
+    }
+}
+
+/// Tells a game of `protocol` that is over step by step (see [`crate::record::story`]); `names` are the
+/// stored seats' names, in seat order.
+pub fn tell(
+    protocol: &str,
+    variant: &str,
+    seed: u64,
+    log: &[String],
+    names: &[String],
+) -> Result<Story, String> {
+    match named(protocol) {
+        Some(protocol) => (protocol.story)(variant, seed, log, names),
+        None => Err(format!("no replay for protocol {protocol}")),
+    }
 }
 
 /// Every protocol's name.

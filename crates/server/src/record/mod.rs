@@ -20,13 +20,20 @@
 pub mod jass;
 pub mod mahjong;
 mod note;
+mod recorded;
+mod redo;
+pub mod story;
+mod tables;
 pub mod truco;
 pub mod upgrade;
 pub mod wars;
 
 pub use note::Note;
+pub use recorded::{Chronicle, Recorded};
+pub(crate) use redo::{entries, redo};
+pub use redo::{Replayed, Teller};
+pub use tables::{Listed, Listing, SeatKind, SeatListing, Tables};
 
-use crate::table::{Listed, Listing, SeatKind, SeatListing, Tables};
 use parlor_game::Notation;
 use parlor_store::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatName, SeatRecord,

@@ -7,7 +7,7 @@
 //! once it replayed to the end of what was stored). A log that does not replay is left
 //! as it was, and said so.
 
-use crate::replay;
+use super::Replayed;
 use parlor_store::{Reader, SqliteStore};
 
 /// How the upgrade went.
@@ -19,8 +19,13 @@ pub struct Upgraded {
     pub left: usize,
 }
 
-/// Rewrites, in the notation, the log of every game of `store` stored before it.
-pub fn upgrade(store: &mut SqliteStore) -> parlor_store::Result<Upgraded> {
+/// How a stored game is replayed: from its protocol, variant, seed and log (the
+/// protocol registry's `protocols::replay`, which sits above the record).
+pub type Replay = fn(&str, &str, u64, &[String]) -> Result<Replayed, String>;
+
+/// Rewrites, in the notation, the log of every game of `store` stored before it,
+/// replaying each with `replay`.
+pub fn upgrade(store: &mut SqliteStore, replay: Replay) -> parlor_store::Result<Upgraded> {
     let mut upgraded = Upgraded::default();
     for id in store.games_before_notation()? {
         let Some(game) = store.game(id)? else {
@@ -28,9 +33,9 @@ pub fn upgrade(store: &mut SqliteStore) -> parlor_store::Result<Upgraded> {
         };
         let seed = game.seed.as_deref().and_then(|s| s.parse().ok());
         let summary = &game.summary;
-        let replayed = seed.ok_or_else(|| "no seed".to_owned()).and_then(|seed| {
-            replay::replay(&summary.protocol, &summary.variant, seed, &game.actions())
-        });
+        let replayed = seed
+            .ok_or_else(|| "no seed".to_owned())
+            .and_then(|seed| replay(&summary.protocol, &summary.variant, seed, &game.actions()));
         match replayed {
             Ok(replayed) => {
                 store.rewrite_actions(id, &replayed.log)?;

@@ -1,19 +1,17 @@
 //! The table kernel every game's table is built on: who holds each seat ([`Seats`]:
 //! empty, a person, a person away who may come back), the game in progress with its CPU
-//! players, stand-in, timers and record ([`Play`], [`Recorded`]), and the list of every
-//! running table ([`Tables`]). A protocol module keeps only what is its own: its codec,
-//! commands, rendering and lobby rules.
+//! players, stand-in, timers (the turn's own, [`TurnTimer`]) and record ([`Play`], over
+//! the record's `Recorded` game). A protocol module keeps only what is its own: its
+//! codec, commands, rendering and lobby rules.
 
-mod directory;
 mod play;
-mod recorded;
 mod seats;
+mod turn_timer;
 
-pub use directory::{Listed, Listing, SeatKind, SeatListing, Tables};
 pub use play::{Play, Timing};
-pub use recorded::{Chronicle, Recorded};
 pub use seats::{Occupant, Seats, MAX_RETURNS};
 use tokio::time::Instant;
+pub use turn_timer::TurnTimer;
 
 /// Who is at the keyboard, as a game in play needs to know it: the seats machines play
 /// (CPU players, stand-ins for people away) are the others.

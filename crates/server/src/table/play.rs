@@ -4,10 +4,10 @@
 //! selects on, never sleeps that stop it reading its inbox), the record, and the events
 //! of the current hand, to bring a person who comes back up to date.
 
-use super::recorded::{Chronicle, Recorded};
-use super::{Presence, SeatKind};
+use super::Presence;
+use super::TurnTimer;
 use crate::record::Note;
-use crate::turn_timer::TurnTimer;
+use crate::record::{Chronicle, Recorded, SeatKind};
 use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
 use std::ops::Deref;
 use std::time::Duration;

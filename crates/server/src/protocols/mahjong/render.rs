@@ -7,48 +7,14 @@
 //! Places `k`, `w000`-`w135`, `r00`-`r11`, `a0`-`a9`, `h1`, `d1`, `f1`, `m10`, player IDs
 //! 1-4.
 
+pub use crate::record::mahjong::spelling::{face, kind, wind};
 use mahjong::game::{DrawKind, Move, Place, Win};
-use mahjong::{Kind, Limit, Payment, Suit, Tile, Wind};
+use mahjong::{Limit, Payment, Wind};
 use std::fmt::Write;
 
 /// A counted string: `N:DATA`.
 fn counted(text: &str) -> String {
     format!("{}:{text}", text.len())
-}
-
-/// A kind's spelling.
-pub fn kind(k: Kind) -> String {
-    match (k.suit(), k.number()) {
-        (Some(suit), Some(n)) => {
-            let letter = match suit {
-                Suit::Man => 'c',
-                Suit::Pin => 'd',
-                Suit::Sou => 'b',
-            };
-            format!("{letter}{n}")
-        }
-        _ => match k.as_wind() {
-            Some(w) => format!("w{}", wind(w)),
-            None if k == Kind::WHITE => "dw".into(),
-            None if k == Kind::GREEN => "dg".into(),
-            None => "dr".into(),
-        },
-    }
-}
-
-/// A tile as one receiver sees it: `?` when hidden, rank 0 for a red five when red fives
-/// are played.
-pub fn face(tile: Option<Tile>, red_fives: bool) -> String {
-    match tile {
-        None => "?".into(),
-        Some(t) if red_fives && t.is_red_five() => kind(t.kind()).replace('5', "0"),
-        Some(t) => kind(t.kind()),
-    }
-}
-
-/// A wind letter.
-pub fn wind(w: Wind) -> char {
-    ['e', 's', 'w', 'n'][w.index()]
 }
 
 /// A player ID, 1-4, for a seat 0..4.
@@ -244,6 +210,7 @@ fn han_text(han: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mahjong::Tile;
 
     #[test]
     fn spellings() {

@@ -3,8 +3,8 @@
 //! log.
 
 use crate::record::{action_entry, Entry, GameLog, Note};
-use crate::replay::{entries, redo, Replayed};
-use crate::table::{Chronicle, Recorded};
+use crate::record::{entries, redo, Replayed};
+use crate::record::{Chronicle, Recorded};
 use cards::seeded_rng;
 use jass::{Events, Game};
 use serde_json::{json, Value};

@@ -2,10 +2,10 @@
 //! [`crate::replay::story`]).
 
 use super::{config_of, team_name};
+use crate::record::entries;
+use crate::record::redo;
+use crate::record::story::{card_text, name_of, Shot, Step, Story, StoryHand};
 use crate::record::{Entry, Note};
-use crate::replay::entries;
-use crate::replay::redo;
-use crate::replay::story::{card_text, name_of, Shot, Step, Story, StoryHand};
 use cards::seeded_rng;
 use jass::{Events, Game};
 
@@ -298,7 +298,7 @@ fn suit_letter(suit: jass::Suit) -> char {
 
 /// A card's face for the replay page (`10h`, `Qs`).
 fn card_face(card: jass::Card) -> String {
-    crate::replay::story::card_face(card.rank().number(), suit_letter(card.suit()))
+    crate::record::story::card_face(card.rank().number(), suit_letter(card.suit()))
 }
 
 /// A mode as a chooser announces it: `Hearts as trumpf`, `Obeabe`.
@@ -361,7 +361,7 @@ mod tests {
 
     /// A Jass card face: no 2-5 in its deck.
     fn is_face(face: &str) -> bool {
-        crate::replay::story::is_card_face(face) && !face.starts_with(['2', '3', '4', '5'])
+        crate::record::story::is_card_face(face) && !face.starts_with(['2', '3', '4', '5'])
     }
 
     #[test]

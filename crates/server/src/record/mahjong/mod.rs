@@ -2,12 +2,13 @@
 //! results and the end look like in the store, and the replay of its action log.
 
 use crate::record::{action_entry, Entry, GameLog};
-use crate::replay::{entries, redo, Replayed};
-use crate::table::{Chronicle, Recorded};
+use crate::record::{entries, redo, Replayed};
+use crate::record::{Chronicle, Recorded};
 use cards::seeded_rng;
 use mahjong::game::{Abort, DrawKind, Event, Game, Length, Pending, Rules};
 use serde_json::{json, Value};
 
+pub mod spelling;
 mod story;
 
 pub use story::story;

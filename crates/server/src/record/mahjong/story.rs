@@ -1,12 +1,12 @@
 //! How a stored mahjong game is told step by step for the replay page (see
 //! [`crate::replay::story`]).
 
+use super::spelling;
 use super::{abort_name, deal_if_over, rules_of};
-use crate::protocols::mahjong::render;
+use crate::record::entries;
+use crate::record::redo;
+use crate::record::story::{name_of, Shot, Step, Story, StoryHand};
 use crate::record::{Entry, Note};
-use crate::replay::entries;
-use crate::replay::redo;
-use crate::replay::story::{name_of, Shot, Step, Story, StoryHand};
 use cards::seeded_rng;
 use mahjong::game::{Abort, Action, DrawKind, Event, Game, Pending, Win};
 use mahjong::{Limit, Tile, Wind};
@@ -82,7 +82,7 @@ impl Teller<'_> {
 
     /// A tile in mmj1's spelling, as the replay page draws it.
     fn face(&self, tile: Tile) -> String {
-        render::face(Some(tile), self.red_fives)
+        spelling::face(Some(tile), self.red_fives)
     }
 
     /// A tile as players read it in a step's words (`5p`, `East`, `Chun`), a red five

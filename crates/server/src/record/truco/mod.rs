@@ -3,8 +3,8 @@
 //! action log, and the story of a finished game for the replay page.
 
 use crate::record::{action_entry, ranks_by_score, Entry, GameLog};
-use crate::replay::{entries, redo, Replayed};
-use crate::table::{Chronicle, Recorded};
+use crate::record::{entries, redo, Replayed};
+use crate::record::{Chronicle, Recorded};
 use cards::seeded_rng;
 use serde_json::json;
 use truco::{AppMode, DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules};

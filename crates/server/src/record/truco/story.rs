@@ -2,10 +2,11 @@
 //! [`crate::replay::story`]).
 
 use super::recreate;
+use crate::record::entries;
+use crate::record::redo;
+use crate::record::story::Story;
+use crate::record::story::{card_text, face, joined, name_of, Shot, Step, StoryHand};
 use crate::record::{Entry, Note};
-use crate::replay::redo;
-use crate::replay::story::{card_text, face, joined, name_of, Shot, Step, StoryHand};
-use crate::replay::{entries, Story};
 use cards::{Card, Rank};
 use truco::{team_of, Action, Answer, Event, Events, HandOutcome, RoundOutcome, Rules, Seat, Team};
 
@@ -526,7 +527,7 @@ mod tests {
         ["Ana", "Bob", "Cy", "Dee"].map(str::to_owned).to_vec()
     }
 
-    use crate::replay::story::is_card_face as is_face;
+    use crate::record::story::is_card_face as is_face;
 
     #[test]
     fn a_whole_game_is_told_step_by_step() {

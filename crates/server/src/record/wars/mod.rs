@@ -3,8 +3,8 @@
 //! story for the replay page.
 
 use crate::record::{action_entry, Entry, GameLog, Note};
-use crate::replay::{self, entries, Replayed};
-use crate::table::{Chronicle, Recorded};
+use crate::record::{entries, Replayed};
+use crate::record::{Chronicle, Recorded};
 use cards::seeded_rng;
 use president::{Action, Event, Events, Hand, Seat};
 use serde_json::json;
@@ -94,7 +94,7 @@ fn redo(hand: &mut Hand, at: usize, entry: Entry<'_>) -> Result<(Option<Action>,
         Entry::Note(Note::Left { seat }) => Ok((None, hand.leave(seat))),
         Entry::Note(_) => Ok((None, Events::new())),
         Entry::Action { seat, named } => {
-            let (action, events) = replay::redo(hand, at, seat, named)?;
+            let (action, events) = crate::record::redo(hand, at, seat, named)?;
             Ok((Some(action), events))
         }
     }

@@ -2,10 +2,11 @@
 //! [`crate::replay::story`]).
 
 use super::{redeal, redo};
+use crate::record::entries;
+use crate::record::story::Story;
+use crate::record::story::{card_text, name_of, Shot, Step, StoryHand};
+use crate::record::story::{face, joined};
 use crate::record::{Entry, Note};
-use crate::replay::story::{card_text, name_of, Shot, Step, StoryHand};
-use crate::replay::story::{face, joined};
-use crate::replay::{entries, Story};
 use president::{
     in_wars_order, Action, CardSet, Event, Events, Hand, Seat, Status, THREE_OF_CLUBS,
 };
@@ -357,7 +358,7 @@ mod tests {
             .to_vec()
     }
 
-    use crate::replay::story::is_card_face as is_face;
+    use crate::record::story::is_card_face as is_face;
 
     #[test]
     fn a_whole_hand_is_told_step_by_step() {

@@ -60,7 +60,7 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
     }
 
     /// The game's place among the running tables.
-    pub fn listed(&self) -> &crate::table::Listed {
+    pub fn listed(&self) -> &super::Listed {
         self.log.listed()
     }
 

@@ -1,21 +1,17 @@
 //! Replaying a stored game exactly: create the game again from its rule variant and seed,
-//! apply its action log (see [`crate::record`]), and report each hand and the final
-//! result, so `parlor replay` can check them against what the store says.
+//! apply its action log, and report each hand and the final result, so `parlor replay`
+//! can check them against what the store says.
 //!
 //! Every step is checked: each logged action must read in its game's notation and be
 //! accepted by the game (an entry from before the notation must be the legal action at
-//! its index, with the same text); anything else is an error naming the entry. Each game's replay lives
-//! with its recording, in `record/<game>.rs`; this module dispatches and holds what they
-//! share.
+//! its index, with the same text); anything else is an error naming the entry. Each
+//! game's replay lives with its recording, in `record/<game>/`; this module holds what
+//! they share. The protocol registry dispatches by name (`protocols::replay`).
 
-pub mod story;
-mod told;
-
-use crate::record::{parse_entry, Entry, Named};
+use super::story::Story;
+use super::{parse_entry, Entry, Named};
 use parlor_game::Notation;
 use std::fmt::Debug;
-pub use story::Story;
-pub use told::{public_detail, story_of};
 
 /// What replaying a game gave.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,36 +25,8 @@ pub struct Replayed {
     pub log: Vec<String>,
 }
 
-/// Replays a game of `protocol` under `variant` from `seed` with its `log`.
-pub fn replay(
-    protocol: &str,
-    variant: &str,
-    seed: u64,
-    log: &[String],
-) -> Result<Replayed, String> {
-    match crate::protocols::named(protocol) {
-        Some(protocol) => (protocol.replay)(variant, seed, log),
-        None => Err(format!("no replay for protocol {protocol}")),
-    }
-}
-
 /// How a protocol tells a stored game: from its variant, seed, action log and seat names.
 pub type Teller = fn(&str, u64, &[String], &[String]) -> Result<Story, String>;
-
-/// Tells a game of `protocol` that is over step by step (see [`story`]); `names` are the
-/// stored seats' names, in seat order.
-pub fn tell(
-    protocol: &str,
-    variant: &str,
-    seed: u64,
-    log: &[String],
-    names: &[String],
-) -> Result<Story, String> {
-    match crate::protocols::named(protocol) {
-        Some(protocol) => (protocol.story)(variant, seed, log, names),
-        None => Err(format!("no replay for protocol {protocol}")),
-    }
-}
 
 /// Applies log entry `at` again: `seat` took the action `named`. The action and its
 /// events, or why the log does not replay. One for every game, through the rules

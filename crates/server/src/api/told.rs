@@ -5,7 +5,8 @@
 //! game's stable notation, which `parlor replay` reads back); the API turns each entry
 //! into `{"seat", "notation", "text"}`, the text in the story's words.
 
-use super::{story::Story, tell};
+use crate::protocols::tell;
+use crate::record::story::Story;
 use crate::record::{parse_entry, Entry, Named};
 use parlor_store::{GameDetail, Status};
 use serde_json::{json, Value};

@@ -75,7 +75,7 @@ impl TurnTimer {
 
     /// Completes when the time runs out; never while no timer runs.
     pub async fn expired(&self) {
-        crate::table::sleep_until(self.due()).await
+        super::sleep_until(self.due()).await
     }
 }
 

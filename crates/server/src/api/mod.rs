@@ -22,6 +22,8 @@
 //! which SQLite's WAL mode lets run while the recorder writes; they never touch the
 //! recorder's queue.
 
+mod told;
+
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -43,13 +45,13 @@ fn is_protocol(name: &str) -> bool {
 }
 
 /// `GET /api/tables`: every table playing now, oldest first, as
-/// [`crate::table::Listing`]s: id, game, variant, table name, start, hand, and each
+/// [`crate::record::Listing`]s: id, game, variant, table name, start, hand, and each
 /// seat's name and kind (`person`, `away`, `cpu`). Nothing hidden: no seed, no card.
-pub fn tables(tables: crate::table::Tables) -> Router {
+pub fn tables(tables: crate::record::Tables) -> Router {
     Router::new()
         .route(
             "/api/tables",
-            get(|State(tables): State<crate::table::Tables>| async move { Json(tables.all()) }),
+            get(|State(tables): State<crate::record::Tables>| async move { Json(tables.all()) }),
         )
         .with_state(tables)
 }
@@ -257,8 +259,7 @@ fn game_id(id: &str) -> Result<i64, Failure> {
 async fn game(State(store): Store, Path(id): Path<String>) -> Result<impl IntoResponse, Failure> {
     let id = game_id(&id)?;
     read(store, format!("no game {id}"), move |r| {
-        r.game(GameId(id))
-            .map(|g| g.map(crate::replay::public_detail))
+        r.game(GameId(id)).map(|g| g.map(told::public_detail))
     })
     .await
 }
@@ -270,7 +271,7 @@ async fn replay(State(store): Store, Path(id): Path<String>) -> Result<Response,
     let Json(told) = read(store, format!("no game {id}"), move |r| {
         let told = |g: GameDetail| {
             let status = g.summary.status;
-            crate::replay::story_of(&g.public()).map_err(|why| (status, why))
+            told::story_of(&g.public()).map_err(|why| (status, why))
         };
         r.game(GameId(id)).map(|g| g.map(told))
     })
