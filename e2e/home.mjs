@@ -30,6 +30,27 @@ run(async (browser) => {
   await player.locator('header .who', { hasText: 'Ana' }).waitFor();
   await page.locator('.count[data-game="wars"]', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
   await page.getByText('One person is playing now.').waitFor();
+  // Someone starts a course Truco match with CPU players: it is listed under "Playing
+  // now" with its seats, and leaves the list when its player leaves before any move.
+  await page.locator('#live-none').waitFor();
+  const truco = await page.context().newPage();
+  truco.errors = [];
+  truco.on('pageerror', (e) => truco.errors.push(String(e)));
+  await truco.goto(process.env.PARLOR_URL + '/truco');
+  await truco.locator('#fill-cpu').click();
+  await truco.locator('#my-hand .card').first().waitFor();
+  const live = page.locator('#live-tables li[data-game="truco"]');
+  await live.waitFor({ timeout: 10_000 });
+  const text = await live.textContent();
+  const cpus = await live.locator('.seat-cpu').count();
+  if (!/Course Truco/.test(text) || cpus !== 3 || !/Ana/.test(text)) {
+    throw new Error(`the running table as listed (${cpus} CPU seats): ${text}`);
+  }
+  await shot(page, 'home-playing-now');
+  await truco.close();
+  await live.waitFor({ state: 'detached', timeout: 10_000 });
+  if (truco.errors.length) throw new Error(truco.errors.join('\n'));
+
   // On a desktop the five games share one row.
   const tops = await page.locator('.games li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
   if (new Set(tops).size !== 1) throw new Error('the games are not on one row: ' + tops);

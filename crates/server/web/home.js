@@ -1,7 +1,7 @@
 // The home page: the five games with a line on each and how many people are connected
 // to each right now (the `connections` of GET /healthz, refreshed every few seconds),
-// and the player's name, kept in the browser (localStorage `parlor.name`) for every
-// game page to use.
+// the tables playing now (GET /api/tables: who sits where, which hand), and the player's
+// name, kept in the browser (localStorage `parlor.name`) for every game page to use.
 
 import { el, fill, playerName, setPlayerName } from '/common.js';
 
@@ -35,6 +35,41 @@ for (const [key, title, line] of GAMES) {
     el('a', { class: 'play', href: '/' + key, 'aria-label': `Play ${title}` }, 'Play')));
 }
 
+const TITLES = Object.fromEntries(GAMES.map(([key, title]) => [key, title]));
+const KINDS = { cpu: 'CPU player', away: 'away' };
+const liveList = document.getElementById('live-tables');
+const liveNone = document.getElementById('live-none');
+
+/** How long ago `ms` (Unix milliseconds) was, in words. */
+function since(ms) {
+  const minutes = Math.floor((Date.now() - ms) / 60000);
+  if (minutes < 1) return 'just started';
+  return minutes === 1 ? 'for a minute' : `for ${minutes} minutes`;
+}
+
+/** One running table: the game, its table's name, the hand, and who sits where. */
+function liveTable(t) {
+  // A CPU player's name usually says so already (`CPU2`): the mark only where it does not.
+  const mark = (s) => KINDS[s.kind] && !(s.kind === 'cpu' && /^cpu/i.test(s.name)) ? ` (${KINDS[s.kind]})` : '';
+  const seats = t.seats.map((s) => el('span', { class: `seat-${s.kind}` }, (s.name || 'a player') + mark(s)));
+  const joined = seats.flatMap((s, i) => (i ? [', ', s] : [s]));
+  return el('li', { 'data-table': String(t.id), 'data-game': t.game },
+    el('strong', {}, TITLES[t.game] || t.game),
+    t.table ? el('span', { class: 'hint' }, ` · ${t.table}`) : null,
+    el('span', { class: 'hint' }, ` · hand ${t.hand} · ${since(t.started_at_ms)}`),
+    el('div', {}, ...joined));
+}
+
+async function refreshTables() {
+  try {
+    const tables = await (await fetch('/api/tables', { cache: 'no-store' })).json();
+    fill(liveList, tables.map(liveTable));
+    liveNone.hidden = tables.length > 0;
+  } catch {
+    // The games' counts above already say when the server does not answer.
+  }
+}
+
 const total = document.getElementById('total');
 async function refresh() {
   try {
@@ -51,4 +86,5 @@ async function refresh() {
   }
 }
 refresh();
-setInterval(refresh, REFRESH_MS);
+refreshTables();
+setInterval(() => { refresh(); refreshTables(); }, REFRESH_MS);
