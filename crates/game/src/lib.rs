@@ -23,7 +23,7 @@ mod random;
 pub use cards::GameRng;
 pub use lists::copy_of;
 pub use notation::Notation;
-pub use projected::Projected;
+pub use projected::{Projected, WATCHER};
 pub use random::RandomBot;
 
 use std::fmt::Debug;

@@ -5,6 +5,10 @@
 use crate::{Game, Seat};
 use std::fmt::Debug;
 
+/// The seat of someone who sits at no seat: a watcher. [`Projected::for_seat`] must show
+/// it only what is face up on the table, as it shows any seat what it does not hold.
+pub const WATCHER: Seat = Seat::MAX;
+
 /// A game whose applied actions' events can be read one by one and projected per seat.
 pub trait Projected: Game {
     /// One thing that happened (full information).
@@ -20,6 +24,12 @@ pub trait Projected: Game {
     /// Whether `event` begins a new hand: what came before it no longer matters to a
     /// seat catching up.
     fn starts_hand(event: &Self::Event) -> bool;
+
+    /// `event` as a watcher may see it: [`Projected::for_seat`] for [`WATCHER`], so the
+    /// one place hidden information is taken out serves watchers too.
+    fn for_watcher(event: &Self::Event) -> Option<Self::Event> {
+        Self::for_seat(event, WATCHER)
+    }
 }
 
 /// The [`Projected`] methods of a rules crate whose events are a slice of `$event` with

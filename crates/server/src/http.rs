@@ -105,7 +105,12 @@ pub async fn serve(
         }))
         .with_state(shared)
         .merge(api)
-        .merge(crate::api::tables(store.tables));
+        .merge(crate::api::tables(store.tables.clone()))
+        .merge(crate::watching::router(
+            store.tables,
+            admission.clone(),
+            shutdown.clone(),
+        ));
     crate::net::accept_loop(
         "http",
         listener,
@@ -234,10 +239,10 @@ async fn websocket(
 }
 
 /// How long the connection may take to be handed over after the `101` answer.
-const UPGRADE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const UPGRADE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The `Sec-WebSocket-Key` of a well-formed WebSocket upgrade request.
-fn websocket_key(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn websocket_key(headers: &HeaderMap) -> Option<String> {
     let has = |name: header::HeaderName, token: &str| {
         headers.get_all(name).iter().any(|v| {
             v.to_str()

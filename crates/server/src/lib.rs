@@ -23,6 +23,7 @@ pub mod seeds;
 pub mod table;
 pub mod telemetry;
 pub mod text;
+pub mod watching;
 pub mod web;
 
 pub use config::{Config, Service};

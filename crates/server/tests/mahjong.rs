@@ -411,7 +411,19 @@ async fn a_running_table_is_listed_until_it_ends() {
         .collect();
     assert_eq!(kinds, ["person", "cpu", "cpu", "cpu"]);
     assert_eq!(listed[0]["seats"][0]["name"], "ana");
+    // A watcher gets the hand so far (every hand face down), then the end.
+    let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
+    let first: serde_json::Value =
+        serde_json::from_str(&common::ws::frame(&mut watcher).await).unwrap();
+    let hands = first["table"]["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 4, "{first}");
+    assert!(hands
+        .iter()
+        .flat_map(|h| h.as_array().unwrap())
+        .all(|f| f == "?"));
+    assert!(!first["steps"].as_array().unwrap().is_empty(), "{first}");
     drop(ana);
+    common::ws::watch_to_the_end(&mut watcher).await;
     s.tables_until(|t| t.is_empty()).await;
     s.stop().await;
 }

@@ -385,6 +385,55 @@ async fn a_running_match_is_listed_until_it_ends() {
     s.stop().await;
 }
 
+/// A watcher of `/ws/watch/<id>` sees the whole match, from the first deal to its end:
+/// every play in words, the table after it with every hand face down, then
+/// `{"over":true}`. An id that is not playing is 404.
+#[tokio::test]
+async fn a_watcher_sees_a_whole_match() {
+    let s = TestServer::start(Config::for_tests(84)).await;
+    let mut ana = connect(&s).await;
+    ana.expect("WELCOME 1 1").await;
+    ana.expect("WAITING 1").await;
+    ana.send("CPU").await;
+    let dealt = ana.until(|l| l.starts_with("CARDS ")).await;
+    let hand: Vec<String> = dealt
+        .last()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .map(str::to_owned)
+        .collect();
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
+    let first: serde_json::Value =
+        serde_json::from_str(&common::ws::frame(&mut watcher).await).unwrap();
+    assert_eq!(first["hand"], 1, "{first}");
+    assert_eq!(first["steps"][0]["text"], "Hand 1: seat 1 opens", "{first}");
+    assert_eq!(
+        first["table"]["hands"][0],
+        serde_json::json!(["?", "?", "?"]),
+        "{first}"
+    );
+    let (lines, frames) = tokio::join!(
+        play_match(&mut ana, 1, hand),
+        common::ws::watch_to_the_end(&mut watcher)
+    );
+    assert!(lines.iter().any(|l| l.starts_with("MATCH_END")));
+    let said: Vec<&str> = frames
+        .iter()
+        .flat_map(|f| f["steps"].as_array().unwrap())
+        .map(|step| step["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        said.iter().any(|t| t.starts_with("CPU2 plays ")),
+        "{said:?}"
+    );
+    assert!(said.last().unwrap().contains("wins the game"), "{said:?}");
+    let (status, _) = s.get_json("/ws/watch/999999").await;
+    assert_eq!(status, 404);
+    s.stop().await;
+}
+
 /// A table started and left before anyone's move ends at once, and leaves the list.
 #[tokio::test]
 async fn a_match_nobody_played_leaves_the_list_at_once() {

@@ -27,6 +27,7 @@ mod tables;
 pub mod truco;
 pub mod upgrade;
 pub mod wars;
+pub mod watch;
 
 pub use note::Note;
 pub use recorded::{Chronicle, Recorded};

@@ -5,15 +5,23 @@
 //! [`Listed`] is dropped with the log).
 //!
 //! Nothing here says anything a player may not know: names, seat kinds, hand numbers.
-//! A running game's seed and cards never enter a listing.
+//! A running game's seed and cards never enter a listing. A table's entry also holds
+//! how to watch it (its [`Feed`]), for `/ws/watch/<id>`.
 
+use super::watch::Feed;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The running tables, shared by every protocol and the HTTP port.
 #[derive(Clone, Default)]
-pub struct Tables(Arc<Mutex<BTreeMap<i64, Listing>>>);
+pub struct Tables(Arc<Mutex<BTreeMap<i64, Entry>>>);
+
+/// A running table: its listing, and how to watch it.
+struct Entry {
+    listing: Listing,
+    feed: Option<Arc<dyn Feed>>,
+}
 
 /// One running table, as the API shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -57,7 +65,13 @@ impl Tables {
     /// Lists `listing` until the returned [`Listed`] is dropped.
     pub fn list(&self, listing: Listing) -> Listed {
         let id = listing.id;
-        self.lock().insert(id, listing);
+        self.lock().insert(
+            id,
+            Entry {
+                listing,
+                feed: None,
+            },
+        );
         Listed {
             tables: self.clone(),
             id,
@@ -66,10 +80,15 @@ impl Tables {
 
     /// Every running table, oldest first.
     pub fn all(&self) -> Vec<Listing> {
-        self.lock().values().cloned().collect()
+        self.lock().values().map(|e| e.listing.clone()).collect()
     }
 
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, Listing>> {
+    /// How to watch running table `id`, if it is running.
+    pub fn feed(&self, id: i64) -> Option<Arc<dyn Feed>> {
+        self.lock().get(&id)?.feed.clone()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, Entry>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -89,8 +108,26 @@ impl std::fmt::Debug for Listed {
 impl Listed {
     /// Changes the listing.
     pub fn update(&self, change: impl FnOnce(&mut Listing)) {
-        if let Some(listing) = self.tables.lock().get_mut(&self.id) {
-            change(listing);
+        if let Some(entry) = self.tables.lock().get_mut(&self.id) {
+            change(&mut entry.listing);
+        }
+    }
+
+    /// The seats' names as listed now.
+    pub fn names(&self) -> Vec<String> {
+        let tables = self.tables.lock();
+        let seats = tables.get(&self.id).map(|e| e.listing.seats.as_slice());
+        seats
+            .unwrap_or_default()
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
+    }
+
+    /// Watchers of this table are told by `feed`.
+    pub fn watch(&self, feed: Arc<dyn Feed>) {
+        if let Some(entry) = self.tables.lock().get_mut(&self.id) {
+            entry.feed = Some(feed);
         }
     }
 }

@@ -1,15 +1,18 @@
 //! A game in progress at a table, with everything every game needs around its rules: the
 //! CPU players in their seats, a stand-in for people who are away or out of time, the
 //! CPU players' thinking delay and the people's turn timer (deadlines the table actor
-//! selects on, never sleeps that stop it reading its inbox), the record, and the events
-//! of the current hand, to bring a person who comes back up to date.
+//! selects on, never sleeps that stop it reading its inbox), the record, the events of
+//! the current hand, to bring a person who comes back up to date, and the table's
+//! watchers, told every event through the watcher's projection.
 
 use super::Presence;
 use super::TurnTimer;
+use crate::record::watch::{Hub, Watchable};
 use crate::record::Note;
 use crate::record::{Chronicle, Recorded, SeatKind};
 use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
 use std::ops::Deref;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -29,7 +32,7 @@ struct Cpu<G> {
 }
 
 /// A game being played at a table.
-pub struct Play<G: Projected, C> {
+pub struct Play<G: Watchable, C> {
     game: Recorded<G, C>,
     cpus: Vec<Option<Cpu<G>>>,
     /// Plays for a person who is away, or whose time ran out.
@@ -40,9 +43,11 @@ pub struct Play<G: Projected, C> {
     cpu_due: Option<Instant>,
     /// Everything that happened since the current hand began.
     hand: Vec<G::Event>,
+    /// The table's watchers, told what anyone at the table may see.
+    watchers: Arc<Hub<G>>,
 }
 
-impl<G: Projected, C> Deref for Play<G, C> {
+impl<G: Watchable, C> Deref for Play<G, C> {
     type Target = G;
 
     fn deref(&self) -> &G {
@@ -50,7 +55,12 @@ impl<G: Projected, C> Deref for Play<G, C> {
     }
 }
 
-impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
+impl<G, C> Play<G, C>
+where
+    G: Projected + Notation + Watchable + 'static,
+    G::Event: Send + Sync,
+    C: Chronicle<G>,
+{
     /// A game that has just begun with the events `first`; CPU and stand-in choices are
     /// drawn from `rng`.
     pub fn new(
@@ -61,6 +71,8 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
         stand_in: Box<dyn Strategy<G>>,
     ) -> Play<G, C> {
         let seats = game.seats();
+        let watchers = Hub::new(game.narrator(game.listed().names()));
+        game.listed().watch(watchers.clone());
         let mut play = Play {
             game,
             cpus: (0..seats).map(|_| None).collect(),
@@ -70,6 +82,7 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
             turn: TurnTimer::new(timing.turn_limit),
             cpu_due: None,
             hand: Vec::new(),
+            watchers,
         };
         play.remember(first);
         play
@@ -269,6 +282,7 @@ impl<G: Projected + Notation, C: Chronicle<G>> Play<G, C> {
     /// list is freed: a table waiting for a person holds just its deal.
     fn remember(&mut self, events: &G::Events) {
         let events = G::events(events);
+        self.watchers.take(events);
         let hands = events.iter().filter(|e| G::starts_hand(e)).count() as u32;
         if hands > 0 && !self.hand.is_empty() {
             self.game.listed().update(|l| l.hand += hands);

@@ -19,6 +19,29 @@ pub async fn open_with_token(s: &TestServer, protocol: &str, token: &str) -> Ws 
     open_at(s, &format!("/ws/{protocol}?token={token}")).await
 }
 
+/// A watcher of running table `id` (`/ws/watch/<id>`).
+#[allow(dead_code)] // not every test binary uses it
+pub async fn watch(s: &TestServer, id: &serde_json::Value) -> Ws {
+    open_at(s, &format!("/ws/watch/{id}")).await
+}
+
+/// Every frame a watcher gets until the game is over (`{"over":true}`), as JSON.
+#[allow(dead_code)] // not every test binary uses it
+pub async fn watch_to_the_end(ws: &mut Ws) -> Vec<serde_json::Value> {
+    let mut frames = Vec::new();
+    loop {
+        let f: serde_json::Value = serde_json::from_str(&frame(ws).await).unwrap();
+        if f["over"] == true {
+            return frames;
+        }
+        for hand in f["table"]["hands"].as_array().unwrap() {
+            let shown = hand.as_array().unwrap();
+            assert!(shown.iter().all(|face| face == "?"), "a hand shown: {f}");
+        }
+        frames.push(f);
+    }
+}
+
 async fn open_at(s: &TestServer, path: &str) -> Ws {
     let url = format!("ws://{}{path}", s.addr("http"));
     tokio_tungstenite::connect_async(url)

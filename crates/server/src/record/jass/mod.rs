@@ -10,6 +10,7 @@ use jass::{Events, Game};
 use serde_json::{json, Value};
 
 mod story;
+mod watch;
 
 pub use story::story;
 

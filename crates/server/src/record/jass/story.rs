@@ -297,12 +297,12 @@ fn suit_letter(suit: jass::Suit) -> char {
 }
 
 /// A card's face for the replay page (`10h`, `Qs`).
-fn card_face(card: jass::Card) -> String {
+pub(super) fn card_face(card: jass::Card) -> String {
     crate::record::story::card_face(card.rank().number(), suit_letter(card.suit()))
 }
 
 /// A mode as a chooser announces it: `Hearts as trumpf`, `Obeabe`.
-fn mode_name(mode: jass::Mode) -> String {
+pub(super) fn mode_name(mode: jass::Mode) -> String {
     use jass::{Mode, Suit};
     match mode {
         Mode::Trumpf(suit) => {
@@ -320,7 +320,7 @@ fn mode_name(mode: jass::Mode) -> String {
 }
 
 /// A mode as the table's note says it: `trumpf: ♥`, `Obeabe`.
-fn mode_note(mode: jass::Mode) -> String {
+pub(super) fn mode_note(mode: jass::Mode) -> String {
     match mode {
         jass::Mode::Trumpf(suit) => {
             format!("trumpf: {}", card_text(&suit_letter(suit).to_string()))

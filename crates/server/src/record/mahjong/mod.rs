@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 pub mod spelling;
 mod story;
+mod watch;
 
 pub use story::story;
 

@@ -293,71 +293,12 @@ impl Teller<'_> {
         }
     }
 
-    /// A win in words: "Ana wins 7700 by ron from Bob: Riichi, Tanyao, dora 2 (3 han 40
-    /// fu)". The points are all the winner gained (honba and sticks included).
     fn win_text(&self, w: &Win) -> String {
-        let how = match w.from {
-            Some(from) => format!("by ron from {}", self.name(from)),
-            None => "by tsumo".to_owned(),
-        };
-        let a = &w.agari;
-        let mut yaku: Vec<String> = a.yaku.iter().map(|(y, _)| y.name().to_owned()).collect();
-        for (what, n) in [("dora", a.dora), ("red fives", a.aka), ("ura dora", a.ura)] {
-            if n > 0 {
-                yaku.push(format!("{what} {n}"));
-            }
-        }
-        let value = match a.limit {
-            Limit::Yakuman(1) => "yakuman".to_owned(),
-            Limit::Yakuman(n) => format!("{n}x yakuman"),
-            limit => {
-                let name = match limit {
-                    Limit::Mangan => ", mangan",
-                    Limit::Haneman => ", haneman",
-                    Limit::Baiman => ", baiman",
-                    Limit::Sanbaiman => ", sanbaiman",
-                    Limit::KazoeYakuman => ", kazoe yakuman",
-                    Limit::None | Limit::Yakuman(_) => "",
-                };
-                format!("{} han {} fu{name}", a.han, a.fu)
-            }
-        };
-        format!(
-            "{} wins {} {how}: {} ({value})",
-            self.name(w.winner),
-            w.deltas[w.winner],
-            yaku.join(", ")
-        )
+        win_words(self.names, w)
     }
 
-    /// A draw in words: "Exhaustive draw: Ana and Bob tenpai".
     fn draw_text(&self, kind: DrawKind) -> String {
-        match kind {
-            DrawKind::Exhaustive { tenpai } => {
-                let ready: Vec<String> = (0..4)
-                    .filter(|&s| tenpai[s])
-                    .map(|s| self.name(s))
-                    .collect();
-                let who = match ready.as_slice() {
-                    [] => "nobody".to_owned(),
-                    [one] => one.clone(),
-                    [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-                };
-                format!("Exhaustive draw: {who} tenpai")
-            }
-            DrawKind::Abortive(why) => {
-                let why = match why {
-                    Abort::NineTerminals(seat) => {
-                        format!(
-                            "{} shows nine terminals and honours",
-                            self.name(seat.into())
-                        )
-                    }
-                    other => abort_name(other).to_owned(),
-                };
-                format!("Abortive draw: {why}")
-            }
-        }
+        draw_words(self.names, kind)
     }
 
     /// A note of the log, told as a step of the table.
@@ -375,8 +316,75 @@ impl Teller<'_> {
     }
 }
 
+/// A win in words: "Ana wins 7700 by ron from Bob: Riichi, Tanyao, dora 2 (3 han 40
+/// fu)". The points are all the winner gained (honba and sticks included).
+pub(super) fn win_words(names: &[String], w: &Win) -> String {
+    let how = match w.from {
+        Some(from) => format!("by ron from {}", name_of(names, from)),
+        None => "by tsumo".to_owned(),
+    };
+    let a = &w.agari;
+    let mut yaku: Vec<String> = a.yaku.iter().map(|(y, _)| y.name().to_owned()).collect();
+    for (what, n) in [("dora", a.dora), ("red fives", a.aka), ("ura dora", a.ura)] {
+        if n > 0 {
+            yaku.push(format!("{what} {n}"));
+        }
+    }
+    let value = match a.limit {
+        Limit::Yakuman(1) => "yakuman".to_owned(),
+        Limit::Yakuman(n) => format!("{n}x yakuman"),
+        limit => {
+            let name = match limit {
+                Limit::Mangan => ", mangan",
+                Limit::Haneman => ", haneman",
+                Limit::Baiman => ", baiman",
+                Limit::Sanbaiman => ", sanbaiman",
+                Limit::KazoeYakuman => ", kazoe yakuman",
+                Limit::None | Limit::Yakuman(_) => "",
+            };
+            format!("{} han {} fu{name}", a.han, a.fu)
+        }
+    };
+    format!(
+        "{} wins {} {how}: {} ({value})",
+        name_of(names, w.winner),
+        w.deltas[w.winner],
+        yaku.join(", ")
+    )
+}
+
+/// A draw in words: "Exhaustive draw: Ana and Bob tenpai".
+pub(super) fn draw_words(names: &[String], kind: DrawKind) -> String {
+    match kind {
+        DrawKind::Exhaustive { tenpai } => {
+            let ready: Vec<String> = (0..4)
+                .filter(|&s| tenpai[s])
+                .map(|s| name_of(names, s))
+                .collect();
+            let who = match ready.as_slice() {
+                [] => "nobody".to_owned(),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            };
+            format!("Exhaustive draw: {who} tenpai")
+        }
+        DrawKind::Abortive(why) => {
+            let why = match why {
+                Abort::NineTerminals(seat) => {
+                    format!(
+                        "{} shows nine terminals and honours",
+                        name_of(names, seat.into())
+                    )
+                }
+                other => abort_name(other).to_owned(),
+            };
+            format!("Abortive draw: {why}")
+        }
+    }
+}
+
 /// A wind's name in the notes.
-fn wind_name(wind: Wind) -> &'static str {
+pub(super) fn wind_name(wind: Wind) -> &'static str {
     match wind {
         Wind::East => "East",
         Wind::South => "South",

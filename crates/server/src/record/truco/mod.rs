@@ -10,6 +10,7 @@ use serde_json::json;
 use truco::{AppMode, DeckStyle, Event, Events, Game, HandOutcome, ManilhaStyle, Rules};
 
 mod story;
+mod watch;
 
 pub use story::story;
 

@@ -10,6 +10,7 @@ use president::{Action, Event, Events, Hand, Seat};
 use serde_json::json;
 
 mod story;
+mod watch;
 
 pub use story::story;
 
