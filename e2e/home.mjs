@@ -31,7 +31,7 @@ run(async (browser) => {
   await page.locator('.count[data-game="wars"]', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
   await page.getByText('One person is playing now.').waitFor();
   // Someone starts a course Truco match with CPU players: it is listed under "Playing
-  // now" with its seats, and leaves the list when its player leaves before any move.
+  // now" with its seats, and can be watched live.
   await page.locator('#live-none').waitFor();
   const truco = await page.context().newPage();
   truco.errors = [];
@@ -47,8 +47,27 @@ run(async (browser) => {
     throw new Error(`the running table as listed (${cpus} CPU seats): ${text}`);
   }
   await shot(page, 'home-playing-now');
+
+  // Watching it: the Watch link opens the table as anyone at it sees it, live.
+  const href = await live.locator('a.watch').getAttribute('href');
+  const watcher = await open(browser, href);
+  await watcher.locator('#watch-table').waitFor();
+  if (!/Course Truco/.test(await watcher.locator('#watch-title').textContent())) throw new Error('no title');
+  const seatsShown = await watcher.locator('#watch-table .seat').count();
+  if (seatsShown !== 4) throw new Error(`${seatsShown} seats watched`);
+  // Ana plays a card: the watcher is told, and sees it on the table.
+  await truco.locator('#my-hand .card').first().click();
+  // (The CPU players may finish the hand at once: then the next hand is being told.)
+  await watcher.waitForFunction(() => /Ana plays/.test(document.getElementById('watch-steps')?.textContent)
+    || /^Hand [2-9]/.test(document.querySelector('main .hint')?.textContent));
+  await watcher.locator('#watch-table .played .card').first().waitFor();
+  await shot(watcher, 'watch');
+  const phoneWatch = await open(browser, href, { phone: true });
+  await phoneWatch.locator('#watch-table').waitFor();
+  await shot(phoneWatch, 'watch-phone');
+  // Ana closes her page after playing: her seat is kept for her (away), the table goes on.
   await truco.close();
-  await live.waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('#live-tables li[data-game="truco"]', { hasText: 'Ana (away)' }).waitFor({ timeout: 10_000 });
   if (truco.errors.length) throw new Error(truco.errors.join('\n'));
 
   // On a desktop the five games share one row.
@@ -69,5 +88,7 @@ run(async (browser) => {
   if (wide) throw new Error('the home page scrolls sideways on a phone');
   noErrors(page);
   noErrors(player);
+  noErrors(watcher);
+  noErrors(phoneWatch);
   noErrors(phone);
 });

@@ -55,6 +55,8 @@ const ASSETS: &[Asset] = &[
     asset!("/games", "games.html", HTML),
     asset!("/games.js", "games.js", JS),
     asset!("/replay.js", "replay.js", JS),
+    asset!("/watch", "watch.html", HTML),
+    asset!("/watch.js", "watch.js", JS),
     asset!("/leaderboard", "leaderboard.html", HTML),
     asset!("/leaderboard.js", "leaderboard.js", JS),
 ];

@@ -57,6 +57,7 @@ function liveTable(t) {
     el('strong', {}, TITLES[t.game] || t.game),
     t.table ? el('span', { class: 'hint' }, ` · ${t.table}`) : null,
     el('span', { class: 'hint' }, ` · hand ${t.hand} · ${since(t.started_at_ms)}`),
+    el('a', { class: 'watch', href: '/watch?id=' + t.id, 'aria-label': `Watch ${TITLES[t.game] || t.game} table ${t.id}` }, 'Watch'),
     el('div', {}, ...joined));
 }
 

@@ -4,7 +4,7 @@
 // cards `10h`, `Qs` (rank, then suit c d h s), tiles as mmj1 names (`c5`, `dr`).
 
 import { buttons, el, fill } from '/common.js';
-import { cardImage, cardName } from '/cards.js';
+import { cardBack, cardImage, cardName } from '/cards.js';
 import { tileElement } from '/mahjong-tiles.js';
 import { fourSeats, ringSeats } from '/felt.js';
 
@@ -17,15 +17,41 @@ export function cardOf(face) {
   return m ? { rank: RANKS[m[1]] || Number(m[1]), suit: SUITS[m[2]] } : null;
 }
 
-/** A face drawn small: a tile for mahjong, else a card. */
+/** A face drawn small: a tile for mahjong, else a card; `?` is one face down. */
 function faceNode(face, mahjong) {
   if (mahjong) return tileElement(face, { size: 'small' });
+  if (face === '?') return cardBack();
   const card = cardOf(face);
   return card ? cardImage(card, cardName(card)) : el('span', {}, face);
 }
 
 const row = (faces, mahjong, cls = '') => el('div', { class: `replay-row ${mahjong ? 'mj-row' : 'cards-row'} ${cls}` },
   faces.map((f) => faceNode(f, mahjong)));
+
+/**
+ * The table of one moment (`shot`, as the server's stories and watch frames draw it): each
+ * seat's cards or tiles held, what it has in front of it, its melds; the score and notes
+ * in the middle. `name(i)` names seat i (from 0); `actor` (from 1) marks who just acted.
+ */
+export function drawShot(shot, mahjong, name, actor) {
+  const n = shot.hands.length;
+  const seatParts = shot.hands.map((held, i) => ({
+    pos: i + 1,
+    me: i === 0,
+    acted: actor === i + 1,
+    title: name(i),
+    badges: [el('span', { class: 'hint' }, `seat ${i + 1}`)],
+    detail: row(held, mahjong, 'held'),
+    played: el('div', { class: 'in-front' },
+      row(shot.played[i] || [], mahjong, 'played'),
+      ...(shot.melds[i] || []).map((meld) => row(meld, true, 'meld'))),
+  }));
+  const middle = [el('div', { class: 'score', id: 'replay-score' }, shot.score),
+    ...shot.notes.map((n) => el('div', { class: 'muted' }, n))];
+  // Four seats around the felt, from seat 1's side; other counts in a ring.
+  if (n === 4) return fourSeats(seatParts, 1, middle);
+  return ringSeats(seatParts.map((s) => ({ ...s, me: false })), middle);
+}
 
 /**
  * Shows `story` (hands of steps) for a game of `protocol` whose seats are `seats` (from
@@ -40,26 +66,7 @@ export function showReplay(root, story, protocol, seats) {
   let passes = !mahjong;
   const stepsOf = (h) => (passes ? h.steps : h.steps.filter((x) => !/ passes$/.test(x.text)));
   const name = (i) => seats[i]?.name || `seat ${i + 1}`;
-
-  function table(shot, actor) {
-    const n = shot.hands.length;
-    const seatParts = shot.hands.map((held, i) => ({
-      pos: i + 1,
-      me: i === 0,
-      acted: actor === i + 1,
-      title: name(i),
-      badges: [el('span', { class: 'hint' }, `seat ${i + 1}`)],
-      detail: row(held, mahjong, 'held'),
-      played: el('div', { class: 'in-front' },
-        row(shot.played[i] || [], mahjong, 'played'),
-        ...(shot.melds[i] || []).map((meld) => row(meld, true, 'meld'))),
-    }));
-    const middle = [el('div', { class: 'score', id: 'replay-score' }, shot.score),
-      ...shot.notes.map((n) => el('div', { class: 'muted' }, n))];
-    // Four seats around the felt, from seat 1's side; other counts in a ring.
-    if (n === 4) return fourSeats(seatParts, 1, middle);
-    return ringSeats(seatParts.map((s) => ({ ...s, me: false })), middle);
-  }
+  const table = (shot, actor) => drawShot(shot, mahjong, name, actor);
 
   function draw() {
     const h = hands[hand];
