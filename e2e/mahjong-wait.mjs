@@ -1,7 +1,7 @@
 // Waiting for a Mahjong table when nobody else comes (the server seats CPU players after
 // an hour here): the page says how long at most, and "Start now with CPU players" deals
-// at once. On a desktop and a phone.
-import { noErrors, run, shot } from './lib.mjs';
+// at once, and the table can be watched. On a desktop and a phone.
+import { noErrors, open, run, shot } from './lib.mjs';
 import { openAs } from './tables-lib.mjs';
 
 run(async (browser) => {
@@ -18,6 +18,17 @@ run(async (browser) => {
     await page.getByRole('button', { name: 'Start now with CPU players' }).click();
     await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
     if (!page.sent.includes('fill')) throw new Error('the page did not ask for CPU players: ' + page.sent);
+    // Someone watches the table: four seats with their tiles face down, the dora, ponds.
+    const tables = await (await fetch(process.env.PARLOR_URL + '/api/tables')).json();
+    const table = tables.find((t) => t.game === 'mahjong');
+    const watcher = await open(browser, '/watch?id=' + table.id, phone ? { phone: true } : undefined);
+    await watcher.locator('#watch-table .seat').nth(3).waitFor();
+    await watcher.locator('#watch-table', { hasText: 'dora indicators' }).waitFor();
+    const faceUp = await watcher.locator('#watch-table .held .mj-tile:not(.back)').count();
+    if (faceUp) throw new Error(`${faceUp} tiles of a hand face up for a watcher`);
+    await shot(watcher, phone ? 'mahjong-watch-phone' : 'mahjong-watch');
+    noErrors(watcher);
+    await watcher.close();
     noErrors(page);
     await page.close();
   }
