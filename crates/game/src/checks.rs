@@ -14,6 +14,31 @@ pub fn check_legality<G: Notation + Clone + Debug>(game: &G, probe: G::Action) {
     for seat in 0..game.seats() {
         check_seat(game, seat, probe);
     }
+    check_outcome(game);
+}
+
+/// The outcome is there exactly when the game is over: a place (1 to the number of seats)
+/// and points for every seat, the most points never behind fewer; and a game rebuilt
+/// from its own rules has as many seats.
+///
+/// # Panics
+/// When `game` breaks one of those promises.
+pub fn check_outcome<G: Game + Debug>(game: &G) {
+    let Some(outcome) = game.outcome() else {
+        assert!(!game.is_over(), "a game over without an outcome: {game:?}");
+        return;
+    };
+    assert!(game.is_over(), "an outcome before the end");
+    let seats = game.seats();
+    assert_eq!((outcome.places.len(), outcome.points.len()), (seats, seats));
+    for a in 0..seats {
+        assert!((1..=seats as u32).contains(&outcome.places[a]), "{outcome:?}");
+        for b in 0..seats {
+            if outcome.points[a] > outcome.points[b] {
+                assert!(outcome.places[a] <= outcome.places[b], "{outcome:?}");
+            }
+        }
+    }
 }
 
 fn check_seat<G: Notation + Clone + Debug>(game: &G, seat: Seat, probe: G::Action) {

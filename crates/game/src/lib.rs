@@ -1,9 +1,10 @@
 //! The contract every rules crate of parlor implements, and what is built once on it.
 //!
-//! A game is a value: created from its rules and a seeded RNG, it tells each seat what
-//! it may do ([`Game::legal_actions`]), takes an action ([`Game::apply`]: events, or a
-//! refusal that changes nothing), shows each seat what it may see ([`Game::view`]), and
-//! says when it is over and how each seat did ([`Game::score`]). This is the shape of
+//! A game is a value: created from its rules and a seeded RNG ([`Game::start`]), it tells
+//! each seat what it may do ([`Game::legal_actions`]), takes an action ([`Game::apply`]:
+//! events, or a refusal that changes nothing), shows each seat what it may see
+//! ([`Game::view`]), lets a seat leave ([`Game::leave`]), and says when it is over and how
+//! each seat did ([`Game::score`], [`Game::outcome`]). This is the shape of
 //! OpenSpiel's `State`, with typed actions instead of integers.
 //!
 //! On it: one [`Strategy`] trait for every computer player (a player chooses from its
@@ -32,8 +33,28 @@ use std::ops::Deref;
 /// A seat at the table, from 0.
 pub type Seat = usize;
 
+/// How each seat finished a game, in terms common to every game: its place (1 is best;
+/// seats that tie, or teammates, share one) and its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub places: Vec<u32>,
+    pub points: Vec<i64>,
+}
+
+impl Outcome {
+    /// Places from points, more is better, equal points sharing a place.
+    pub fn by_points(points: Vec<i64>) -> Outcome {
+        let places = (points.iter())
+            .map(|p| 1 + points.iter().filter(|o| *o > p).count() as u32)
+            .collect();
+        Outcome { places, points }
+    }
+}
+
 /// A game's rules and state, as every server table, bot and tool sees it.
 pub trait Game {
+    /// The rules a game is played under: its variant, everything fixed before the deal.
+    type Rules: Clone + Debug;
     /// What a seat may do.
     type Action: Copy + PartialEq + Debug;
     /// The legal actions of a seat (a fixed-capacity list: asking never allocates).
@@ -47,6 +68,15 @@ pub trait Game {
     type View<'a>
     where
         Self: 'a;
+
+    /// A new game under `rules`, dealt from `rng`: the game and the events of its start.
+    /// The same rules and seed always make the same game, which is what replays rely on.
+    fn start(rules: &Self::Rules, rng: GameRng) -> (Self, Self::Events)
+    where
+        Self: Sized;
+
+    /// The rules this game is played under.
+    fn rules(&self) -> Self::Rules;
 
     /// How many seats play.
     fn seats(&self) -> usize;
@@ -79,6 +109,22 @@ pub trait Game {
     /// not over (mahjong's next hand once every player has seen the last one end).
     /// `None` if there is none to take now, which is every game's default.
     fn advance(&mut self) -> Option<Self::Events> {
+        None
+    }
+
+    /// How each seat finished, once the game is over (`None` before). By default the
+    /// places follow [`Game::score`]; a game whose ties are broken otherwise (by seat, in
+    /// mahjong) says so.
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over()
+            .then(|| Outcome::by_points((0..self.seats()).map(|s| self.score(s)).collect()))
+    }
+
+    /// `seat` leaves the game for good: the events of its leaving, or `None` if the game
+    /// cannot go on without the seat (then a table seats a CPU player in it instead,
+    /// which is every game's default). Warlords goes on without the player.
+    fn leave(&mut self, seat: Seat) -> Option<Self::Events> {
+        let _ = seat;
         None
     }
 

@@ -6,17 +6,35 @@ use parlor_game::{play_out, Game, RandomBot, Seat, Strategy};
 
 /// Two seats take turns taking 1-3 stones from one heap.
 struct Nim {
+    /// The heap it started with: its rules.
+    heap: u8,
     stones: u8,
     turn: Seat,
     winner: Option<Seat>,
 }
 
 impl Game for Nim {
+    type Rules = u8;
     type Action = u8;
     type Actions = Vec<u8>;
     type Events = Vec<u8>;
     type Refusal = &'static str;
     type View<'a> = u8;
+
+    /// A heap of `stones`; the rng is not needed.
+    fn start(stones: &u8, _rng: parlor_game::GameRng) -> (Nim, Vec<u8>) {
+        let nim = Nim {
+            heap: *stones,
+            stones: *stones,
+            turn: 0,
+            winner: None,
+        };
+        (nim, Vec::new())
+    }
+
+    fn rules(&self) -> u8 {
+        self.heap
+    }
 
     fn seats(&self) -> usize {
         2
@@ -58,11 +76,8 @@ impl Game for Nim {
 fn random_players_finish_nim_with_legal_moves_only() {
     let mut rng = seeded_rng(5);
     for stones in 1..40 {
-        let mut nim = Nim {
-            stones,
-            turn: 0,
-            winner: None,
-        };
+        let (mut nim, _) = Nim::start(&stones, seeded_rng(stones.into()));
+        assert_eq!(nim.outcome(), None, "no outcome before the end");
         let mut players: [Box<dyn Strategy<Nim>>; 2] = [Box::new(RandomBot), Box::new(RandomBot)];
         while !nim.is_over() {
             let seats: Vec<Seat> = nim.to_act().collect();
@@ -74,6 +89,13 @@ fn random_players_finish_nim_with_legal_moves_only() {
             nim.apply(seat, take).unwrap();
         }
         assert_eq!(nim.score(0) + nim.score(1), 1);
+        // The outcome in common terms: the winner first, one point.
+        let outcome = nim.outcome().expect("over");
+        let winner = nim.winner.unwrap();
+        assert_eq!(outcome.places[winner], 1);
+        assert_eq!(outcome.places[1 - winner], 2);
+        assert_eq!(outcome.points.iter().sum::<i64>(), 1);
+        assert!(nim.leave(0).is_none(), "Nim cannot go on without a seat");
         assert_eq!(nim.to_act().count(), 0, "nobody acts once it is over");
         assert_eq!(nim.apply(0, 1), Err("not a legal take"));
     }
@@ -82,11 +104,7 @@ fn random_players_finish_nim_with_legal_moves_only() {
 
 #[test]
 fn play_out_plays_to_the_end() {
-    let mut nim = Nim {
-        stones: 21,
-        turn: 0,
-        winner: None,
-    };
+    let (mut nim, _) = Nim::start(&21, seeded_rng(21));
     let mut players: [Box<dyn Strategy<Nim>>; 2] = [Box::new(RandomBot), Box::new(RandomBot)];
     let moves = play_out(&mut nim, &mut players, &mut seeded_rng(1));
     assert!((7..=21).contains(&moves), "{moves}");

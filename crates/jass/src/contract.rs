@@ -1,11 +1,12 @@
 //! Jass as a [`parlor_game::Game`]: four seats, two teams; a seat's score is its team's
 //! total.
 
-use crate::rules::Mode;
+use crate::rules::{Config, Mode};
 use crate::{team_of, Action, Actions, Events, Game, RuleError, Seat, View};
 use cards::Suit;
 
 impl parlor_game::Game for Game {
+    type Rules = Config;
     type Action = Action;
     type Actions = Actions;
     type Events = Events;
@@ -13,6 +14,14 @@ impl parlor_game::Game for Game {
     type View<'a> = View;
 
     parlor_game::inherent_game_methods!();
+
+    fn start(config: &Config, rng: parlor_game::GameRng) -> (Game, Events) {
+        Game::new(*config, rng)
+    }
+
+    fn rules(&self) -> Config {
+        self.config()
+    }
 
     fn seats(&self) -> usize {
         4

@@ -219,6 +219,7 @@ fn play(seed: u64, efficient: [bool; 4], hands: u32, exhaustive: bool) -> Tally 
                 "seat {s} has actions exactly when it must act"
             );
         }
+        parlor_game::checks::check_outcome(&game);
         let legal = game.legal_actions(seat);
         for &action in &legal {
             parlor_game::checks::check_notation::<Game>(action);

@@ -2,10 +2,11 @@
 //! seats it finished ahead of (the warlord of 4 players scores 3, the scumbag 0); 0 for
 //! everyone until they finish.
 
-use crate::{Action, Actions, Events, Hand, PlayError, Seat, View};
+use crate::{Action, Actions, Events, Hand, HandRules, PlayError, Seat, View};
 use cards::{Card, CardSet};
 
 impl parlor_game::Game for Hand {
+    type Rules = HandRules;
     type Action = Action;
     type Actions = Actions;
     type Events = Events;
@@ -14,8 +15,22 @@ impl parlor_game::Game for Hand {
 
     parlor_game::inherent_game_methods!();
 
+    fn start(rules: &HandRules, mut rng: parlor_game::GameRng) -> (Hand, Events) {
+        Hand::deal(rules.players(), rules.ranked(), &mut rng)
+            .expect("HandRules hold 3 to 7 players, which a hand deals")
+    }
+
+    fn rules(&self) -> HandRules {
+        HandRules::new(self.players(), self.ranked()).expect("a dealt hand has 3 to 7 players")
+    }
+
     fn seats(&self) -> usize {
         self.players()
+    }
+
+    /// A player who leaves is out of the hand: their cards are out of play.
+    fn leave(&mut self, seat: Seat) -> Option<Events> {
+        Some(Hand::leave(self, seat))
     }
 
     fn score(&self, seat: Seat) -> i64 {

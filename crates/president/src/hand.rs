@@ -214,3 +214,28 @@ impl Hand {
         common_value(self.public.last_play).unwrap_or(0)
     }
 }
+
+/// The rules a hand is dealt under: how many play (3 to 7), and whether the seats are
+/// ranked by the last hand (then the warlord and the scumbag swap cards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandRules {
+    players: usize,
+    ranked: bool,
+}
+
+impl HandRules {
+    /// The rules for `players` seats, if 3 to 7.
+    pub fn new(players: usize, ranked: bool) -> Option<HandRules> {
+        (MIN_PLAYERS..=MAX_PLAYERS)
+            .contains(&players)
+            .then_some(HandRules { players, ranked })
+    }
+
+    pub fn players(self) -> usize {
+        self.players
+    }
+
+    pub fn ranked(self) -> bool {
+        self.ranked
+    }
+}

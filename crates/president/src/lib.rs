@@ -52,7 +52,7 @@ pub use action::{Action, Actions};
 pub use cards::{Card, CardSet};
 pub use error::{strike, PlayError};
 pub use event::{Event, Events, Order};
-pub use hand::Hand;
+pub use hand::{Hand, HandRules};
 pub use legal::legal_plays;
 pub use position::Position;
 pub use public::Public;

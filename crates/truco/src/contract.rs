@@ -1,8 +1,9 @@
 //! Truco as a [`parlor_game::Game`]: four seats, two teams; a seat's score is its team's.
 
-use crate::{team_of, Action, Actions, Answer, Events, Game, RuleError, Seat, View};
+use crate::{team_of, Action, Actions, Answer, Events, Game, RuleError, Rules, Seat, View};
 
 impl parlor_game::Game for Game {
+    type Rules = Rules;
     type Action = Action;
     type Actions = Actions;
     type Events = Events;
@@ -10,6 +11,14 @@ impl parlor_game::Game for Game {
     type View<'a> = View;
 
     parlor_game::inherent_game_methods!();
+
+    fn start(rules: &Rules, rng: parlor_game::GameRng) -> (Game, Events) {
+        Game::new(*rules, rng)
+    }
+
+    fn rules(&self) -> Rules {
+        *Game::rules(self)
+    }
 
     fn seats(&self) -> usize {
         4

@@ -1,9 +1,10 @@
 //! Riichi mahjong as a [`parlor_game::Game`]: four seats; a seat's score is its points.
 
-use super::{Action, Actions, Event, Game, RuleError, Seat, View};
+use super::{Action, Actions, Event, Game, RuleError, Rules, Seat, View};
 use crate::{Kind, Tile};
 
 impl parlor_game::Game for Game {
+    type Rules = Rules;
     type Action = Action;
     type Actions = Actions;
     type Events = Vec<Event>;
@@ -12,8 +13,29 @@ impl parlor_game::Game for Game {
 
     parlor_game::inherent_game_methods!();
 
+    fn start(rules: &Rules, rng: parlor_game::GameRng) -> (Game, Vec<Event>) {
+        Game::new(*rules, rng)
+    }
+
+    fn rules(&self) -> Rules {
+        Game::rules(self)
+    }
+
     fn seats(&self) -> usize {
         4
+    }
+
+    /// Places as the game ranks them: equal points go to the seat nearer the first
+    /// dealer.
+    fn outcome(&self) -> Option<parlor_game::Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let ranks = self.ranks();
+        Some(parlor_game::Outcome {
+            places: ranks.iter().map(|&r| u32::from(r)).collect(),
+            points: self.scores().iter().map(|&p| i64::from(p)).collect(),
+        })
     }
 
     /// The next hand, once the last one is over (a server waits for every person's
