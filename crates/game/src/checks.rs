@@ -32,7 +32,10 @@ pub fn check_outcome<G: Game + Debug>(game: &G) {
     let seats = game.seats();
     assert_eq!((outcome.places.len(), outcome.points.len()), (seats, seats));
     for a in 0..seats {
-        assert!((1..=seats as u32).contains(&outcome.places[a]), "{outcome:?}");
+        assert!(
+            (1..=seats as u32).contains(&outcome.places[a]),
+            "{outcome:?}"
+        );
         for b in 0..seats {
             if outcome.points[a] > outcome.points[b] {
                 assert!(outcome.places[a] <= outcome.places[b], "{outcome:?}");

@@ -83,8 +83,7 @@ pub struct ServeArgs {
     no_store: bool,
     /// Run only these services, comma-separated (default: all of them); the file
     /// descriptor budget is then shared among fewer listeners.
-    #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',',
-          value_parser = ["minitruco", "truco", "wars", "jass", "mahjong", "http"])]
+    #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',', value_parser = only_names())]
     only: Vec<String>,
     /// Mahjong: the CPU players' strategy.
     #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
@@ -194,20 +193,22 @@ impl ServeArgs {
     }
 }
 
+/// What `--only` accepts: every protocol in the registry, and `http`.
+fn only_names() -> clap::builder::PossibleValuesParser {
+    let names = parlor_server::protocols::names().chain(["http"]);
+    clap::builder::PossibleValuesParser::new(names)
+}
+
 impl ServeArgs {
     /// The services asked for with `--only`, or all of them.
     fn services(&self) -> Vec<Service> {
         if self.only.is_empty() {
             return Service::ALL.to_vec();
         }
-        let by_name = |name: &str| match name {
-            "minitruco" => Service::Minitruco,
-            "truco" => Service::Truco,
-            "wars" => Service::Wars,
-            "jass" => Service::Jass,
-            "mahjong" => Service::Mahjong,
-            _ => Service::Http,
-        };
+        // Names come from the registry (`--only` accepts nothing else); `http` is the
+        // HTTP port's own.
+        let by_name =
+            |name: &str| parlor_server::protocols::named(name).map_or(Service::Http, |p| p.service);
         self.only.iter().map(|name| by_name(name)).collect()
     }
 }

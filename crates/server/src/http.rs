@@ -106,6 +106,7 @@ pub async fn serve(
         .with_state(shared)
         .merge(api)
         .merge(crate::api::tables(store.tables.clone()))
+        .merge(crate::api::protocols())
         .merge(crate::watching::router(
             store.tables,
             admission.clone(),

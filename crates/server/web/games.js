@@ -19,7 +19,7 @@ async function api(path) {
 const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 // Games of two teams: a seat's team won or lost (a rank of 3 for the losing team, as the
 // store ranks by score, would read as a third place).
-const TEAM_GAMES = ['minitruco', 'truco', 'jass'];
+const TEAM_GAMES = (await (await fetch('/api/protocols')).json()).filter((g) => g.teams).map((g) => g.name);
 const place = (protocol, rank) => (TEAM_GAMES.includes(protocol) ? (rank === 1 ? 'won' : 'lost') : ordinal(rank));
 // A seat without a name is a course Truco player who gave none (they are not rated).
 const seatText = (protocol) => (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${place(protocol, s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;

@@ -1,17 +1,10 @@
-// The home page: the five games with a line on each and how many people are connected
+// The home page: the games (GET /api/protocols) with a line on each and how many people are connected
 // to each right now (the `connections` of GET /healthz, refreshed every few seconds),
 // the tables playing now (GET /api/tables: who sits where, which hand), and the player's
 // name, kept in the browser (localStorage `parlor.name`) for every game page to use.
 
 import { el, fill, playerName, setPlayerName } from '/common.js';
 
-const GAMES = [
-  ['minitruco', 'miniTruco', 'Brazilian Truco (Paulista) in rooms of four: pick a room, get ready, CPU players fill the empty seats. Chat with the table.'],
-  ['truco', 'Course Truco', 'Truco as the networking course plays it: tables of four people, raises answered by both opponents.'],
-  ['wars', 'Warlords & Scumbags', 'President for 3 to 7 players: get rid of your cards first, become the warlord, make the scumbag pay.'],
-  ['jass', 'Schieber Jass', 'The Swiss classic for two teams of two, with server bots, spectators and tournaments.'],
-  ['mahjong', 'Riichi Mahjong', 'Japanese mahjong against CPU players or friends: draw, discard, call, win.'],
-];
 const REFRESH_MS = 3000;
 
 const name = document.getElementById('name');
@@ -26,16 +19,18 @@ document.getElementById('name-form').addEventListener('submit', (e) => { e.preve
 
 const list = document.getElementById('games');
 const counts = {};
-for (const [key, title, line] of GAMES) {
+// The games come from the server's registry, in its order.
+const GAMES = await (await fetch('/api/protocols')).json();
+for (const { name: key, title, blurb } of GAMES) {
   counts[key] = el('span', { class: 'count', 'data-game': key }, '…');
   list.append(el('li', { 'data-game': key },
     el('h2', {}, title),
-    el('p', {}, line),
+    el('p', {}, blurb),
     el('p', { class: 'hint' }, counts[key], ' connected now'),
     el('a', { class: 'play', href: '/' + key, 'aria-label': `Play ${title}` }, 'Play')));
 }
 
-const TITLES = Object.fromEntries(GAMES.map(([key, title]) => [key, title]));
+const TITLES = Object.fromEntries(GAMES.map((g) => [g.name, g.title]));
 const KINDS = { cpu: 'CPU player', away: 'away' };
 const liveList = document.getElementById('live-tables');
 const liveNone = document.getElementById('live-none');

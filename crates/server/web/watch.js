@@ -6,10 +6,7 @@
 import { el, fill, header } from '/common.js';
 import { drawShot } from '/replay.js';
 
-const TITLES = {
-  minitruco: 'miniTruco', truco: 'Course Truco', wars: 'Warlords & Scumbags',
-  jass: 'Schieber Jass', mahjong: 'Riichi Mahjong',
-};
+const TITLES = Object.fromEntries((await (await fetch('/api/protocols')).json()).map((g) => [g.name, g.title]));
 
 header('Watching');
 const app = document.getElementById('app');

@@ -15,6 +15,7 @@
 //! - `GET /api/tournaments?protocol=`: the latest tournaments with pairings and ratings.
 //! - `GET /api/tables`: the tables playing right now ([`tables`]), with or without a
 //!   store.
+//! - `GET /api/protocols`: the games this server knows, for the web client ([`protocols`]).
 //!
 //! Answers are JSON; errors are `{"error": "..."}` with 400 (a bad parameter), 404 (no
 //! such game, player or protocol) or 503 (no store, or the database failed: the reason
@@ -42,6 +43,17 @@ use std::sync::Arc;
 /// Whether `name` is a protocol whose games are stored.
 fn is_protocol(name: &str) -> bool {
     crate::protocols::named(name).is_some()
+}
+
+/// `GET /api/protocols`: every game the server knows, in the registry's order, as the
+/// web client lists them: `name`, `title`, `blurb`, and `teams` (played by two teams).
+pub fn protocols() -> Router {
+    let list: Vec<serde_json::Value> = crate::protocols::ALL
+        .iter()
+        .map(|p| json!({ "name": p.name, "title": p.title, "blurb": p.blurb, "teams": p.teams }))
+        .collect();
+    let list = Json(list);
+    Router::new().route("/api/protocols", get(move || async move { list.clone() }))
 }
 
 /// `GET /api/tables`: every table playing now, oldest first, as

@@ -67,10 +67,16 @@ impl Entry {
     }
 }
 
-/// One protocol, as `serve`, the API and replay know it.
+/// One protocol, as `serve`, the API, replay and the web client know it.
 pub struct Protocol {
-    /// The name in `/healthz`, `/ws/<name>`, the store and the metrics.
+    /// The name in `/healthz`, `/ws/<name>`, `--only`, the store and the metrics.
     pub name: &'static str,
+    /// The game's name for people (`Course Truco`), on the web client's pages.
+    pub title: &'static str,
+    /// A line about the game for the home page.
+    pub blurb: &'static str,
+    /// Whether it is played by two teams (a seat's result is its team's: won or lost).
+    pub teams: bool,
     /// The service that runs it.
     pub service: Service,
     /// Its TCP port in the configuration.
@@ -84,13 +90,13 @@ pub struct Protocol {
     pub story: Teller,
 }
 
-/// Every protocol, in the order `serve` starts them.
+/// Every protocol, in the order `serve` starts them and the home page lists them.
 pub const ALL: [Protocol; 5] = [
     minitruco::PROTOCOL,
     truco::PROTOCOL,
     wars::PROTOCOL,
-    mahjong::PROTOCOL,
     jass::PROTOCOL,
+    mahjong::PROTOCOL,
 ];
 
 /// The protocol called `name`.

@@ -78,6 +78,9 @@ pub enum SessionMsg {
 /// The Jass Challenge in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
     name: "jass",
+    title: "Schieber Jass",
+    blurb: "The Swiss classic for two teams of two, with server bots, spectators and tournaments.",
+    teams: true,
     service: crate::config::Service::Jass,
     port: |ports| ports.jass,
     start,

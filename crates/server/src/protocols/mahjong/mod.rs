@@ -34,6 +34,9 @@ pub use lobby::Lobby;
 /// Mahjong over mmj1 in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
     name: "mahjong",
+    title: "Riichi Mahjong",
+    blurb: "Japanese mahjong against CPU players or friends: draw, discard, call, win.",
+    teams: false,
     service: crate::config::Service::Mahjong,
     port: |ports| ports.mahjong,
     start,

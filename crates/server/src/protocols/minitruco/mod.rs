@@ -39,6 +39,9 @@ pub const VERSION: &str = "2.00.00";
 /// miniTruco in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
     name: "minitruco",
+    title: "miniTruco",
+    blurb: "Brazilian Truco (Paulista) in rooms of four: pick a room, get ready, CPU players fill the empty seats. Chat with the table.",
+    teams: true,
     service: crate::config::Service::Minitruco,
     port: |ports| ports.minitruco,
     start,

@@ -33,6 +33,9 @@ pub use lobby::Lobby;
 /// Course Truco in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
     name: "truco",
+    title: "Course Truco",
+    blurb: "Truco as the networking course plays it: tables of four people, raises answered by both opponents.",
+    teams: true,
     service: crate::config::Service::Truco,
     port: |ports| ports.truco,
     start,

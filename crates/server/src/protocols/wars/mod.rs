@@ -30,6 +30,9 @@ pub use hall::Hall;
 /// Warlords & Scumbags in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
     name: "wars",
+    title: "Warlords & Scumbags",
+    blurb: "President for 3 to 7 players: get rid of your cards first, become the warlord, make the scumbag pay.",
+    teams: false,
     service: crate::config::Service::Wars,
     port: |ports| ports.wars,
     start,
