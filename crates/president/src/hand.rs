@@ -6,7 +6,7 @@ use crate::event::{Events, Order};
 use crate::position::Position;
 use crate::public::Public;
 use crate::status::Status;
-use crate::wars::{common_value, MAX_PLAYERS, MIN_PLAYERS};
+use crate::values::{common_value, MAX_PLAYERS, MIN_PLAYERS};
 use crate::Seat;
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};

@@ -3,7 +3,7 @@
 use crate::action::Action;
 use crate::event::{Event, Events};
 use crate::hand::{Hand, WARLORD};
-use crate::wars::THREE_OF_CLUBS;
+use crate::values::THREE_OF_CLUBS;
 use crate::Seat;
 use cards::CardSet;
 

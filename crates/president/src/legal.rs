@@ -2,7 +2,7 @@
 
 use crate::action::{Action, Actions};
 use crate::hand::Hand;
-use crate::wars::{lowest, THREE_OF_CLUBS, TWO, VALUES, VALUE_SHIFTS};
+use crate::values::{lowest, THREE_OF_CLUBS, TWO, VALUES, VALUE_SHIFTS};
 use crate::Seat;
 use cards::CardSet;
 
@@ -31,7 +31,7 @@ fn push_legal_plays(hand: CardSet, last: CardSet, needs_three: bool, actions: &m
     let (min_count, min_value) = if starting {
         (1, 0)
     } else {
-        (last.len(), crate::wars::common_value(last).unwrap_or(0))
+        (last.len(), crate::values::common_value(last).unwrap_or(0))
     };
     // Value `v`'s cards moved to bits `4v..4v + 4`, so that values held are found by
     // counting zeros instead of looking at all thirteen. Values below the play to beat

@@ -8,13 +8,13 @@
 //!
 //! The seat to act ([`Hand::active`]) asks [`Hand::legal_actions`] what it may do and
 //! [`Hand::apply`]s one [`Action`]; the answer is the [`Event`]s that followed or a
-//! [`PlayError`] (with its protocol strike code) that changed nothing. A disconnect is
+//! [`PlayError`] that changed nothing. A disconnect is
 //! [`Hand::leave`], which cannot fail. Events hold full information: pass each through
 //! [`Event::for_seat`] before showing it to a seat. Bots see only a [`View`].
 //!
 //! Card values: 3 lowest, then 4..10, J, Q, K, A, and 2 highest ([`value`]); suits never
-//! matter for beating. The wire numbers cards `value * 4 + suit` with clubs, diamonds,
-//! hearts, spades ([`wars_code`]).
+//! matter for beating, but order the cards of one value clubs, diamonds, hearts, spades
+//! ([`order`]: `value * 4 + suit`, which is also how the protocol numbers cards).
 //!
 //! ```
 //! use president::bots::{SoundBot, Strategy};
@@ -45,23 +45,23 @@ mod position;
 mod public;
 mod status;
 mod swap;
+mod values;
 mod view;
-mod wars;
 
 pub use action::{Action, Actions};
 pub use cards::{Card, CardSet};
-pub use error::{strike, PlayError};
+pub use error::PlayError;
 pub use event::{Event, Events, Order};
 pub use hand::{Hand, HandRules};
 pub use legal::legal_plays;
 pub use position::Position;
 pub use public::Public;
 pub use status::Status;
-pub use view::View;
-pub use wars::{
-    by_value, card_from_wars_code, common_value, highest, in_wars_order, lowest, value, wars_code,
-    MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, NO_CARD, THREE_OF_CLUBS, TWO, VALUES,
+pub use values::{
+    by_value, card_at, common_value, highest, in_order, lowest, order, value, MAX_HAND,
+    MAX_PLAYERS, MIN_PLAYERS, THREE_OF_CLUBS, TWO, VALUES,
 };
+pub use view::View;
 
 /// A seat at the table, `0..players`, in social order for the hand (0 = warlord).
 pub type Seat = usize;

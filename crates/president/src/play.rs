@@ -3,7 +3,7 @@
 use crate::error::PlayError;
 use crate::event::{Event, Events};
 use crate::hand::Hand;
-use crate::wars::{common_value, THREE_OF_CLUBS, TWO};
+use crate::values::{common_value, THREE_OF_CLUBS, TWO};
 use crate::Seat;
 use cards::CardSet;
 

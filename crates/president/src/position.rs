@@ -2,7 +2,9 @@
 
 use crate::event::{Event, Events};
 use crate::hand::{Hand, WARLORD};
-use crate::wars::{common_value, highest, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, THREE_OF_CLUBS, TWO};
+use crate::values::{
+    common_value, highest, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, THREE_OF_CLUBS, TWO,
+};
 use crate::Seat;
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet};

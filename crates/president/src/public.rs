@@ -2,7 +2,7 @@
 
 use crate::event::Order;
 use crate::status::Status;
-use crate::wars::MAX_PLAYERS;
+use crate::values::MAX_PLAYERS;
 use crate::Seat;
 use cards::CardSet;
 

@@ -3,7 +3,7 @@
 use crate::hand::{Hand, WARLORD};
 use crate::public::Public;
 use crate::status::Status;
-use crate::wars::common_value;
+use crate::values::common_value;
 use crate::Seat;
 use cards::{Card, CardSet};
 

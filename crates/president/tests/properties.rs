@@ -114,7 +114,6 @@ fn check_legality(hand: &Hand, probes: &[(usize, Action)]) -> [usize; 2] {
                     before,
                     "a refused action changed the hand"
                 );
-                assert!(error.strike_code() > 0);
             }
         }
     }

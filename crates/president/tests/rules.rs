@@ -2,8 +2,7 @@
 
 use cards::{seeded_rng, Rank, Suit};
 use president::{
-    strike, wars_code, Action, Card, CardSet, Event, Hand, PlayError, Position, Status,
-    THREE_OF_CLUBS,
+    order, Action, Card, CardSet, Event, Hand, PlayError, Position, Status, THREE_OF_CLUBS,
 };
 
 /// A card in English shorthand: rank symbol then suit letter (`3c`, `10h`, `Qd`, `2s`).
@@ -45,11 +44,10 @@ fn ok(hand: &mut Hand, seat: usize, action: Action) -> Vec<Event> {
     parlor_game::checks::applied(hand, seat, action).to_vec()
 }
 
-/// Applies an action that must be refused with `error` (and its strike `code`), leaving
-/// the hand unchanged and unoffered.
-fn refused(hand: &mut Hand, seat: usize, action: Action, error: PlayError, code: u8) {
+/// Applies an action that must be refused with `error`, leaving the hand unchanged and
+/// unoffered. (Which strike each refusal earns is the wire's: `parlor_wire::wars`.)
+fn refused(hand: &mut Hand, seat: usize, action: Action, error: PlayError) {
     parlor_game::checks::refused_with(hand, seat, action, error);
-    assert_eq!(error.strike_code(), code);
 }
 
 fn statuses(hand: &Hand) -> String {
@@ -136,7 +134,7 @@ fn a_ranked_deal_gives_the_scumbags_highest_card_to_the_warlord() {
                 })
                 .unwrap()
         };
-        let taken = dealt(scumbag).iter().max_by_key(|&c| wars_code(c)).unwrap();
+        let taken = dealt(scumbag).iter().max_by_key(|&c| order(c)).unwrap();
         assert_eq!(
             events.last(),
             Some(&Event::SwapTaken {
@@ -163,10 +161,10 @@ fn the_three_of_clubs_starts_and_must_be_played() {
     let mut hand = hand_at(Position::new(&hands(&["4c 5d", "3c 3d 9h", "Kh Ks"])));
     assert_eq!(hand.active(), Some(1));
     assert_eq!(statuses(&hand), "wAw");
-    refused(&mut hand, 0, play("4c"), PlayError::OutOfTurn, 15);
-    refused(&mut hand, 1, play("3d"), PlayError::NeedsThreeOfClubs, 16);
-    refused(&mut hand, 1, play("9h"), PlayError::NeedsThreeOfClubs, 16);
-    refused(&mut hand, 1, Action::Pass, PlayError::PassOnStart, 18);
+    refused(&mut hand, 0, play("4c"), PlayError::OutOfTurn);
+    refused(&mut hand, 1, play("3d"), PlayError::NeedsThreeOfClubs);
+    refused(&mut hand, 1, play("9h"), PlayError::NeedsThreeOfClubs);
+    refused(&mut hand, 1, Action::Pass, PlayError::PassOnStart);
     assert_eq!(hand.legal_actions(1).to_vec(), [play("3c"), play("3c 3d")]);
     assert_eq!(hand.default_action(1), play("3c"));
     let events = ok(&mut hand, 1, play("3c 3d"));
@@ -203,40 +201,31 @@ fn answering_eights() -> Hand {
 }
 
 #[test]
-fn every_play_error_has_its_strike_code() {
+fn every_play_error_is_given_for_its_reason() {
     let mut hand = answering_eights();
-    refused(&mut hand, 1, play("9c Jc"), PlayError::DifferentValues, 11);
-    refused(&mut hand, 1, play("7c 7d"), PlayError::ValueTooLow, 12);
-    refused(&mut hand, 1, play("9c"), PlayError::QuantityTooLow, 13);
-    refused(&mut hand, 1, play("Qd"), PlayError::QuantityTooLow, 13);
-    refused(&mut hand, 1, play("7c"), PlayError::QuantityTooLow, 13);
-    refused(&mut hand, 1, play("Ac Ad"), PlayError::NotInHand, 14);
-    refused(&mut hand, 1, play("9c 9s"), PlayError::NotInHand, 14);
-    refused(&mut hand, 2, play("5c 6c"), PlayError::OutOfTurn, 15);
-    refused(&mut hand, 2, Action::Pass, PlayError::OutOfTurn, 15);
-    refused(&mut hand, 9, Action::Pass, PlayError::OutOfTurn, 15);
+    refused(&mut hand, 1, play("9c Jc"), PlayError::DifferentValues);
+    refused(&mut hand, 1, play("7c 7d"), PlayError::ValueTooLow);
+    refused(&mut hand, 1, play("9c"), PlayError::QuantityTooLow);
+    refused(&mut hand, 1, play("Qd"), PlayError::QuantityTooLow);
+    refused(&mut hand, 1, play("7c"), PlayError::QuantityTooLow);
+    refused(&mut hand, 1, play("Ac Ad"), PlayError::NotInHand);
+    refused(&mut hand, 1, play("9c 9s"), PlayError::NotInHand);
+    refused(&mut hand, 2, play("5c 6c"), PlayError::OutOfTurn);
+    refused(&mut hand, 2, Action::Pass, PlayError::OutOfTurn);
+    refused(&mut hand, 9, Action::Pass, PlayError::OutOfTurn);
     refused(
         &mut hand,
         1,
         Action::Play(CardSet::EMPTY),
         PlayError::Malformed,
-        34,
     );
-    refused(
-        &mut hand,
-        1,
-        play("9c 9d 9h Jc Qd"),
-        PlayError::Malformed,
-        34,
-    );
+    refused(&mut hand, 1, play("9c 9d 9h Jc Qd"), PlayError::Malformed);
     refused(
         &mut hand,
         1,
         Action::Swap(c("9c")),
         PlayError::NoSwapPending,
-        72,
     );
-    assert_eq!(strike::DUPLICATE_CARDS, 17);
     // Equal or higher value with at least as many cards is fine, and 2s beat anything.
     for legal in ["9c 9d", "9c 9h", "9c 9d 9h", "2s"] {
         let mut copy = hand.clone();
@@ -247,7 +236,7 @@ fn every_play_error_has_its_strike_code() {
 #[test]
 fn a_pass_is_refused_only_when_starting_a_round() {
     let mut hand = hand_at(Position::new(&hands(&["4c 6d", "5c", "7c"])).active(0));
-    refused(&mut hand, 0, Action::Pass, PlayError::PassOnStart, 18);
+    refused(&mut hand, 0, Action::Pass, PlayError::PassOnStart);
     assert_eq!(hand.default_action(0), play("4c"));
     ok(&mut hand, 0, play("4c"));
     assert_eq!(hand.default_action(1), Action::Pass);
@@ -262,9 +251,9 @@ fn acting_after_the_hand_is_over_is_refused() {
     assert!(hand.is_over());
     assert_eq!(hand.active(), None);
     assert!(hand.legal_actions(2).is_empty());
-    refused(&mut hand, 2, play("7c"), PlayError::HandOver, 15);
-    refused(&mut hand, 2, Action::Pass, PlayError::HandOver, 15);
-    refused(&mut hand, 0, Action::Swap(c("7c")), PlayError::HandOver, 15);
+    refused(&mut hand, 2, play("7c"), PlayError::HandOver);
+    refused(&mut hand, 2, Action::Pass, PlayError::HandOver);
+    refused(&mut hand, 0, Action::Swap(c("7c")), PlayError::HandOver);
 }
 
 // ---------------------------------------------------------------- rounds
@@ -555,59 +544,28 @@ fn the_swap_takes_the_highest_card_and_the_warlord_gives_one_back() {
     assert!(!hand.swap_pending());
     assert_eq!(hand.active(), Some(0));
     assert!(hand.starting_round());
-    refused(&mut hand, 0, Action::Pass, PlayError::PassOnStart, 18);
+    refused(&mut hand, 0, Action::Pass, PlayError::PassOnStart);
     ok(&mut hand, 0, play("3c"));
 }
 
 #[test]
 fn swap_errors() {
     let mut hand = swap_position();
-    refused(&mut hand, 0, play("3c"), PlayError::SwapFirst, 15);
-    refused(&mut hand, 0, Action::Pass, PlayError::SwapFirst, 15);
-    refused(&mut hand, 1, play("5c"), PlayError::OutOfTurn, 15);
-    refused(
-        &mut hand,
-        1,
-        Action::Swap(c("5c")),
-        PlayError::NotWarlord,
-        71,
-    );
-    refused(
-        &mut hand,
-        2,
-        Action::Swap(c("7c")),
-        PlayError::NotWarlord,
-        71,
-    );
-    refused(
-        &mut hand,
-        0,
-        Action::Swap(c("Kc")),
-        PlayError::SwapNotHeld,
-        70,
-    );
-    refused(
-        &mut hand,
-        0,
-        Action::Swap(c("7c")),
-        PlayError::SwapNotHeld,
-        70,
-    );
+    refused(&mut hand, 0, play("3c"), PlayError::SwapFirst);
+    refused(&mut hand, 0, Action::Pass, PlayError::SwapFirst);
+    refused(&mut hand, 1, play("5c"), PlayError::OutOfTurn);
+    refused(&mut hand, 1, Action::Swap(c("5c")), PlayError::NotWarlord);
+    refused(&mut hand, 2, Action::Swap(c("7c")), PlayError::NotWarlord);
+    refused(&mut hand, 0, Action::Swap(c("Kc")), PlayError::SwapNotHeld);
+    refused(&mut hand, 0, Action::Swap(c("7c")), PlayError::SwapNotHeld);
     ok(&mut hand, 0, Action::Swap(c("2h")));
     refused(
         &mut hand,
         0,
         Action::Swap(c("3c")),
         PlayError::NoSwapPending,
-        72,
     );
-    refused(
-        &mut hand,
-        1,
-        Action::Swap(c("5c")),
-        PlayError::NotWarlord,
-        71,
-    );
+    refused(&mut hand, 1, Action::Swap(c("5c")), PlayError::NotWarlord);
 
     let mut unranked = hand_at(Position::new(&hands(&["3c 4c", "5c 6c", "7c Ad"])));
     refused(
@@ -615,7 +573,6 @@ fn swap_errors() {
         0,
         Action::Swap(c("3c")),
         PlayError::NoSwapPending,
-        72,
     );
 }
 
@@ -663,7 +620,7 @@ fn the_active_player_leaving_hands_the_turn_on() {
     assert_eq!(hand.cards(1), CardSet::EMPTY);
     assert_eq!(statuses(&hand), "wdAw");
     assert_eq!(hand.finishing_order(), [1]);
-    refused(&mut hand, 1, Action::Pass, PlayError::OutOfTurn, 15);
+    refused(&mut hand, 1, Action::Pass, PlayError::OutOfTurn);
 }
 
 #[test]
@@ -760,7 +717,6 @@ fn the_scumbag_leaving_during_the_swap_ends_it() {
         0,
         Action::Swap(c("3c")),
         PlayError::NoSwapPending,
-        72,
     );
     ok(&mut hand, 0, play("4c"));
 }

@@ -27,7 +27,8 @@ use super::Table;
 use crate::wars::message::{card_name, cjoin, parse, SeatInfo, ServerMsg};
 use crate::wars::play::{play_message, ranks_after_hand, strike_meaning, swap_message, what_beats};
 use crate::wars::state::{Prompt, WarsState};
-use president::{card_from_wars_code, legal_plays, Action, CardSet, THREE_OF_CLUBS};
+use parlor_wire::wars::card as card_of;
+use president::{legal_plays, Action, CardSet, THREE_OF_CLUBS};
 
 /// Hands dealt to the player that make one game of this client (the server deals on for
 /// ever; see the module documentation).
@@ -669,10 +670,7 @@ impl Table for Wars {
 
 /// Card numbers as the `president` crate's set (the `52`s of no card are dropped).
 fn card_set(codes: &[u8]) -> CardSet {
-    codes
-        .iter()
-        .filter_map(|&c| card_from_wars_code(c))
-        .collect()
+    codes.iter().filter_map(|&c| card_of(c)).collect()
 }
 
 /// Cards by name: `7♦ 7♥`.
@@ -1012,11 +1010,12 @@ mod tests {
     /// the rules accept every one, and the game is over after [`HANDS`] hands.
     #[test]
     fn the_suggested_moves_play_whole_hands_until_the_game_is_over() {
+        use parlor_wire::wars::{code as wars_code, in_order};
         use president::bots::{SoundBot, Strategy};
-        use president::{in_wars_order, wars_code, Hand, Status};
+        use president::{Hand, Status};
 
         fn codes(cards: CardSet) -> Vec<u8> {
-            in_wars_order(cards).map(wars_code).collect()
+            in_order(cards).map(wars_code).collect()
         }
         fn table(hand: &Hand, order: &[&str]) -> String {
             let seats: Vec<(&str, &str, usize)> = (0..order.len())

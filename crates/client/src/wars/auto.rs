@@ -3,17 +3,14 @@
 
 use super::state::WarsState;
 use cards::GameRng;
+use parlor_wire::wars::{card, code};
 use president::bots::{SoundBot, Strategy};
 use president::{
-    card_from_wars_code, legal_plays, lowest, wars_code, Action, Actions, CardSet, Public, View,
-    MAX_PLAYERS, THREE_OF_CLUBS,
+    legal_plays, lowest, Action, Actions, CardSet, Public, View, MAX_PLAYERS, THREE_OF_CLUBS,
 };
 
 fn card_set(codes: &[u8]) -> CardSet {
-    codes
-        .iter()
-        .filter_map(|&c| card_from_wars_code(c))
-        .collect()
+    codes.iter().filter_map(|&c| card(c)).collect()
 }
 
 /// The seat's view, as far as the protocol shows it (nobody's played cards are listed, so
@@ -55,7 +52,7 @@ pub fn choose_play(state: &WarsState, rng: &mut GameRng) -> Vec<u8> {
         view.public.needs_three_of_clubs,
     );
     match choose(&view, &legal, rng) {
-        Some(Action::Play(cards)) => cards.iter().map(wars_code).collect(),
+        Some(Action::Play(cards)) => cards.iter().map(code).collect(),
         _ => Vec::new(),
     }
 }
@@ -63,13 +60,13 @@ pub fn choose_play(state: &WarsState, rng: &mut GameRng) -> Vec<u8> {
 /// The card the warlord gives back.
 pub fn choose_swap(state: &WarsState, rng: &mut GameRng) -> u8 {
     let hand = card_set(&state.hand);
-    let fallback = lowest(hand).map_or(0, wars_code);
+    let fallback = lowest(hand).map_or(0, code);
     let Some(view) = view(state) else {
         return fallback;
     };
     let legal: Actions = hand.iter().map(Action::Swap).collect();
     match choose(&view, &legal, rng) {
-        Some(Action::Swap(card)) => wars_code(card),
+        Some(Action::Swap(card)) => code(card),
         _ => fallback,
     }
 }

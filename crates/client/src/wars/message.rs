@@ -1,16 +1,12 @@
-//! The server's messages, parsed; and the client's, formatted.
+//! The Warlords wire as this client keeps it: the server's messages with cards as the
+//! protocol's numbers (what the client's screens and bots work from), read and written
+//! through `parlor_wire::wars`, where the format is written once for server and clients.
 
-/// One seat as `stabl` shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatInfo {
-    /// `a` active, `p` passed, `w` waiting, `d` disconnected, `e` empty.
-    pub status: char,
-    pub strikes: u8,
-    pub name: String,
-    pub cards: usize,
-}
+use cards::CardSet;
+use parlor_wire::wars::{self as wire, ClientMsg};
+pub use parlor_wire::wars::{card_name, Seat as SeatInfo};
 
-/// A server message.
+/// A server message, cards as protocol numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerMsg {
     Joined(String),
@@ -40,113 +36,62 @@ pub enum ServerMsg {
     },
 }
 
-fn codes(list: &str) -> Option<Vec<u8>> {
-    list.split(',')
-        .filter(|c| !c.is_empty())
-        .map(|c| c.parse().ok())
-        .filter(|c| *c != Some(52))
-        .collect()
+/// Card numbers in wire order.
+fn codes(cards: CardSet) -> Vec<u8> {
+    wire::in_order(cards).map(wire::code).collect()
 }
 
 /// Parses one message, brackets included; `None` for anything unrecognised (the seed
 /// lets clients ignore what they do not know).
 pub fn parse(message: &str) -> Option<ServerMsg> {
-    let body = message.strip_prefix("[s")?.strip_suffix(']')?;
-    let (kind, rest) = body.split_at(body.len().min(4));
-    let fields: Vec<&str> = rest.strip_prefix('|').unwrap_or(rest).split('|').collect();
-    let parsed = match (kind, fields.as_slice()) {
-        ("join", [name]) => ServerMsg::Joined(name.trim_end().to_owned()),
-        ("lobb", [_, names]) => ServerMsg::Lobby(
-            names
-                .split(',')
-                .filter(|n| !n.is_empty())
-                .map(|n| n.trim_end().to_owned())
-                .collect(),
-        ),
-        ("tabl", [seats, last, first]) => {
-            let seats = seats.split(',').map(seat).collect::<Option<Vec<_>>>()?;
-            ServerMsg::Table {
-                seats,
-                last: codes(last)?,
-                first_hand: *first == "1",
-            }
-        }
-        ("hand", [cards]) => ServerMsg::Hand(codes(cards)?),
-        ("trik", [code, count]) => ServerMsg::Strike {
-            code: code.parse().ok()?,
-            count: count.parse().ok()?,
+    Some(match wire::ServerMsg::parse(message)? {
+        wire::ServerMsg::Joined(name) => ServerMsg::Joined(name),
+        wire::ServerMsg::Lobby(names) => ServerMsg::Lobby(names),
+        wire::ServerMsg::Table {
+            seats,
+            last,
+            first_hand,
+        } => ServerMsg::Table {
+            seats,
+            last: codes(last),
+            first_hand,
         },
-        ("chat", [name, text]) => ServerMsg::Chat {
-            name: name.trim_end().to_owned(),
-            text: text.trim_end().to_owned(),
+        wire::ServerMsg::Hand(cards) => ServerMsg::Hand(codes(cards)),
+        wire::ServerMsg::Strike { code, count } => ServerMsg::Strike { code, count },
+        wire::ServerMsg::Chat { name, text } => ServerMsg::Chat { name, text },
+        wire::ServerMsg::SwapW(card) => ServerMsg::SwapW(wire::code(card)),
+        wire::ServerMsg::SwapS { received, lost } => ServerMsg::SwapS {
+            received: wire::code(received),
+            lost: wire::code(lost),
         },
-        ("wapw", [card]) => ServerMsg::SwapW(card.parse().ok()?),
-        ("waps", [received, lost]) => ServerMsg::SwapS {
-            received: received.parse().ok()?,
-            lost: lost.parse().ok()?,
-        },
-        _ => return None,
-    };
-    Some(parsed)
-}
-
-fn seat(entry: &str) -> Option<SeatInfo> {
-    let mut parts = entry.split(':');
-    let head = parts.next()?;
-    let mut chars = head.chars();
-    let status = chars.next()?;
-    let strikes = chars.as_str().parse().ok()?;
-    let name = parts.next()?.trim_end().to_owned();
-    let cards = parts.next()?.parse().ok()?;
-    Some(SeatInfo {
-        status,
-        strikes,
-        name,
-        cards,
     })
 }
 
 /// `[cjoin|NAME8   ]`
 pub fn cjoin(name: &str) -> String {
-    let name: String = name.chars().take(8).collect();
-    format!("[cjoin|{name:<8}]")
+    ClientMsg::Join(name.to_owned()).write()
 }
 
-/// `[cplay|CC,CC,CC,CC]`; no cards is a pass.
+/// `[cplay|CC,CC,CC,CC]`; no cards is a pass. Numbers that name no card are left out.
 pub fn cplay(cards: &[u8]) -> String {
-    let mut codes: Vec<String> = cards.iter().take(4).map(|c| format!("{c:02}")).collect();
-    codes.resize(4, "52".into());
-    format!("[cplay|{}]", codes.join(","))
+    let cards = cards
+        .iter()
+        .take(4)
+        .filter_map(|&c| wire::card(c))
+        .collect();
+    ClientMsg::Play(cards).write()
 }
 
-/// `[cswap|CC]`
+/// `[cswap|CC]`; a number that names no card asks for the hand again instead.
 pub fn cswap(card: u8) -> String {
-    format!("[cswap|{card:02}]")
+    wire::card(card)
+        .map_or(ClientMsg::Hand, ClientMsg::Swap)
+        .write()
 }
 
 /// `[cchat|MESSAGE63]`
 pub fn cchat(text: &str) -> String {
-    let text: String = text
-        .chars()
-        .filter(|c| *c != ']' && *c != '[')
-        .take(63)
-        .collect();
-    format!("[cchat|{text:<63}]")
-}
-
-/// A card number as a person reads it: `10♥`, `2♠`.
-pub fn card_name(code: u8) -> String {
-    const RANKS: [&str; 13] = [
-        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
-    ];
-    const SUITS: [&str; 4] = ["♣", "♦", "♥", "♠"];
-    match (
-        RANKS.get(usize::from(code / 4)),
-        SUITS.get(usize::from(code % 4)),
-    ) {
-        (Some(rank), Some(suit)) => format!("{rank}{suit}"),
-        _ => "--".into(),
-    }
+    ClientMsg::Chat(text.to_owned()).write()
 }
 
 #[cfg(test)]
@@ -204,9 +149,11 @@ mod tests {
     #[test]
     fn formats_client_messages() {
         assert_eq!(cjoin("bob"), "[cjoin|bob     ]");
-        assert_eq!(cplay(&[30, 28]), "[cplay|30,28,52,52]");
+        // Cards go out in wire order, whatever order they were chosen in.
+        assert_eq!(cplay(&[30, 28]), "[cplay|28,30,52,52]");
         assert_eq!(cplay(&[]), "[cplay|52,52,52,52]");
         assert_eq!(cswap(4), "[cswap|04]");
+        assert_eq!(cswap(52), "[chand]", "no card: the hand again");
         assert_eq!(cchat("hi]").len(), 71);
         assert_eq!(card_name(0), "3♣");
         assert_eq!(card_name(51), "2♠");

@@ -1,7 +1,7 @@
 //! A sensible player: sheds its cards cheaply and keeps its 2s for when they count.
 
 use super::Strategy;
-use crate::wars::{by_value, common_value, lowest, TWO, VALUES};
+use crate::values::{by_value, common_value, lowest, TWO, VALUES};
 use crate::{Action, Hand, View};
 use cards::{CardSet, GameRng};
 use std::cmp::Reverse;

@@ -251,7 +251,7 @@ impl State {
         let Some(hand) = &mut self.table.hand else {
             let code = match action {
                 Action::Swap(_) => strike::SWAP_OUT_OF_TURN,
-                _ => PlayError::OutOfTurn.strike_code(),
+                _ => parlor_wire::wars::strike_for(PlayError::OutOfTurn),
             };
             return self.strike(conn, code);
         };
@@ -262,7 +262,7 @@ impl State {
                 self.settle();
             }
             Err(error) => {
-                let code = error.strike_code();
+                let code = parlor_wire::wars::strike_for(error);
                 self.strike(conn, code);
                 if matches!(code, 10..=19 | 70) && self.clients.contains_key(&conn) {
                     self.send(conn, message::shand(self.table.cards(seat)));

@@ -2,9 +2,9 @@
 //! the `stabl` line that shows it all.
 
 use super::hall::ConnId;
-use super::message::{stabl, TableEntry};
 use crate::record::wars::WarsChronicle;
 use crate::table::Play;
+use parlor_wire::wars::{Seat as Listed, ServerMsg};
 use president::{Card, CardSet, Hand, Seat, Status};
 use std::net::IpAddr;
 use tokio::time::Instant;
@@ -92,19 +92,21 @@ impl Table {
 
     /// The `stabl` message.
     pub fn stabl(&self) -> String {
-        let entries: Vec<TableEntry> = self
-            .places
-            .iter()
-            .enumerate()
-            .map(|(seat, place)| TableEntry {
+        let seats = (self.places.iter().enumerate())
+            .map(|(seat, place)| Listed {
                 status: self.status_letter(seat),
                 strikes: place.strikes,
-                name: &place.name,
+                name: place.name.clone(),
                 cards: self.cards(seat).len(),
             })
             .collect();
         let last = self.hand.as_ref().map_or(CardSet::EMPTY, |h| h.last_play());
-        stabl(&entries, last, !self.ranked)
+        ServerMsg::Table {
+            seats,
+            last,
+            first_hand: !self.ranked,
+        }
+        .write()
     }
 
     fn status_letter(&self, seat: Seat) -> char {

@@ -7,9 +7,7 @@ use crate::record::story::Story;
 use crate::record::story::{card_text, name_of, Shot, Step, StoryHand};
 use crate::record::story::{face, joined};
 use crate::record::{Entry, Note};
-use president::{
-    in_wars_order, Action, CardSet, Event, Events, Hand, Seat, Status, THREE_OF_CLUBS,
-};
+use president::{in_order, Action, CardSet, Event, Events, Hand, Seat, Status, THREE_OF_CLUBS};
 
 /// Tells a hand of `variant` from `seed` with its `log` step by step (see
 /// [`crate::replay::story`]): one [`StoryHand`], as each hand is a game in the store;
@@ -59,12 +57,12 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
 
 /// Cards in the replay page's faces, lowest first.
 fn faces(cards: CardSet) -> Vec<String> {
-    in_wars_order(cards).map(face).collect()
+    in_order(cards).map(face).collect()
 }
 
 /// Cards in a step's words, lowest first (`7♦ 7♥`).
 fn said(cards: CardSet) -> String {
-    let words: Vec<String> = in_wars_order(cards).map(|c| card_text(&face(c))).collect();
+    let words: Vec<String> = in_order(cards).map(|c| card_text(&face(c))).collect();
     words.join(" ")
 }
 

@@ -1,9 +1,11 @@
-//! Card values in this game and the protocol's card numbers.
+//! Card values in this game, and the order of every card.
 //!
 //! The `cards` crate orders ranks two-to-ace and suits the Truco way; Warlords & Scumbags
-//! ranks the 3 lowest and the 2 highest, and its wire numbers cards `value * 4 + suit`
-//! with clubs, diamonds, hearts, spades. Everything that compares or numbers cards goes
-//! through here, so the rest of the crate only ever compares values.
+//! ranks the 3 lowest and the 2 highest, and orders the cards of one value clubs,
+//! diamonds, hearts, spades: a card's place in that order is `value * 4 + suit`, 0 for
+//! the 3 of clubs to 51 for the 2 of spades (the protocol numbers cards the same way; its
+//! wire lives in `parlor-wire`). Everything that compares or orders cards goes through
+//! here, so the rest of the crate only ever compares values.
 
 use cards::{Card, CardSet, Rank, Suit};
 
@@ -18,13 +20,13 @@ pub const MAX_HAND: usize = 18;
 pub const VALUES: usize = 13;
 /// The value of a 2: the highest, and a play of 2s clears the round.
 pub const TWO: u8 = 12;
-/// The wire's "no card" (padding, and all four of them mean a pass).
-pub const NO_CARD: u8 = 52;
+/// How many cards there are, and so the first number past the last card's place.
+const DECK: u8 = 52;
 /// The card that must open the first hand of a game.
 pub const THREE_OF_CLUBS: Card = Card::new(Rank::Three, Suit::Clubs);
 
-/// The suits in wire order: a card's wire number is `value * 4 + ` this index.
-const WIRE_SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+/// The suits from lowest to highest: a card's place is `value * 4 + ` this index.
+const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
 /// How high `card` is: 0 for a 3, ..., 11 for an ace, 12 for a 2.
 pub fn value(card: Card) -> u8 {
@@ -32,7 +34,7 @@ pub fn value(card: Card) -> u8 {
     (card.rank().number() + 10) % 13
 }
 
-fn wire_suit(suit: Suit) -> u8 {
+fn suit_place(suit: Suit) -> u8 {
     match suit {
         Suit::Clubs => 0,
         Suit::Diamonds => 1,
@@ -41,15 +43,15 @@ fn wire_suit(suit: Suit) -> u8 {
     }
 }
 
-/// The protocol's number for `card`: `value * 4 + suit` (clubs 0, diamonds 1, hearts 2,
+/// Where `card` stands among all 52: `value * 4 + suit` (clubs 0, diamonds 1, hearts 2,
 /// spades 3), so the 3 of clubs is 0 and the 2 of spades 51.
-pub fn wars_code(card: Card) -> u8 {
-    value(card) * 4 + wire_suit(card.suit())
+pub fn order(card: Card) -> u8 {
+    value(card) * 4 + suit_place(card.suit())
 }
 
-/// The card the protocol numbers `code`; `None` for 52 ("no card") and above.
-pub fn card_from_wars_code(code: u8) -> Option<Card> {
-    if code >= NO_CARD {
+/// The card at place `code` of [`order`]; `None` for 52 and above.
+pub fn card_at(code: u8) -> Option<Card> {
+    if code >= DECK {
         return None;
     }
     let value = code / 4;
@@ -58,19 +60,19 @@ pub fn card_from_wars_code(code: u8) -> Option<Card> {
     } else {
         Rank::from_number(value + 3)?
     };
-    Some(Card::new(rank, WIRE_SUITS[usize::from(code % 4)]))
+    Some(Card::new(rank, SUITS[usize::from(code % 4)]))
 }
 
-/// The lowest card of `set`: lowest value, ties broken by the lowest wire number (so the
-/// 3 of clubs is the lowest card of any set holding it).
+/// The lowest card of `set`: lowest value, ties broken by suit (so the 3 of clubs is the
+/// lowest card of any set holding it).
 pub fn lowest(set: CardSet) -> Option<Card> {
-    set.iter().min_by_key(|&card| wars_code(card))
+    set.iter().min_by_key(|&card| order(card))
 }
 
-/// The highest card of `set`: highest value, ties broken by the highest wire number.
-/// This is the card the scumbag must hand the warlord.
+/// The highest card of `set`: highest value, ties broken by suit. This is the card the
+/// scumbag must hand the warlord.
 pub fn highest(set: CardSet) -> Option<Card> {
-    set.iter().max_by_key(|&card| wars_code(card))
+    set.iter().max_by_key(|&card| order(card))
 }
 
 /// The value every card of `cards` shares, or `None` if the set is empty or mixed.
@@ -106,11 +108,11 @@ pub fn by_value(set: CardSet) -> [CardSet; VALUES] {
     groups
 }
 
-/// The cards of `set` in wire order (lowest first), without allocating: the order the
+/// The cards of `set` in [`order`] (lowest first), without allocating: the order the
 /// protocol lists hands and plays in.
-pub fn in_wars_order(set: CardSet) -> impl Iterator<Item = Card> {
-    (0..NO_CARD)
-        .filter_map(card_from_wars_code)
+pub fn in_order(set: CardSet) -> impl Iterator<Item = Card> {
+    (0..DECK)
+        .filter_map(card_at)
         .filter(move |&card| set.contains(card))
 }
 
@@ -119,20 +121,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wire_numbers_follow_the_protocol_table() {
-        assert_eq!(wars_code(THREE_OF_CLUBS), 0);
-        assert_eq!(wars_code(Card::new(Rank::Two, Suit::Spades)), 51);
-        assert_eq!(wars_code(Card::new(Rank::Ten, Suit::Hearts)), 30);
-        assert_eq!(wars_code(Card::new(Rank::Ten, Suit::Clubs)), 28);
-        assert_eq!(wars_code(Card::new(Rank::Ace, Suit::Diamonds)), 45);
-        assert_eq!(wars_code(Card::new(Rank::Four, Suit::Spades)), 7);
-        for code in 0..NO_CARD {
-            let card = card_from_wars_code(code).unwrap();
-            assert_eq!(wars_code(card), code);
+    fn every_card_has_its_place() {
+        assert_eq!(order(THREE_OF_CLUBS), 0);
+        assert_eq!(order(Card::new(Rank::Two, Suit::Spades)), 51);
+        assert_eq!(order(Card::new(Rank::Ten, Suit::Hearts)), 30);
+        assert_eq!(order(Card::new(Rank::Ten, Suit::Clubs)), 28);
+        assert_eq!(order(Card::new(Rank::Ace, Suit::Diamonds)), 45);
+        assert_eq!(order(Card::new(Rank::Four, Suit::Spades)), 7);
+        for code in 0..DECK {
+            let card = card_at(code).unwrap();
+            assert_eq!(order(card), code);
             assert_eq!(value(card), code / 4);
         }
-        assert_eq!(card_from_wars_code(NO_CARD), None);
-        assert_eq!(card_from_wars_code(255), None);
+        assert_eq!(card_at(DECK), None);
+        assert_eq!(card_at(255), None);
     }
 
     #[test]
@@ -147,13 +149,13 @@ mod tests {
     fn lowest_highest_and_groups() {
         let set: CardSet = [4, 2, 51, 49, 30]
             .iter()
-            .filter_map(|&c| card_from_wars_code(c))
+            .filter_map(|&c| card_at(c))
             .collect();
-        assert_eq!(lowest(set).map(wars_code), Some(2));
-        assert_eq!(highest(set).map(wars_code), Some(51));
+        assert_eq!(lowest(set).map(order), Some(2));
+        assert_eq!(highest(set).map(order), Some(51));
         assert_eq!(by_value(set)[usize::from(TWO)].len(), 2);
         assert_eq!(
-            in_wars_order(set).map(wars_code).collect::<Vec<_>>(),
+            in_order(set).map(order).collect::<Vec<_>>(),
             [2, 4, 30, 49, 51]
         );
         assert_eq!(common_value(CardSet::EMPTY), None);

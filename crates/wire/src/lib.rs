@@ -1,0 +1,7 @@
+//! The wire formats parlor's server and its clients both speak, each written once: a
+//! message is a typed value with one `write` and one `parse`, and a property test holds
+//! the two together, so the server and the clients cannot drift apart.
+//!
+//! Protocols move here one by one; so far Warlords & Scumbags ([`wars`]).
+
+pub mod wars;
