@@ -382,9 +382,22 @@ impl JassTable {
         }
     }
 
+    /// Renders `events`. Every frame goes through the rules crate's one projection: a
+    /// frame for one seat renders the event as that seat sees it, a frame for everyone
+    /// as a watcher does (what is face up), and an event that projection hides is not
+    /// rendered at all.
     fn show(&mut self, events: &[Event], out: &mut Vec<Out>) {
         for event in events {
-            match event {
+            let seen = match *event {
+                Event::Dealt { seat, .. }
+                | Event::TrumpfRequested { seat, .. }
+                | Event::CardRequested { seat } => event.for_seat(seat),
+                _ => event.for_seat(parlor_game::WATCHER),
+            };
+            let Some(event) = seen else {
+                continue;
+            };
+            match &event {
                 Event::Dealt { seat, cards: dealt } => {
                     out.push(Out {
                         to: To::Seat(*seat),
