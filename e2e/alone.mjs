@@ -30,6 +30,15 @@ run(async (browser) => {
   const places = await wars.locator('#game .seat').count();
   if (places !== 7) throw new Error(`${places} places at the Warlords table`);
   await shot(wars, 'wars-alone-with-cpus');
+  // Someone watches it: seven places round the table, every hand face down.
+  const tables = await (await fetch(process.env.PARLOR_URL + '/api/tables')).json();
+  const hall = tables.find((t) => t.game === 'wars');
+  const watcher = await open(browser, '/watch?id=' + hall.id);
+  await watcher.locator('#watch-table .seat').nth(6).waitFor();
+  const faceUp = await watcher.locator('#watch-table .held .card:not(.back)').count();
+  if (faceUp) throw new Error(`${faceUp} cards of a hand face up for a watcher`);
+  await shot(watcher, 'wars-watch');
+  noErrors(watcher);
   await wars.getByRole('button', { name: 'Leave the game' }).click();
   await wars.locator('#left', { hasText: 'You left the game' }).waitFor();
   await wars.getByRole('button', { name: 'Play again' }).waitFor();

@@ -6,7 +6,7 @@
 use crate::record::story::{card_text, face, name_of, Shot};
 use crate::record::watch::{backs, Narrator, Said, Watchable};
 use cards::CardSet;
-use president::{Event, Hand, Seat};
+use president::{in_order, Event, Hand, Seat};
 
 impl Watchable for Hand {
     type Narrator = WarsNarrator;
@@ -47,7 +47,7 @@ impl WarsNarrator {
 }
 
 fn cards_text(cards: CardSet) -> String {
-    let said: Vec<String> = cards.iter().map(|c| card_text(&face(c))).collect();
+    let said: Vec<String> = in_order(cards).map(|c| card_text(&face(c))).collect();
     said.join(" ")
 }
 
@@ -124,7 +124,7 @@ impl Narrator<Hand> for WarsNarrator {
             hands: self.held.iter().map(|&n| backs(n)).collect(),
             played: (0..self.held.len())
                 .map(|s| match self.last {
-                    Some((by, cards)) if by == s => cards.iter().map(face).collect(),
+                    Some((by, cards)) if by == s => in_order(cards).map(face).collect(),
                     _ => Vec::new(),
                 })
                 .collect(),
