@@ -39,6 +39,8 @@ pub struct StoreAccess {
     pub dir: Option<std::path::PathBuf>,
     /// The running tables, for `/api/tables`.
     pub tables: crate::record::Tables,
+    /// The games served, for the API.
+    pub games: crate::protocols::Games,
 }
 
 #[derive(Clone)]
@@ -88,7 +90,7 @@ pub async fn serve(
         .map(|(name, door)| (name.to_string(), door.admission.clone()))
         .collect::<Vec<_>>();
     counts.push(("http".into(), admission.clone()));
-    let api = crate::api::router(store.dir, store.recorder.clone());
+    let api = crate::api::router(store.dir, store.recorder.clone(), store.games.clone());
     let shared = Shared {
         doors: Arc::new(doors),
         counts: Arc::new(counts),
@@ -106,7 +108,7 @@ pub async fn serve(
         .with_state(shared)
         .merge(api)
         .merge(crate::api::tables(store.tables.clone()))
-        .merge(crate::api::protocols())
+        .merge(crate::api::protocols(&store.games))
         .merge(crate::watching::router(
             store.tables,
             admission.clone(),

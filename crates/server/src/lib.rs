@@ -57,11 +57,24 @@ impl Running {
 
 /// Binds every listener and starts serving; returns once all ports are bound.
 pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Result<Running> {
+    serve_with(config, &[], shutdown).await
+}
+
+/// [`serve`], with `extra` games beside the registry's: a program that embeds parlor
+/// plugs a game of its own in this way (each on the port its descriptor names, always
+/// started), and it is stored, replayed, listed and watched like the others.
+pub async fn serve_with(
+    config: Config,
+    extra: &[&'static protocols::Protocol],
+    shutdown: CancellationToken,
+) -> std::io::Result<Running> {
     let seeds = seeds::SeedSource::new(config.seed);
     telemetry::handle();
+    let games = protocols::Games::with(extra);
     // Opening may wait for another writer to let go of the directory: off the runtime.
     let data_dir = config.data_dir.clone();
-    let recorder = tokio::task::spawn_blocking(move || open_store(data_dir.as_deref()))
+    let stored = games.clone();
+    let recorder = tokio::task::spawn_blocking(move || open_store(data_dir.as_deref(), &stored))
         .await
         .map_err(std::io::Error::other)?;
     let mut server = Running {
@@ -103,10 +116,10 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
         },
         shutdown: shutdown.clone(),
     };
-    for protocol in protocols::ALL
+    let started = games
         .iter()
-        .filter(|p| services.contains(&p.service))
-    {
+        .filter(|p| services.contains(&p.service) || extra.iter().any(|e| e.name == p.name));
+    for protocol in started {
         let (name, port) = (protocol.name, (protocol.port)(&config.ports));
         let admission = admission(name);
         let door = match (protocol.start)(&context) {
@@ -131,6 +144,7 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
             recorder: recorder.clone(),
             dir: config.data_dir.clone(),
             tables: tables.clone(),
+            games: games.clone(),
         };
         let listener = net::bind_for("http", config.bind, config.ports.http)?;
         server.addrs.insert("http", listener.local_addr()?);
@@ -180,13 +194,17 @@ pub async fn serve(config: Config, shutdown: CancellationToken) -> std::io::Resu
 /// The recorder for the data directory: games are stored there (created on first start);
 /// without a data directory, or if the store cannot be opened (logged; `/healthz` says
 /// so), nothing is stored and every game still runs.
-fn open_store(data_dir: Option<&std::path::Path>) -> parlor_store::Recorder {
+fn open_store(
+    data_dir: Option<&std::path::Path>,
+    games: &protocols::Games,
+) -> parlor_store::Recorder {
     let Some(dir) = data_dir else {
         return parlor_store::Recorder::disabled();
     };
     let opened = parlor_store::SqliteStore::open(dir)
         .and_then(|mut store| {
-            record::upgrade::upgrade(&mut store, protocols::replay).map(|_| store)
+            let replay = |p: &str, v: &str, seed, log: &[String]| games.replay(p, v, seed, log);
+            record::upgrade::upgrade(&mut store, &replay).map(|_| store)
         })
         .map_err(|e| e.to_string())
         .and_then(|store| {

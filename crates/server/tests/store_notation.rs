@@ -131,7 +131,7 @@ async fn games_stored_before_the_notation_are_rewritten_and_replay_exactly() {
     let mut store = SqliteStore::open(dir.path()).unwrap();
     assert!(store.games_before_notation().unwrap().is_empty());
     let upgraded =
-        parlor_server::record::upgrade::upgrade(&mut store, parlor_server::protocols::replay)
+        parlor_server::record::upgrade::upgrade(&mut store, &parlor_server::protocols::replay)
             .unwrap();
     assert_eq!(upgraded, Default::default());
 }

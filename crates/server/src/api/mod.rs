@@ -25,6 +25,7 @@
 
 mod told;
 
+use crate::protocols::Games;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -40,15 +41,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Whether `name` is a protocol whose games are stored.
-fn is_protocol(name: &str) -> bool {
-    crate::protocols::named(name).is_some()
-}
-
 /// `GET /api/protocols`: every game the server knows, in the registry's order, as the
 /// web client lists them: `name`, `title`, `blurb`, and `teams` (played by two teams).
-pub fn protocols() -> Router {
-    let list: Vec<serde_json::Value> = crate::protocols::ALL
+pub fn protocols(games: &Games) -> Router {
+    let list: Vec<serde_json::Value> = games
         .iter()
         .map(|p| json!({ "name": p.name, "title": p.title, "blurb": p.blurb, "teams": p.teams }))
         .collect();
@@ -71,10 +67,11 @@ pub fn tables(tables: crate::record::Tables) -> Router {
 /// The API's routes, reading the store in data directory `dir` (`None`: the server
 /// stores no games, and every route answers 503).
 /// A read that finds the database damaged tells `recorder`, so `/healthz` says so.
-pub fn router(dir: Option<PathBuf>, recorder: Recorder) -> Router {
+pub fn router(dir: Option<PathBuf>, recorder: Recorder, served: Games) -> Router {
     let access = dir.map(|dir| Access {
         reader: StoreReader::sqlite(dir),
         recorder,
+        games: served,
         reads: ReadPool::new(READERS),
     });
     Router::new()
@@ -93,6 +90,8 @@ pub fn router(dir: Option<PathBuf>, recorder: Recorder) -> Router {
 struct Access {
     reader: StoreReader,
     recorder: Recorder,
+    /// The games served, to check a protocol's name and to tell a stored game.
+    games: Games,
     /// The threads that run reads: a fixed few, each with its database connection (and
     /// page cache). A blocking task per request grew the process by a thread and a
     /// connection per request in a burst (136 threads and 112 MB for 1,000 at once, kept
@@ -210,21 +209,29 @@ fn parameters(params: Params, known: &[&str]) -> Result<BTreeMap<String, String>
     }
 }
 
-/// A `protocol` parameter: one of the registered protocols.
-fn protocol_parameter(value: Option<&String>) -> Result<Option<String>, Failure> {
+/// The games served, as the store's reads name them (the registry's without a store,
+/// when every read answers 503 anyway).
+fn games_of(store: &Option<Access>) -> Games {
+    store
+        .as_ref()
+        .map_or_else(|| Games::with(&[]), |a| a.games.clone())
+}
+
+/// A `protocol` parameter: one of the games served.
+fn protocol_parameter(games: &Games, value: Option<&String>) -> Result<Option<String>, Failure> {
     match value {
-        Some(p) if !is_protocol(p) => Err(bad_request(format!(
+        Some(p) if games.named(p).is_none() => Err(bad_request(format!(
             "protocol {p:?} is not one of {}",
-            crate::protocols::names().collect::<Vec<_>>().join(", ")
+            games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
         ))),
         other => Ok(other.cloned()),
     }
 }
 
 /// The listing a `/api/games` query asks for.
-fn game_filter(params: &BTreeMap<String, String>) -> Result<GameFilter, Failure> {
+fn game_filter(games: &Games, params: &BTreeMap<String, String>) -> Result<GameFilter, Failure> {
     let mut filter = GameFilter {
-        protocol: protocol_parameter(params.get("protocol"))?,
+        protocol: protocol_parameter(games, params.get("protocol"))?,
         player: params.get("player").cloned(),
         ..GameFilter::default()
     };
@@ -256,7 +263,7 @@ fn game_filter(params: &BTreeMap<String, String>) -> Result<GameFilter, Failure>
 
 async fn games(State(store): Store, params: Params) -> Result<impl IntoResponse, Failure> {
     let params = parameters(params, &["protocol", "player", "status", "limit", "before"])?;
-    let filter = game_filter(&params)?;
+    let filter = game_filter(&games_of(&store), &params)?;
     read(store, String::new(), move |r| r.games(&filter).map(Some)).await
 }
 
@@ -270,8 +277,10 @@ fn game_id(id: &str) -> Result<i64, Failure> {
 
 async fn game(State(store): Store, Path(id): Path<String>) -> Result<impl IntoResponse, Failure> {
     let id = game_id(&id)?;
+    let games = games_of(&store);
     read(store, format!("no game {id}"), move |r| {
-        r.game(GameId(id)).map(|g| g.map(told::public_detail))
+        r.game(GameId(id))
+            .map(|g| g.map(|g| told::public_detail(&games, g)))
     })
     .await
 }
@@ -280,10 +289,11 @@ async fn game(State(store): Store, Path(id): Path<String>) -> Result<impl IntoRe
 /// hidden), 422 if its log cannot be replayed.
 async fn replay(State(store): Store, Path(id): Path<String>) -> Result<Response, Failure> {
     let id = game_id(&id)?;
+    let games = games_of(&store);
     let Json(told) = read(store, format!("no game {id}"), move |r| {
         let told = |g: GameDetail| {
             let status = g.summary.status;
-            told::story_of(&g.public()).map_err(|why| (status, why))
+            told::story_of(&games, &g.public()).map_err(|why| (status, why))
         };
         r.game(GameId(id)).map(|g| g.map(told))
     })
@@ -299,7 +309,7 @@ async fn leaderboard(
     State(store): Store,
     Path(protocol): Path<String>,
 ) -> Result<impl IntoResponse, Failure> {
-    if !is_protocol(&protocol) {
+    if games_of(&store).named(&protocol).is_none() {
         return Err(Failure(
             StatusCode::NOT_FOUND,
             format!("no protocol {protocol:?}"),
@@ -321,7 +331,7 @@ async fn player(
 
 async fn tournaments(State(store): Store, params: Params) -> Result<impl IntoResponse, Failure> {
     let params = parameters(params, &["protocol"])?;
-    let protocol = protocol_parameter(params.get("protocol"))?;
+    let protocol = protocol_parameter(&games_of(&store), params.get("protocol"))?;
     read(store, String::new(), move |r| {
         r.tournaments_for(protocol.as_deref()).map(Some)
     })
@@ -414,7 +424,11 @@ mod tests {
     #[tokio::test]
     async fn games_are_listed_newest_first_filtered_and_paged() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
+        let app = router(
+            Some(dir.path().to_owned()),
+            Recorder::disabled(),
+            Games::with(&[]),
+        );
         let (status, all) = get(&app, "/api/games").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(ids(&all), [4, 3, 2, 1]);
@@ -443,7 +457,11 @@ mod tests {
     #[tokio::test]
     async fn bad_parameters_are_400_with_a_reason() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
+        let app = router(
+            Some(dir.path().to_owned()),
+            Recorder::disabled(),
+            Games::with(&[]),
+        );
         for uri in [
             "/api/games?limit=0",
             "/api/games?limit=201",
@@ -469,7 +487,11 @@ mod tests {
     #[tokio::test]
     async fn a_game_comes_whole_and_an_unknown_one_is_404() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
+        let app = router(
+            Some(dir.path().to_owned()),
+            Recorder::disabled(),
+            Games::with(&[]),
+        );
         let (status, g) = get(&app, "/api/games/3").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(g["id"], 3);
@@ -501,7 +523,11 @@ mod tests {
     #[tokio::test]
     async fn leaderboards_players_and_tournaments() {
         let dir = store();
-        let app = router(Some(dir.path().to_owned()), Recorder::disabled());
+        let app = router(
+            Some(dir.path().to_owned()),
+            Recorder::disabled(),
+            Games::with(&[]),
+        );
         let (status, board) = get(&app, "/api/leaderboard/jass").await;
         assert_eq!(status, StatusCode::OK);
         let names: Vec<&str> = board
@@ -548,13 +574,17 @@ mod tests {
 
     #[tokio::test]
     async fn without_a_working_store_every_route_is_503_with_the_reason() {
-        let none = router(None, Recorder::disabled());
+        let none = router(None, Recorder::disabled(), Games::with(&[]));
         let (status, body) = get(&none, "/api/games").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(body["error"].as_str().unwrap().contains("not being stored"));
 
         let empty = tempfile::tempdir().unwrap();
-        let not_yet = router(Some(empty.path().to_owned()), Recorder::disabled());
+        let not_yet = router(
+            Some(empty.path().to_owned()),
+            Recorder::disabled(),
+            Games::with(&[]),
+        );
         let (status, body) = get(&not_yet, "/api/leaderboard/jass").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(
@@ -565,7 +595,11 @@ mod tests {
         std::fs::write(SqliteStore::file(empty.path()), b"junk".repeat(1000)).unwrap();
         let recorder = Recorder::disabled();
         assert!(recorder.health().ok);
-        let corrupt = router(Some(empty.path().to_owned()), recorder.clone());
+        let corrupt = router(
+            Some(empty.path().to_owned()),
+            recorder.clone(),
+            Games::with(&[]),
+        );
         for uri in [
             "/api/games",
             "/api/games/1",

@@ -5,7 +5,7 @@
 //! game's stable notation, which `parlor replay` reads back); the API turns each entry
 //! into `{"seat", "notation", "text"}`, the text in the story's words.
 
-use crate::protocols::tell;
+use crate::protocols::Games;
 use crate::record::story::Story;
 use crate::record::{parse_entry, Entry, Named};
 use parlor_store::{GameDetail, Status};
@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 /// The story of a stored game that is over; an error (in words) for a running game or a
 /// log that does not replay.
-pub fn story_of(detail: &GameDetail) -> Result<Story, String> {
+pub fn story_of(games: &Games, detail: &GameDetail) -> Result<Story, String> {
     if detail.summary.status == Status::Playing {
         return Err("the game is still being played: its replay is shown when it is over".into());
     }
@@ -29,7 +29,7 @@ pub fn story_of(detail: &GameDetail) -> Result<Story, String> {
         .map(|s| s.player.name.clone())
         .collect();
     let summary = &detail.summary;
-    tell(
+    games.tell(
         &summary.protocol,
         &summary.variant,
         seed,
@@ -41,9 +41,9 @@ pub fn story_of(detail: &GameDetail) -> Result<Story, String> {
 /// The game as the API answers it: the stored detail with every action as
 /// `{"seat": from 1, "notation": as stored, "text": in words}` (a note as
 /// `{"note": ...}`). A running game has no actions to show ([`GameDetail::public`]).
-pub fn public_detail(detail: GameDetail) -> Value {
+pub fn public_detail(games: &Games, detail: GameDetail) -> Value {
     let detail = detail.public();
-    let story = story_of(&detail).ok();
+    let story = story_of(games, &detail).ok();
     // The story's words for each action, in log order (deal and note steps have no seat).
     let mut words = story
         .iter()

@@ -99,37 +99,71 @@ pub const ALL: [Protocol; 5] = [
     mahjong::PROTOCOL,
 ];
 
-/// The protocol called `name`.
+/// The games a server runs: the registry's ([`ALL`]) and any a program that serves
+/// parlor adds (`crate::serve_with`), as serving, the API and replays look them up.
+#[derive(Clone)]
+pub struct Games(Arc<Vec<&'static Protocol>>);
+
+impl Games {
+    /// The registry's games and `extra` ones.
+    pub fn with(extra: &[&'static Protocol]) -> Games {
+        Games(Arc::new(ALL.iter().chain(extra.iter().copied()).collect()))
+    }
+
+    /// Every game, the registry's first.
+    pub fn iter(&self) -> impl Iterator<Item = &'static Protocol> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The game whose protocol is called `name`.
+    pub fn named(&self, name: &str) -> Option<&'static Protocol> {
+        self.iter().find(|p| p.name == name)
+    }
+
+    /// Replays a game of `protocol` under `variant` from `seed` with its `log`.
+    pub fn replay(
+        &self,
+        protocol: &str,
+        variant: &str,
+        seed: u64,
+        log: &[String],
+    ) -> Result<Replayed, String> {
+        match self.named(protocol) {
+            Some(protocol) => (protocol.replay)(variant, seed, log),
+            None => Err(format!("no replay for protocol {protocol}")),
+        }
+    }
+
+    /// Tells a game of `protocol` that is over step by step (see
+    /// [`crate::record::story`]); `names` are the stored seats' names, in seat order.
+    pub fn tell(
+        &self,
+        protocol: &str,
+        variant: &str,
+        seed: u64,
+        log: &[String],
+        names: &[String],
+    ) -> Result<Story, String> {
+        match self.named(protocol) {
+            Some(protocol) => (protocol.story)(variant, seed, log, names),
+            None => Err(format!("no replay for protocol {protocol}")),
+        }
+    }
+}
+
+/// The protocol of the registry called `name`.
 pub fn named(name: &str) -> Option<&'static Protocol> {
     ALL.iter().find(|p| p.name == name)
 }
 
-/// Replays a game of `protocol` under `variant` from `seed` with its `log`.
+/// Replays a game of one of the registry's protocols (see [`Games::replay`]).
 pub fn replay(
     protocol: &str,
     variant: &str,
     seed: u64,
     log: &[String],
 ) -> Result<Replayed, String> {
-    match named(protocol) {
-        Some(protocol) => (protocol.replay)(variant, seed, log),
-        None => Err(format!("no replay for protocol {protocol}")),
-    }
-}
-
-/// Tells a game of `protocol` that is over step by step (see [`crate::record::story`]); `names` are the
-/// stored seats' names, in seat order.
-pub fn tell(
-    protocol: &str,
-    variant: &str,
-    seed: u64,
-    log: &[String],
-    names: &[String],
-) -> Result<Story, String> {
-    match named(protocol) {
-        Some(protocol) => (protocol.story)(variant, seed, log, names),
-        None => Err(format!("no replay for protocol {protocol}")),
-    }
+    Games::with(&[]).replay(protocol, variant, seed, log)
 }
 
 /// Every protocol's name.

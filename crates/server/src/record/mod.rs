@@ -17,6 +17,7 @@
 //! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
 //! thread and reports trouble on `/healthz` and `/metrics`.
 
+pub mod generic;
 pub mod jass;
 pub mod mahjong;
 mod note;

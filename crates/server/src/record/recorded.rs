@@ -89,6 +89,16 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         events
     }
 
+    /// `seat` leaves the game for good, if the game goes on without it
+    /// ([`Game::leave`]): logged as a note a replay redoes, its events recorded like an
+    /// action's. `None` (and nothing logged) if the game cannot go on without the seat.
+    pub fn leave(&mut self, seat: Seat) -> Option<G::Events> {
+        let events = self.game.leave(seat)?;
+        self.log.note(Note::Left { seat });
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        Some(events)
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.log.abandon(reason);

@@ -19,13 +19,13 @@ pub struct Upgraded {
     pub left: usize,
 }
 
-/// How a stored game is replayed: from its protocol, variant, seed and log (the
-/// protocol registry's `protocols::replay`, which sits above the record).
-pub type Replay = fn(&str, &str, u64, &[String]) -> Result<Replayed, String>;
+/// How a stored game is replayed: from its protocol, variant, seed and log (the games
+/// served, `protocols::Games::replay`, which sit above the record).
+pub type Replay<'a> = &'a dyn Fn(&str, &str, u64, &[String]) -> Result<Replayed, String>;
 
 /// Rewrites, in the notation, the log of every game of `store` stored before it,
 /// replaying each with `replay`.
-pub fn upgrade(store: &mut SqliteStore, replay: Replay) -> parlor_store::Result<Upgraded> {
+pub fn upgrade(store: &mut SqliteStore, replay: Replay<'_>) -> parlor_store::Result<Upgraded> {
     let mut upgraded = Upgraded::default();
     for id in store.games_before_notation()? {
         let Some(game) = store.game(id)? else {

@@ -1,9 +1,11 @@
 //! The table kernel every game's table is built on: who holds each seat ([`Seats`]:
 //! empty, a person, a person away who may come back), the game in progress with its CPU
 //! players, stand-in, timers (the turn's own, [`TurnTimer`]) and record ([`Play`], over
-//! the record's `Recorded` game). A protocol module keeps only what is its own: its
-//! codec, commands, rendering and lobby rules.
+//! the record's `Recorded` game), and one table actor for any game ([`actor`]) that owns
+//! them all. A protocol module keeps only what is its own: its codec, commands,
+//! rendering and lobby rules.
 
+pub mod actor;
 mod play;
 mod seats;
 mod turn_timer;

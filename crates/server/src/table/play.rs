@@ -317,6 +317,14 @@ where
             .collect()
     }
 
+    /// `seat` leaves the game for good, if the game goes on without it (see
+    /// [`Recorded::leave`]); `None` if a CPU player must take the seat instead.
+    pub fn leave(&mut self, seat: Seat) -> Option<G::Events> {
+        let events = self.game.leave(seat)?;
+        self.remember(&events);
+        Some(events)
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.game.abandon(reason);

@@ -7,7 +7,7 @@ pub mod fuzz;
 pub mod minitruco;
 pub mod ws;
 
-use parlor_server::{serve, Config, Running};
+use parlor_server::{serve_with, Config, Running};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -26,8 +26,16 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start(config: Config) -> TestServer {
+        TestServer::with_games(config, &[]).await
+    }
+
+    /// A server that also runs `extra` games of the test's own.
+    pub async fn with_games(
+        config: Config,
+        extra: &[&'static parlor_server::protocols::Protocol],
+    ) -> TestServer {
         let shutdown = CancellationToken::new();
-        let running = serve(config, shutdown.clone())
+        let running = serve_with(config, extra, shutdown.clone())
             .await
             .expect("server starts");
         TestServer {

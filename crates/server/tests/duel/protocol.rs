@@ -1,0 +1,237 @@
+//! Duel's wire and its registry entry: a line protocol on its own port, played at the
+//! kernel's table actor. The whole protocol is this file: what a line asks for, how an
+//! event reads, and which table a newcomer joins.
+//!
+//! ```text
+//! client: NAME <name> | RESUME <token> | CPU | PLAY <card>
+//! server: SEAT <seat> <token> | HAND <n> <leader> | CARDS <c> <c> <c> | TURN <seat>
+//!         PLAYED <seat> <card> | TRICK <seat> | HANDWON <seat> <p0> <p1> | OVER <p0> <p1>
+//!         ERROR <text>
+//! ```
+
+use super::rules::{Action, Duel, Event, Rules};
+use parlor_game::{RandomBot, Seat, Strategy};
+use parlor_server::config::Service;
+use parlor_server::net::{Framing, Input as Line, LineConnection, Peer, Settings, Socket};
+use parlor_server::protocols::{Context, Entry, Protocol};
+use parlor_server::record::generic;
+use parlor_server::table::actor::{self, Hooks, Input, TableHandle};
+use parlor_server::table::Timing;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// Duel in the registry.
+pub const PROTOCOL: Protocol = Protocol {
+    name: "duel",
+    title: "Duel",
+    blurb: "Two players, three cards each: the higher card takes the trick.",
+    teams: false,
+    service: Service::Http,
+    port: |_| 0,
+    start,
+    replay: generic::replay::<Duel>,
+    story: generic::story::<Duel>,
+};
+
+/// What Duel tells the kernel's table.
+struct DuelHooks;
+
+impl Hooks for DuelHooks {
+    type Game = Duel;
+
+    fn render(&self, _seat: Seat, event: &Event, out: &mut Vec<String>) {
+        out.push(match event {
+            Event::HandStarted { number, leader } => format!("HAND {number} {leader}"),
+            Event::Dealt { cards, .. } => format!("CARDS {} {} {}", cards[0], cards[1], cards[2]),
+            Event::Turn { seat } => format!("TURN {seat}"),
+            Event::Played { seat, card } => format!("PLAYED {seat} {card}"),
+            Event::TrickWon { winner } => format!("TRICK {winner}"),
+            Event::HandWon { winner, points } => {
+                format!("HANDWON {winner} {} {}", points[0], points[1])
+            }
+            Event::GameOver { points } => format!("OVER {} {}", points[0], points[1]),
+        });
+    }
+
+    fn seated(&self, seat: Seat, token: &str) -> Vec<String> {
+        vec![format!("SEAT {seat} {token}")]
+    }
+
+    fn refused(&self, refusal: &&'static str) -> String {
+        format!("ERROR {refusal}")
+    }
+
+    fn cpu(&self) -> Box<dyn Strategy<Duel>> {
+        Box::new(RandomBot)
+    }
+}
+
+/// The tables: the one forming, and every one started (to find a token's seat).
+#[derive(Clone)]
+struct Lobby {
+    tables: Arc<Mutex<Vec<TableHandle<Action>>>>,
+    open: Arc<dyn Fn() -> TableHandle<Action> + Send + Sync>,
+}
+
+impl Lobby {
+    fn tables(&self) -> std::sync::MutexGuard<'_, Vec<TableHandle<Action>>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A seat at the table being formed (a new one when it has begun).
+    async fn sit(
+        &self,
+        conn: u64,
+        outbox: parlor_server::net::Outbox,
+        name: String,
+    ) -> Option<TableHandle<Action>> {
+        for _ in 0..3 {
+            let table = {
+                let mut tables = self.tables();
+                tables.retain(|t| !t.is_closed());
+                match tables.last() {
+                    Some(table) => table.clone(),
+                    None => {
+                        let table = (self.open)();
+                        tables.push(table.clone());
+                        table
+                    }
+                }
+            };
+            let (reply, seat) = oneshot::channel();
+            let sit = Input::Sit {
+                conn,
+                outbox: outbox.clone(),
+                name: name.clone(),
+                reply,
+            };
+            if table.send(sit).await && matches!(seat.await, Ok(Some(_))) {
+                return Some(table);
+            }
+            // That table has begun: the next newcomer opens another.
+            let fresh = (self.open)();
+            self.tables().push(fresh);
+        }
+        None
+    }
+
+    /// The table that gave `token` out takes this connection back to its seat.
+    async fn resume(
+        &self,
+        token: &str,
+        conn: u64,
+        outbox: &parlor_server::net::Outbox,
+    ) -> Option<TableHandle<Action>> {
+        let tables: Vec<_> = self.tables().clone();
+        for table in tables {
+            let (reply, taken) = oneshot::channel();
+            let resume = Input::Resume {
+                token: token.to_owned(),
+                conn,
+                outbox: outbox.clone(),
+                reply,
+            };
+            if table.send(resume).await && taken.await == Ok(true) {
+                return Some(table);
+            }
+        }
+        None
+    }
+}
+
+fn start(cx: &Context<'_>) -> Entry {
+    let settings = actor::Settings {
+        protocol: "duel",
+        rules: Rules { hands: 3 },
+        seats: 2,
+        timing: Timing {
+            cpu_delay: cx.config.bot_delay,
+            turn_limit: (!cx.config.truco_turn_timeout.is_zero())
+                .then_some(cx.config.truco_turn_timeout),
+        },
+        grace: cx.config.reconnect_grace,
+    };
+    let (ledger, seeds, shutdown) = (cx.recorder.clone(), cx.seeds.clone(), cx.shutdown.clone());
+    let lobby = Lobby {
+        tables: Arc::default(),
+        open: Arc::new(move || {
+            actor::spawn(
+                DuelHooks,
+                settings.clone(),
+                ledger.clone(),
+                seeds.clone(),
+                shutdown.clone(),
+            )
+        }),
+    };
+    Entry::stream(Framing::Lines, move |socket, peer, stop| {
+        session(socket, peer, lobby.clone(), stop)
+    })
+}
+
+/// One connection: `NAME` or `RESUME` first, then moves.
+async fn session(
+    socket: Box<dyn Socket>,
+    _peer: Peer,
+    lobby: Lobby,
+    stop: tokio_util::sync::CancellationToken,
+) {
+    let settings = Settings {
+        outbox_lines: 256,
+        terminator: "\n",
+        protocol: "duel",
+    };
+    let mut connection = LineConnection::lines(socket, 256, settings, stop);
+    let conn = connection.id();
+    let mut table: Option<TableHandle<Action>> = None;
+    loop {
+        let line = match connection.next(Some(Duration::from_secs(60))).await {
+            Line::Message(line) => line,
+            Line::Idle => continue,
+            Line::Closed => break,
+        };
+        let mut words = line.split_whitespace();
+        let input = match (words.next(), words.next(), &table) {
+            (Some("NAME"), Some(name), None) => {
+                table = lobby
+                    .sit(conn, connection.outbox().clone(), name.to_owned())
+                    .await;
+                continue;
+            }
+            (Some("RESUME"), Some(token), None) => {
+                table = lobby.resume(token, conn, connection.outbox()).await;
+                if table.is_none() {
+                    connection
+                        .outbox()
+                        .send("ERROR no seat to come back to with that token");
+                }
+                continue;
+            }
+            (Some("CPU"), None, Some(_)) => Input::Fill { conn },
+            (Some("PLAY"), Some(card), Some(_)) => match card.parse() {
+                Ok(card) => Input::Act {
+                    conn,
+                    action: Action(card),
+                },
+                Err(_) => {
+                    connection.outbox().send("ERROR not a card");
+                    continue;
+                }
+            },
+            _ => {
+                connection.outbox().send("ERROR not a command");
+                continue;
+            }
+        };
+        if let Some(at) = &table {
+            if !at.send(input).await {
+                break;
+            }
+        }
+    }
+    if let Some(table) = table {
+        let _ = table.send(Input::Leave { conn }).await;
+    }
+    connection.close().await;
+}
