@@ -1114,3 +1114,41 @@ async fn a_running_game_is_listed_until_it_ends() {
     s.tables_until(|t| t.is_empty()).await;
     s.stop().await;
 }
+
+/// A watcher sees a whole game from the first deal: the trumpf, every card and trick in
+/// words, every hand face down, then the end.
+#[tokio::test]
+async fn a_watcher_sees_a_whole_game() {
+    let s = server().await;
+    let (mut p, _) = Player::join(
+        s.addr("jass"),
+        "Solo",
+        json!({"sessionChoice": "CREATE_NEW", "sessionName": "Watched"}),
+    )
+    .await;
+    for team in [1, 0, 1] {
+        p.send(
+            "JOIN_BOT",
+            json!({"sessionName": "Watched", "chosenTeamIndex": team}),
+        )
+        .await;
+    }
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
+    let (_, frames) = tokio::join!(p.play_game(), common::ws::watch_to_the_end(&mut watcher));
+    let said: Vec<&str> = frames
+        .iter()
+        .flat_map(|f| f["steps"].as_array().unwrap())
+        .map(|step| step["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        said.iter().any(|t| t.starts_with("Solo plays ")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|t| t.contains("takes the trick")),
+        "{said:?}"
+    );
+    assert!(said.last().unwrap().contains("wins the game"), "{said:?}");
+    s.stop().await;
+}

@@ -427,3 +427,30 @@ async fn a_running_table_is_listed_until_it_ends() {
     s.tables_until(|t| t.is_empty()).await;
     s.stop().await;
 }
+
+/// A watcher sees a whole East-only game from its first deal: every step in words, every
+/// hand as backs only, then the end.
+#[tokio::test]
+async fn a_watcher_sees_a_whole_game() {
+    let mut cfg = config(20, Duration::ZERO);
+    cfg.mahjong.east_only = true;
+    let s = TestServer::start(cfg).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Always).await;
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
+    let (_, frames) = tokio::join!(mj.play_game(), common::ws::watch_to_the_end(&mut watcher));
+    let said: Vec<&str> = frames
+        .iter()
+        .flat_map(|f| f["steps"].as_array().unwrap())
+        .map(|step| step["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        said.iter().any(|t| t.starts_with("Jean discards ")),
+        "{said:?}"
+    );
+    assert!(
+        said.last().unwrap().starts_with("The game is over"),
+        "{said:?}"
+    );
+    s.stop().await;
+}

@@ -676,3 +676,30 @@ async fn a_running_game_is_listed_until_it_ends() {
     s.tables_until(|t| t.is_empty()).await;
     s.stop().await;
 }
+
+/// A watcher sees a whole game from the first deal: plays in words, every hand face
+/// down (a closed card too), then the end.
+#[tokio::test]
+async fn a_watcher_sees_a_whole_game() {
+    let s = TestServer::start(Config::for_tests(85)).await;
+    let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
+    c.send("N ana").await;
+    c.expect("N ana").await;
+    c.send("E 1").await;
+    c.until(|l| l.starts_with("I 1 ")).await;
+    c.send("Q").await;
+    let listed = s.tables_until(|t| t.len() == 1).await;
+    let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
+    let (_, frames) = tokio::join!(
+        play_until_game_over(&mut c, 1),
+        common::ws::watch_to_the_end(&mut watcher)
+    );
+    let said: Vec<&str> = frames
+        .iter()
+        .flat_map(|f| f["steps"].as_array().unwrap())
+        .map(|step| step["text"].as_str().unwrap())
+        .collect();
+    assert!(said.iter().any(|t| t.starts_with("ana plays ")), "{said:?}");
+    assert!(said.last().unwrap().contains("wins the game"), "{said:?}");
+    s.stop().await;
+}
