@@ -39,8 +39,16 @@ struct DuelHooks;
 
 impl Hooks for DuelHooks {
     type Game = Duel;
+    type Chronicle = generic::OutcomeChronicle;
+    type Viewer = ();
 
-    fn render(&self, _seat: Seat, event: &Event, out: &mut Vec<String>) {
+    fn viewer(&self, _seat: Seat) {}
+
+    fn chronicle(&self) -> generic::OutcomeChronicle {
+        generic::OutcomeChronicle::default()
+    }
+
+    fn render(&self, _viewer: &mut (), event: &Event, out: &mut Vec<String>) {
         out.push(match event {
             Event::HandStarted { number, leader } => format!("HAND {number} {leader}"),
             Event::Dealt { cards, .. } => format!("CARDS {} {} {}", cards[0], cards[1], cards[2]),
@@ -54,8 +62,8 @@ impl Hooks for DuelHooks {
         });
     }
 
-    fn seated(&self, seat: Seat, token: &str) -> Vec<String> {
-        vec![format!("SEAT {seat} {token}")]
+    fn seated(&self, seat: Seat, token: Option<&str>) -> Vec<String> {
+        vec![format!("SEAT {seat} {}", token.unwrap_or_default())]
     }
 
     fn refused(&self, refusal: &&'static str) -> String {
@@ -144,6 +152,7 @@ fn start(cx: &Context<'_>) -> Entry {
     let settings = actor::Settings {
         protocol: "duel",
         rules: Rules { hands: 3 },
+        variant: Rules { hands: 3 }.to_string(),
         seats: 2,
         timing: Timing {
             cpu_delay: cx.config.bot_delay,
@@ -151,6 +160,7 @@ fn start(cx: &Context<'_>) -> Entry {
                 .then_some(cx.config.truco_turn_timeout),
         },
         grace: cx.config.reconnect_grace,
+        name: None,
     };
     let (ledger, seeds, shutdown) = (cx.recorder.clone(), cx.seeds.clone(), cx.shutdown.clone());
     let lobby = Lobby {
@@ -159,6 +169,7 @@ fn start(cx: &Context<'_>) -> Entry {
             actor::spawn(
                 DuelHooks,
                 settings.clone(),
+                64,
                 ledger.clone(),
                 seeds.clone(),
                 shutdown.clone(),

@@ -5,7 +5,8 @@
 //! moment it is accepted, so player numbers follow connection order even though each
 //! connection's session runs as its own task.
 
-use super::table::{self, ConnId, Joined, TableConfig, TableHandle, TableMsg, Tokens};
+use super::table::{self, ConnId, TableConfig, TableHandle, Tokens};
+use crate::table::actor::{Input, Seated as Joined};
 use crate::config::Config;
 use crate::net::Outbox;
 use crate::record::Ledger;
@@ -14,7 +15,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-/// Where a connection was seated: its table and player number.
+/// Where a connection was seated: its table and seat.
 pub type Seated = Option<(TableHandle, Joined)>;
 
 /// The course Truco lobby. Cheap to clone.
@@ -44,7 +45,6 @@ struct TableFactory {
     turn_timeout: Option<Duration>,
     inbox: usize,
     grace: Duration,
-    tokens: Tokens,
     shutdown: CancellationToken,
 }
 
@@ -59,7 +59,6 @@ impl TableFactory {
             turn_timeout: self.turn_timeout,
             inbox: self.inbox,
             grace: self.grace,
-            tokens: self.tokens.clone(),
             shutdown: self.shutdown.clone(),
         })
     }
@@ -82,7 +81,6 @@ impl Lobby {
             turn_timeout: Some(config.truco_turn_timeout).filter(|t| !t.is_zero()),
             inbox: config.limits.room_inbox,
             grace: config.reconnect_grace,
-            tokens: tokens.clone(),
             shutdown,
         };
         let (queue, requests) = mpsc::unbounded_channel();
@@ -118,9 +116,10 @@ async fn seat_in_order(
         let mut seated = None;
         for _attempt in 0..2 {
             let (reply, answer) = oneshot::channel();
-            let join = TableMsg::Join {
+            let join = Input::Sit {
                 conn: request.conn,
                 outbox: request.outbox.clone(),
+                name: String::new(),
                 reply,
             };
             let joined = match forming.send(join).await {

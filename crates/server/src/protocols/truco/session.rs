@@ -3,7 +3,8 @@
 
 use super::command::{parse, Line};
 use super::lobby::Lobby;
-use super::table::{ConnId, TableHandle, TableMsg, Tokens};
+use super::table::{ConnId, TableHandle, Tokens};
+use crate::table::actor::Input as TableInput;
 use crate::net::{Input, LineConnection, Outbox, Peer, Settings, Socket};
 use std::future::Future;
 use tokio::sync::oneshot;
@@ -31,22 +32,31 @@ pub fn accept(
         let Ok(Some((mut table, joined))) = seat.await else {
             return connection.close().await;
         };
-        tracing::debug!(peer = %peer.addr, player = joined.player, "seated");
+        tracing::debug!(peer = %peer.addr, player = joined.seat + 1, "seated");
         loop {
             match connection.next(None).await {
                 Input::Message(line) if line.trim().is_empty() => {}
                 Input::Message(line) => {
                     let command = match parse(&line) {
-                        Some(Line::FillWithCpus) => TableMsg::FillWithCpus { conn },
-                        Some(Line::Token) => TableMsg::Token { conn },
-                        Some(Line::Seats) => TableMsg::Seats { conn },
-                        Some(Line::Name(name)) => TableMsg::Name { conn, name },
+                        Some(Line::FillWithCpus) => TableInput::Fill { conn },
+                        Some(Line::Token) => {
+                            let (reply, token) = oneshot::channel();
+                            if !table.send(TableInput::Token { conn, reply }).await {
+                                break;
+                            }
+                            if let Ok(token) = token.await {
+                                remember(&tokens, token, &table);
+                            }
+                            continue;
+                        }
+                        Some(Line::Seats) => TableInput::Seats { conn },
+                        Some(Line::Name(name)) => TableInput::Rename { conn, name },
                         Some(Line::Resume(token)) => {
                             match resume(&tokens, &token, conn, connection.outbox()).await {
                                 Some(old) if old.same(&table) => {}
                                 Some(old) => {
                                     // Out of the table being formed, back at the old one.
-                                    let _ = table.send(TableMsg::Leave { conn }).await;
+                                    let _ = table.send(TableInput::Leave { conn }).await;
                                     table = old;
                                 }
                                 None => connection.outbox().send(
@@ -55,11 +65,11 @@ pub fn accept(
                             }
                             continue;
                         }
-                        Some(Line::Action(action)) => TableMsg::Command {
-                            conn,
-                            action: Some(action),
-                        },
-                        None => TableMsg::Command { conn, action: None },
+                        Some(Line::Action(action)) => TableInput::Act { conn, action },
+                        None => {
+                            connection.outbox().send("ERROR BAD_COMMAND not a command");
+                            continue;
+                        }
                     };
                     let sent = tokio::select! {
                         sent = table.send(command) => sent,
@@ -74,9 +84,17 @@ pub fn accept(
             }
         }
         // The table may have ended (and closed us) already; then nobody needs to hear this.
-        let _ = table.send(TableMsg::Leave { conn }).await;
+        let _ = table.send(TableInput::Leave { conn }).await;
         connection.close().await;
     }
+}
+
+/// Keeps the table `token` was given at, for a `RESUME`; tables that ended are
+/// forgotten then.
+fn remember(tokens: &Tokens, token: String, table: &TableHandle) {
+    let mut tokens = tokens.lock().unwrap_or_else(|e| e.into_inner());
+    tokens.retain(|_, t| !t.is_closed());
+    tokens.insert(token, table.clone());
 }
 
 /// `RESUME <token>`: the table that gave `token` out, if it gave this connection the
@@ -93,7 +111,7 @@ async fn resume(
         .get(token)
         .cloned()?;
     let (reply, answer) = oneshot::channel();
-    let resume = TableMsg::Resume {
+    let resume = TableInput::Resume {
         token: token.to_owned(),
         conn,
         outbox: outbox.clone(),
