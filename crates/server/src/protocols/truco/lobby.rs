@@ -6,11 +6,11 @@
 //! connection's session runs as its own task.
 
 use super::table::{self, ConnId, TableConfig, TableHandle, Tokens};
-use crate::table::actor::{Input, Seated as Joined};
 use crate::config::Config;
 use crate::net::Outbox;
 use crate::record::Ledger;
 use crate::seeds::SeedSource;
+use crate::table::actor::{Input, Seated as Joined};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;

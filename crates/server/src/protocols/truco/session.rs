@@ -4,8 +4,8 @@
 use super::command::{parse, Line};
 use super::lobby::Lobby;
 use super::table::{ConnId, TableHandle, Tokens};
-use crate::table::actor::Input as TableInput;
 use crate::net::{Input, LineConnection, Outbox, Peer, Settings, Socket};
+use crate::table::actor::Input as TableInput;
 use std::future::Future;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;

@@ -1,0 +1,85 @@
+//! One table actor for any game: the loop that owns a table's seats and its game.
+//!
+//! It takes people as they sit down (and starts the game when every seat is taken, or
+//! at once with CPU players when someone asks), their moves, their names, their leaving
+//! and their coming back with their token; it keeps a dropped person's seat for the
+//! grace period while a stand-in plays (for a person who holds a token to come back
+//! with), moves the CPU players after their delay, runs the turn timer, and records,
+//! lists and shows the game to watchers through [`Play`]. When the game ends, the table
+//! ends and closes its people's connections.
+//!
+//! A protocol brings only what is its own ([`Hooks`]): how an event reads on its wire
+//! for one seat, what a person is told on sitting down and on coming back, the lines it
+//! announces the table's changes with, how refusals read, its names' rules, and the CPU
+//! players' strategy. It turns its clients' lines into [`Input`]s and keeps its own
+//! lobby (which table a newcomer joins, which table a token belongs to).
+
+mod hooks;
+mod inputs;
+mod table;
+
+pub use hooks::Hooks;
+pub use inputs::{Input, Seated, Settings, TableHandle};
+
+use super::{sleep_until, Play, Seats};
+use crate::record::Ledger;
+use crate::seeds::SeedSource;
+use parlor_game::{Game, Projected};
+use table::Table;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+type Event<H> = <<H as Hooks>::Game as Projected>::Event;
+type Action<H> = <<H as Hooks>::Game as Game>::Action;
+
+/// Starts a table's actor with an inbox of `inbox` inputs; it runs until its game ends,
+/// until every handle is gone before a game began, or until shutdown.
+pub fn spawn<H>(
+    hooks: H,
+    settings: Settings<<H::Game as Game>::Rules>,
+    inbox: usize,
+    ledger: Ledger,
+    seeds: SeedSource,
+    shutdown: CancellationToken,
+) -> TableHandle<Action<H>>
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
+    let (tx, mut inputs) = mpsc::channel(inbox.max(1));
+    let viewers = (0..settings.seats).map(|s| hooks.viewer(s)).collect();
+    let mut table = Table {
+        seats: Seats::new(settings.seats, settings.grace),
+        viewers,
+        hooks,
+        settings,
+        ledger,
+        seeds,
+        play: None,
+    };
+    tokio::spawn(async move {
+        loop {
+            let due = table.play.as_ref().and_then(Play::due);
+            let away = table.seats.next_deadline();
+            tokio::select! {
+                input = inputs.recv() => match input {
+                    Some(input) => {
+                        crate::telemetry::timed(table.settings.protocol, || table.handle(input));
+                    }
+                    None if table.play.is_none() => break,
+                    None => {}
+                },
+                () = sleep_until(due) => table.wake(),
+                () = sleep_until(away) => table.expire(),
+                () = shutdown.cancelled() => break,
+            }
+            if !table.after_change() {
+                break;
+            }
+        }
+        table.close();
+    });
+    TableHandle { inbox: tx }
+}
