@@ -85,9 +85,13 @@ impl Table {
         self.places.get(seat)?.conn
     }
 
-    /// A seat's cards (none between hands).
+    /// The cards `seat` holds, as its own view shows them: what the table tells a seat
+    /// of the game goes through the rules crate's projection (`Hand::view`), as every
+    /// other protocol's events go through `for_seat`.
     pub fn cards(&self, seat: Seat) -> CardSet {
-        self.hand.as_ref().map_or(CardSet::EMPTY, |h| h.cards(seat))
+        self.hand
+            .as_ref()
+            .map_or(CardSet::EMPTY, |h| h.view(seat).hand)
     }
 
     /// The `stabl` message.
@@ -97,7 +101,11 @@ impl Table {
                 status: self.status_letter(seat),
                 strikes: place.strikes,
                 name: place.name.clone(),
-                cards: self.cards(seat).len(),
+                // Every seat's count is public.
+                cards: self
+                    .hand
+                    .as_ref()
+                    .map_or(0, |h| usize::from(h.public().cards_left[seat])),
             })
             .collect();
         let last = self.hand.as_ref().map_or(CardSet::EMPTY, |h| h.last_play());
