@@ -2,6 +2,8 @@
 //! message is a typed value with one `write` and one `parse`, and a property test holds
 //! the two together, so the server and the clients cannot drift apart.
 //!
-//! Protocols move here one by one; so far Warlords & Scumbags ([`wars`]).
+//! Protocols move here one by one; so far course Truco ([`truco`]) and Warlords &
+//! Scumbags ([`wars`]).
 
+pub mod truco;
 pub mod wars;

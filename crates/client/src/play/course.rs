@@ -7,7 +7,9 @@ use super::screen::{printable, push_log, truco_card, Choice, Screen, Seat};
 use super::Table;
 use crate::truco::state::{Prompt, TableState};
 use crate::truco::text::describe;
+use crate::truco::{card_played, line_for};
 use cards::seeded_rng;
+use parlor_wire::truco::{ClientMsg, ServerMsg};
 use truco::{Action, Answer};
 
 /// The course Truco client.
@@ -48,7 +50,7 @@ impl Course {
         }
         if !s.started {
             let fill = Choice::new('c', "fill the empty seats with CPU players");
-            return vec![(fill, Move::Send("CPU".into()))];
+            return vec![(fill, Move::Send(ClientMsg::Cpu.write()))];
         }
         let Some(prompt) = s.prompt else {
             return Vec::new();
@@ -75,8 +77,9 @@ impl Course {
                     } else {
                         face
                     };
-                    let line = format!("PLAY {card}{}", if closed { " CLOSED" } else { "" });
-                    moves.push((Choice::new(key, label), Move::Send(line)));
+                    if let Some(line) = line_for(action) {
+                        moves.push((Choice::new(key, label), Move::Send(line)));
+                    }
                 }
                 let flip = if self.face_down {
                     "play face up"
@@ -84,19 +87,21 @@ impl Course {
                     "play face down"
                 };
                 moves.push((Choice::new('d', flip), Move::FlipFaceDown));
-                if legal.contains(&Action::Truco) {
-                    let truco = Choice::new('t', "ask for truco");
-                    moves.push((truco, Move::Send("TRUCO".into())));
+                if let (true, Some(line)) =
+                    (legal.contains(&Action::Truco), line_for(Action::Truco))
+                {
+                    moves.push((Choice::new('t', "ask for truco"), Move::Send(line)));
                 }
             }
             Prompt::Answer => {
-                for (key, label, answer, line) in [
-                    ('a', "accept", Answer::Accept, "ACCEPT"),
-                    ('f', "fold", Answer::Fold, "FOLD"),
-                    ('r', "raise", Answer::Raise, "RAISE"),
+                for (key, label, answer) in [
+                    ('a', "accept", Answer::Accept),
+                    ('f', "fold", Answer::Fold),
+                    ('r', "raise", Answer::Raise),
                 ] {
-                    if legal.contains(&Action::Answer(answer)) {
-                        moves.push((Choice::new(key, label), Move::Send(line.into())));
+                    let action = Action::Answer(answer);
+                    if let (true, Some(line)) = (legal.contains(&action), line_for(action)) {
+                        moves.push((Choice::new(key, label), Move::Send(line)));
                     }
                 }
             }
@@ -109,16 +114,16 @@ impl Table for Course {
     /// The end of a round (1 s) and of a hand (1.5 s) stay in view before the next
     /// cards.
     fn hold_after(&self, message: &str) -> std::time::Duration {
-        let ms = match message.split(' ').next() {
-            Some("ROUND") => 1000,
-            Some("HAND_END") => 1500,
+        let ms = match ServerMsg::parse(message) {
+            Some(ServerMsg::Round { .. }) => 1000,
+            Some(ServerMsg::HandEnd { .. }) => 1500,
             _ => 0,
         };
         std::time::Duration::from_millis(ms)
     }
 
     fn hello(&mut self) -> Vec<String> {
-        vec![format!("NAME {}", self.name)]
+        vec![ClientMsg::Name(self.name.clone()).write()]
     }
 
     fn receive(&mut self, line: &str) -> Vec<String> {
@@ -231,8 +236,8 @@ impl Table for Course {
                 Vec::new()
             }
             Move::Send(line) => {
-                if let Some(card) = line.strip_prefix("PLAY ") {
-                    self.state.sent_card = card.split(' ').next().and_then(|c| c.parse().ok());
+                if let Some(card) = card_played(&line) {
+                    self.state.sent_card = Some(card);
                 }
                 self.busy = true;
                 vec![line]

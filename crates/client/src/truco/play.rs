@@ -3,12 +3,13 @@
 
 use super::state::TableState;
 use super::text::{command, describe, menu};
+use super::{card_played, line_for};
 use cards::{seeded_rng, GameRng};
+use parlor_wire::truco::{ClientMsg, ServerMsg};
 use std::io::Write;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use truco::bots::Strategy;
-use truco::{Action, Answer};
 
 /// Who makes this player's decisions.
 pub enum Mode {
@@ -49,7 +50,7 @@ where
     let mut last = None;
     writeln!(out, "Connected to {addr}. Waiting for the server...")?;
     if let Some(name) = name {
-        send(&mut writer, &format!("NAME {name}")).await?;
+        send(&mut writer, &ClientMsg::Name(name.to_owned()).write()).await?;
     }
     loop {
         tokio::select! {
@@ -66,7 +67,10 @@ where
                 // A timeout is not a refusal: the server made the move, so nothing is
                 // asked again.
                 let refused = line.starts_with("ERROR") && !line.starts_with("ERROR TIMEOUT");
-                let fresh = line.starts_with("TURN") || line.starts_with("TRUCO");
+                let fresh = matches!(
+                    ServerMsg::parse(&line),
+                    Some(ServerMsg::Turn { .. } | ServerMsg::Truco { .. })
+                );
                 if let Some(prompt) = state.prompt.filter(|_| refused || fresh) {
                     match &mut mode {
                         Mode::Person => writeln!(out, "{}", menu(prompt, &state))?,
@@ -86,7 +90,7 @@ where
                 match state.prompt {
                     // Waiting for the table: `cpu` asks for CPU players in the empty seats.
                     None if typed.trim().eq_ignore_ascii_case("cpu") => {
-                        send(&mut writer, "CPU").await?
+                        send(&mut writer, &ClientMsg::Cpu.write()).await?
                     }
                     None => writeln!(out, "(nothing to decide right now)")?,
                     Some(prompt) => match command(prompt, &typed, &state) {
@@ -115,24 +119,15 @@ fn bot_move(
     if legal.is_empty() {
         return None;
     }
-    let line = match strategy.choose(&view, &legal, rng) {
-        Action::Play { card, closed } => {
-            format!("PLAY {card}{}", if closed { " CLOSED" } else { "" })
-        }
-        Action::Truco => "TRUCO".into(),
-        Action::Answer(Answer::Accept) => "ACCEPT".into(),
-        Action::Answer(Answer::Fold) => "FOLD".into(),
-        Action::Answer(Answer::Raise) => "RAISE".into(),
-        Action::PlayHandOfEleven(_) => return None,
-    };
+    let line = line_for(strategy.choose(&view, &legal, rng))?;
     remember_card(state, &line);
     Some(line)
 }
 
 /// Remembers the card we asked to play, so our own closed card stays known.
 fn remember_card(state: &mut TableState, line: &str) {
-    if let Some(card) = line.strip_prefix("PLAY ") {
-        state.sent_card = card.split(' ').next().and_then(|c| c.parse().ok());
+    if let Some(card) = card_played(line) {
+        state.sent_card = Some(card);
     }
 }
 

@@ -3,6 +3,7 @@
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, GameRng};
+use parlor_wire::truco::{self as wire, ServerMsg};
 use truco::{
     team_of, Actions, Answer, Game, PendingRaise, Phase, Public, RoundOutcome, Rules, Seat, Seen,
     View,
@@ -44,26 +45,26 @@ pub struct TableState {
     pub over: bool,
 }
 
-fn seat(word: &str) -> Option<Seat> {
-    word.parse::<usize>()
-        .ok()?
-        .checked_sub(1)
-        .filter(|&s| s < 4)
-}
-
 impl TableState {
-    /// Takes in one server line.
+    /// Takes in one server line (read by the wire module the server writes with).
     pub fn apply(&mut self, line: &str) {
-        let w: Vec<&str> = line.split(' ').collect();
-        match w.as_slice() {
-            ["WELCOME", p, _] => self.me = seat(p),
-            ["WAITING", n] => self.connected = n.parse().unwrap_or(0),
-            ["MATCH", _] => self.started = true,
-            ["HAND", n, first, s1, s2] => {
-                self.hand_number = n.parse().unwrap_or(0);
-                self.opener = seat(first).unwrap_or(0);
+        let Some(msg) = ServerMsg::parse(line) else {
+            return;
+        };
+        let seat = |player: u8| usize::from(player).checked_sub(1).filter(|&s| s < 4);
+        match msg {
+            ServerMsg::Welcome { player, .. } => self.me = seat(player),
+            ServerMsg::Waiting(n) => self.connected = n.into(),
+            ServerMsg::Match(_) => self.started = true,
+            ServerMsg::Hand {
+                number,
+                opener,
+                scores,
+            } => {
+                self.hand_number = number;
+                self.opener = seat(opener).unwrap_or(0);
                 self.turn = self.opener;
-                self.scores = [s1.parse().unwrap_or(0), s2.parse().unwrap_or(0)];
+                self.scores = scores;
                 self.value = 1;
                 self.pending = None;
                 self.last_raiser = None;
@@ -72,18 +73,16 @@ impl TableState {
                 self.cards_left = [3; 4];
                 self.prompt = None;
             }
-            ["CARDS", cards @ ..] => {
-                self.hand = cards.iter().filter_map(|c| c.parse().ok()).collect()
-            }
-            ["VIRA", card] => self.vira = card.parse().ok(),
-            ["TURN", p, value] => {
-                self.turn = seat(p).unwrap_or(0);
-                self.value = value.parse().unwrap_or(self.value);
+            ServerMsg::Cards(cards) => self.hand = cards.to_vec(),
+            ServerMsg::Vira(card) => self.vira = Some(card),
+            ServerMsg::Turn { player, value } => {
+                self.turn = seat(player).unwrap_or(0);
+                self.value = value;
                 self.prompt = (Some(self.turn) == self.me).then_some(Prompt::Turn);
             }
-            ["PLAYED", p, card] => {
-                let Some(player) = seat(p) else { return };
-                let mut card = card.parse::<Card>().ok();
+            ServerMsg::Played { player, card } => {
+                let Some(player) = seat(player) else { return };
+                let mut card = card;
                 let closed = card.is_none();
                 if Some(player) == self.me {
                     card = card.or(self.sent_card);
@@ -93,50 +92,50 @@ impl TableState {
                 self.cards_left[player] = self.cards_left[player].saturating_sub(1);
                 let _ = self.plays.try_push(Seen::new(player, card, closed));
             }
-            ["ROUND", _, _, team] => {
-                let outcome = match team.parse::<usize>() {
-                    Ok(t @ 1..=2) => RoundOutcome::Won(t - 1),
+            ServerMsg::Round { team, .. } => {
+                let outcome = match team {
+                    t @ 1..=2 => RoundOutcome::Won(usize::from(t) - 1),
                     _ => RoundOutcome::Tied,
                 };
                 let _ = self.rounds.try_push(outcome);
             }
-            ["TRUCO", p, value] => {
-                let Some(raiser) = seat(p) else { return };
+            ServerMsg::Truco { player, value } => {
+                let Some(raiser) = seat(player) else { return };
                 if let Some(previous) = self.pending {
                     self.value = previous.value;
                 }
                 self.pending = Some(PendingRaise {
                     raiser,
-                    value: value.parse().unwrap_or(0),
+                    value,
                     answers: [None; 2],
                 });
                 self.last_raiser = Some(team_of(raiser));
                 let ours = self.me.map(team_of) == Some(team_of(raiser));
                 self.prompt = (!ours).then_some(Prompt::Answer);
             }
-            ["ANSWERED", p, answer] => {
-                let answer = match *answer {
-                    "ACCEPT" => Answer::Accept,
-                    "FOLD" => Answer::Fold,
-                    _ => Answer::Raise,
+            ServerMsg::Answered { player, answer } => {
+                let answer = match answer {
+                    wire::Answer::Accept => Answer::Accept,
+                    wire::Answer::Fold => Answer::Fold,
+                    wire::Answer::Raise => Answer::Raise,
                 };
-                if let (Some(player), Some(pending)) = (seat(p), &mut self.pending) {
+                if let (Some(player), Some(pending)) = (seat(player), &mut self.pending) {
                     pending.answers[player / 2] = Some(answer);
                     if Some(player) == self.me {
                         self.prompt = None;
                     }
                 }
             }
-            ["ACCEPTED", value] => {
-                self.value = value.parse().unwrap_or(self.value);
+            ServerMsg::Accepted(value) => {
+                self.value = value;
                 self.pending = None;
             }
-            ["HAND_END", _, _, s1, s2] => {
-                self.scores = [s1.parse().unwrap_or(0), s2.parse().unwrap_or(0)];
+            ServerMsg::HandEnd { scores, .. } => {
+                self.scores = scores;
                 self.pending = None;
                 self.prompt = None;
             }
-            ["MATCH_END", ..] => {
+            ServerMsg::MatchEnd { .. } => {
                 self.over = true;
                 self.prompt = None;
             }

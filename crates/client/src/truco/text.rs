@@ -1,65 +1,101 @@
 //! The server's lines in words for a person, and the menus of the two decisions.
 
+use super::line_for;
 use super::state::{Prompt, TableState};
 use crate::play::screen::truco_card;
+use cards::Card;
+use parlor_wire::truco::{self as wire, ServerMsg};
+use truco::{Action, Answer};
 
-fn player(word: &str) -> String {
-    format!("player {word}")
+fn player(number: u8) -> String {
+    format!("player {number}")
+}
+
+/// A card as players read it (`Q♣`).
+fn card(card: Card) -> String {
+    truco_card(&card.to_string())
 }
 
 /// A sentence for one server line (after `state` took it in), or `None` for lines that
-/// need no words of their own (`TURN` is shown as a menu instead).
+/// need no words of their own (`TURN` is shown as a menu instead). Lines are read by the
+/// wire module the server writes with.
 pub fn describe(line: &str, state: &TableState) -> Option<String> {
-    let w: Vec<&str> = line.split(' ').collect();
-    let me = state.me.map(|s| s + 1).unwrap_or(0);
-    let text = match w.as_slice() {
-        ["WELCOME", p, t] => format!("You are player {p}, team {t} (team 1: players 1 and 3)."),
-        ["WAITING", n] => format!(
+    let Some(msg) = ServerMsg::parse(line) else {
+        return state.me.map(|_| format!("(server: {line})"));
+    };
+    let text = match msg {
+        ServerMsg::Welcome { player, team } => {
+            format!("You are player {player}, team {team} (team 1: players 1 and 3).")
+        }
+        ServerMsg::Waiting(n) => format!(
             "Waiting for four players: {n} connected. (Type cpu to fill the empty seats with CPU players.)"
         ),
-        ["MATCH", _] => "Four players: the match starts. First to 12 points wins.".into(),
-        ["HAND", n, first, s1, s2] => {
-            format!(
-                "--- Hand {n}: {} opens. Score: team 1 {s1} x {s2} team 2.",
-                player(first)
-            )
-        }
-        // Cards as players read them (`Q♣`), not the wire's `Qp`.
-        ["CARDS", cards @ ..] => format!(
-            "Your cards: {}",
-            cards.iter().map(|c| truco_card(c)).collect::<Vec<_>>().join(" ")
+        ServerMsg::Match(_) => "Four players: the match starts. First to 12 points wins.".into(),
+        ServerMsg::Hand {
+            number,
+            opener,
+            scores: [s1, s2],
+        } => format!(
+            "--- Hand {number}: {} opens. Score: team 1 {s1} x {s2} team 2.",
+            player(opener)
         ),
-        ["VIRA", card] => format!(
+        // Cards as players read them (`Q♣`), not the wire's `Qp`.
+        ServerMsg::Cards(cards) => format!(
+            "Your cards: {}",
+            cards.map(card).join(" ")
+        ),
+        ServerMsg::Vira(vira) => format!(
             "Vira: {}. Manilhas: the {}s (♣ > ♥ > ♠ > ♦).",
-            truco_card(card),
+            card(vira),
             state.manilha().map_or("?", |r| r.symbol())
         ),
-        ["PLAYED", p, "CLOSED"] => format!("{} played a closed card.", player(p)),
-        ["PLAYED", p, card] => format!("{} played {}.", player(p), truco_card(card)),
-        ["ROUND", n, "0", _] => format!("Round {n} tied."),
-        ["ROUND", n, p, t] => format!("Round {n} won by {} (team {t}).", player(p)),
-        ["TRUCO", p, v] => format!("{} asks to raise the hand to {v}!", player(p)),
-        ["ANSWERED", p, a] => format!("{} answers {}.", player(p), a.to_lowercase()),
-        ["ACCEPTED", v] => format!("The raise holds: the hand is worth {v}."),
-        ["HAND_END", "0", ..] => "Every round tied: nobody scores.".into(),
-        ["HAND_END", t, pts, s1, s2] => {
-            format!("Team {t} wins the hand for {pts}. Score: team 1 {s1} x {s2} team 2.")
+        ServerMsg::Played { player: p, card: None } => format!("{} played a closed card.", player(p)),
+        ServerMsg::Played {
+            player: p,
+            card: Some(c),
+        } => format!("{} played {}.", player(p), card(c)),
+        ServerMsg::Round { number, team: 0, .. } => format!("Round {number} tied."),
+        ServerMsg::Round {
+            number,
+            player: p,
+            team,
+        } => format!("Round {number} won by {} (team {team}).", player(p)),
+        ServerMsg::Truco { player: p, value } => {
+            format!("{} asks to raise the hand to {value}!", player(p))
         }
-        ["MATCH_END", t, s1, s2] => {
-            let verdict =
-                if state.me.map(|s| s % 2 + 1).map(|x| x.to_string()) == Some(t.to_string()) {
-                    "You win!"
-                } else {
-                    "You lose."
-                };
-            format!("Team {t} wins the match {s1} x {s2}. {verdict}")
+        ServerMsg::Answered { player: p, answer } => {
+            let word = match answer {
+                wire::Answer::Accept => "accept",
+                wire::Answer::Fold => "fold",
+                wire::Answer::Raise => "raise",
+            };
+            format!("{} answers {word}.", player(p))
         }
-        ["NAME", _, name @ ..] => format!("You play as {} (the server records and rates you under it).", name.join(" ")),
-        ["LEFT", p] => format!("{} left; a CPU player takes the seat.", player(p)),
-        ["ERROR", "TIMEOUT", ..] => "Time is up: the server played for you.".into(),
-        ["ERROR", _code, text @ ..] => format!("Refused: {}.", text.join(" ")),
-        ["TURN", ..] => return None,
-        _ if me == 0 => return None,
+        ServerMsg::Accepted(value) => format!("The raise holds: the hand is worth {value}."),
+        ServerMsg::HandEnd { team: 0, .. } => "Every round tied: nobody scores.".into(),
+        ServerMsg::HandEnd {
+            team,
+            points,
+            scores: [s1, s2],
+        } => format!("Team {team} wins the hand for {points}. Score: team 1 {s1} x {s2} team 2."),
+        ServerMsg::MatchEnd {
+            team,
+            scores: [s1, s2],
+        } => {
+            let ours = state.me.map(|s| s % 2 + 1) == Some(usize::from(team));
+            let verdict = if ours { "You win!" } else { "You lose." };
+            format!("Team {team} wins the match {s1} x {s2}. {verdict}")
+        }
+        ServerMsg::Name { name, .. } => {
+            format!("You play as {name} (the server records and rates you under it).")
+        }
+        ServerMsg::Left(p) => format!("{} left; a CPU player takes the seat.", player(p)),
+        ServerMsg::Error { code, .. } if code == "TIMEOUT" => {
+            "Time is up: the server played for you.".into()
+        }
+        ServerMsg::Error { text, .. } => format!("Refused: {text}."),
+        ServerMsg::Turn { .. } => return None,
+        _ if state.me.is_none() => return None,
         _ => format!("(server: {line})"),
     };
     Some(text)
@@ -95,14 +131,16 @@ pub fn command(prompt: Prompt, input: &str, state: &TableState) -> Option<String
     match (prompt, choice.as_str()) {
         (Prompt::Turn, "o" | "c") => {
             let n: usize = words.next()?.parse().ok()?;
-            let card = state.hand.get(n.checked_sub(1)?)?;
-            let closed = if choice == "c" { " CLOSED" } else { "" };
-            Some(format!("PLAY {card}{closed}"))
+            let card = *state.hand.get(n.checked_sub(1)?)?;
+            line_for(Action::Play {
+                card,
+                closed: choice == "c",
+            })
         }
-        (Prompt::Turn, "t") => Some("TRUCO".into()),
-        (Prompt::Answer, "a") => Some("ACCEPT".into()),
-        (Prompt::Answer, "f") => Some("FOLD".into()),
-        (Prompt::Answer, "r") => Some("RAISE".into()),
+        (Prompt::Turn, "t") => line_for(Action::Truco),
+        (Prompt::Answer, "a") => line_for(Action::Answer(Answer::Accept)),
+        (Prompt::Answer, "f") => line_for(Action::Answer(Answer::Fold)),
+        (Prompt::Answer, "r") => line_for(Action::Answer(Answer::Raise)),
         _ => None,
     }
 }

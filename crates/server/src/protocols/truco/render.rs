@@ -1,10 +1,12 @@
-//! Game events to the lines one player may see (`docs/protocols/truco.md`).
+//! Game events to the lines one player may see (`docs/protocols/truco.md`), written by
+//! the wire module the server shares with the clients (`parlor_wire::truco`).
 
+use parlor_wire::truco::{self as wire, ServerMsg};
 use truco::{Answer, Event, HandOutcome, RoundOutcome, Seat};
 
 /// A seat (0..4) as the protocol numbers players (1..4).
-pub fn player(seat: Seat) -> usize {
-    seat + 1
+pub fn player(seat: Seat) -> u8 {
+    seat as u8 + 1
 }
 
 /// Renders events for one seat; it remembers the hand's value, which `TURN` repeats.
@@ -26,7 +28,7 @@ impl Renderer {
         let Some(event) = event.for_seat(self.seat) else {
             return;
         };
-        let line = match event {
+        let msg = match event {
             Event::HandStarted {
                 number,
                 opener,
@@ -34,37 +36,51 @@ impl Renderer {
                 value,
             } => {
                 self.value = value;
-                format!(
-                    "HAND {number} {} {} {}",
-                    player(opener),
-                    scores[0],
-                    scores[1]
-                )
+                ServerMsg::Hand {
+                    number,
+                    opener: player(opener),
+                    scores,
+                }
             }
-            Event::Dealt { cards, .. } => format!("CARDS {} {} {}", cards[0], cards[1], cards[2]),
-            Event::Vira(card) => format!("VIRA {card}"),
-            Event::Turn { seat, .. } => format!("TURN {} {}", player(seat), self.value),
+            Event::Dealt { cards, .. } => ServerMsg::Cards(cards),
+            Event::Vira(card) => ServerMsg::Vira(card),
+            Event::Turn { seat, .. } => ServerMsg::Turn {
+                player: player(seat),
+                value: self.value,
+            },
             Event::Played {
                 seat, closed: true, ..
-            } => format!("PLAYED {} CLOSED", player(seat)),
+            } => ServerMsg::Played {
+                player: player(seat),
+                card: None,
+            },
             Event::Played {
                 seat,
                 card: Some(card),
                 ..
-            } => format!("PLAYED {} {card}", player(seat)),
-            Event::RaiseAsked { seat, value } => format!("TRUCO {} {value}", player(seat)),
-            Event::Answered { seat, answer } => {
-                let word = match answer {
-                    Answer::Accept => "ACCEPT",
-                    Answer::Fold => "FOLD",
-                    Answer::Raise => "RAISE",
-                };
-                format!("ANSWERED {} {word}", player(seat))
-            }
+            } => ServerMsg::Played {
+                player: player(seat),
+                card: Some(card),
+            },
+            Event::RaiseAsked { seat, value } => ServerMsg::Truco {
+                player: player(seat),
+                value,
+            },
+            Event::Answered { seat, answer } => ServerMsg::Answered {
+                player: player(seat),
+                answer: match answer {
+                    Answer::Accept => wire::Answer::Accept,
+                    Answer::Fold => wire::Answer::Fold,
+                    Answer::Raise => wire::Answer::Raise,
+                },
+            },
             Event::RaiseAccepted { value, turn, .. } => {
                 self.value = value;
-                out.push(format!("ACCEPTED {value}"));
-                format!("TURN {} {value}", player(turn))
+                out.push(ServerMsg::Accepted(value).write());
+                ServerMsg::Turn {
+                    player: player(turn),
+                    value,
+                }
             }
             Event::RoundEnded {
                 round,
@@ -73,32 +89,38 @@ impl Renderer {
             } => {
                 // The winning card's player leads the next round.
                 let (who, team) = match outcome {
-                    RoundOutcome::Won(team) => (player(next), team + 1),
+                    RoundOutcome::Won(team) => (player(next), team as u8 + 1),
                     RoundOutcome::Tied => (0, 0),
                 };
-                format!("ROUND {} {who} {team}", round + 1)
+                ServerMsg::Round {
+                    number: round + 1,
+                    player: who,
+                    team,
+                }
             }
             Event::HandEnded {
                 outcome,
                 points,
                 scores,
-            } => {
-                let team = match outcome {
-                    HandOutcome::Won(team) => team + 1,
+            } => ServerMsg::HandEnd {
+                team: match outcome {
+                    HandOutcome::Won(team) => team as u8 + 1,
                     HandOutcome::Drawn => 0,
-                };
-                format!("HAND_END {team} {points} {} {}", scores[0], scores[1])
-            }
-            Event::GameEnded { winner, scores } => {
-                format!("MATCH_END {} {} {}", winner + 1, scores[0], scores[1])
-            }
+                },
+                points,
+                scores,
+            },
+            Event::GameEnded { winner, scores } => ServerMsg::MatchEnd {
+                team: winner as u8 + 1,
+                scores,
+            },
             // The course rules have no hand of 11; an open card always carries its card.
             Event::HandOfEleven { .. }
             | Event::PartnerHand { .. }
             | Event::HandOfElevenDecided { .. }
             | Event::Played { .. } => return,
         };
-        out.push(line);
+        out.push(msg.write());
     }
 }
 

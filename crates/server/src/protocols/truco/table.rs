@@ -13,6 +13,7 @@ use crate::seeds::SeedSource;
 use crate::table::actor::{self, Hooks, Settings};
 use crate::table::Timing;
 use crate::text;
+use parlor_wire::truco::{Occupant, ServerMsg};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -82,7 +83,18 @@ fn stand_in() -> Box<dyn Strategy<truco::Game>> {
 struct Course;
 
 fn welcome(seat: Seat) -> String {
-    format!("WELCOME {} {}", player(seat), team_of(seat) + 1)
+    let team = team_of(seat) as u8 + 1;
+    ServerMsg::Welcome {
+        player: player(seat),
+        team,
+    }
+    .write()
+}
+
+/// An `ERROR` line.
+fn error(code: &str, text: &str) -> String {
+    let (code, text) = (code.to_owned(), text.to_owned());
+    ServerMsg::Error { code, text }.write()
 }
 
 impl Hooks for Course {
@@ -120,7 +132,7 @@ impl Hooks for Course {
     }
 
     fn token(&self, token: &str) -> Option<String> {
-        Some(format!("TOKEN {token}"))
+        Some(ServerMsg::Token(token.to_owned()).write())
     }
 
     fn cpu_name(&self, seat: Seat) -> String {
@@ -128,35 +140,41 @@ impl Hooks for Course {
     }
 
     fn waiting(&self, seated: usize) -> Option<String> {
-        Some(format!("WAITING {seated}"))
+        Some(ServerMsg::Waiting(seated as u8).write())
     }
 
     fn started(&self) -> Vec<String> {
-        vec!["MATCH 1".to_owned()]
+        vec![ServerMsg::Match(1).write()]
     }
 
     fn resumed(&self, seat: Seat, _token: &str) -> Vec<String> {
-        vec![welcome(seat), "MATCH 1".to_owned()]
+        vec![welcome(seat), ServerMsg::Match(1).write()]
     }
 
     fn replaced(&self) -> Option<String> {
-        Some("ERROR RESUMED your seat was taken with its token by a new connection".to_owned())
+        Some(error(
+            "RESUMED",
+            "your seat was taken with its token by a new connection",
+        ))
     }
 
     fn left(&self, seat: Seat) -> Option<String> {
-        Some(format!("LEFT {}", player(seat)))
+        Some(ServerMsg::Left(player(seat)).write())
     }
 
     fn timed_out(&self, _seat: Seat) -> Option<String> {
-        Some("ERROR TIMEOUT your time ran out; the server played for you".to_owned())
+        Some(error(
+            "TIMEOUT",
+            "your time ran out; the server played for you",
+        ))
     }
 
     fn not_started(&self) -> Option<String> {
-        Some("ERROR NOT_YOUR_TURN the match has not started".to_owned())
+        Some(error("NOT_YOUR_TURN", "the match has not started"))
     }
 
     fn fill_refused(&self) -> Option<String> {
-        Some("ERROR BAD_COMMAND the match has started".to_owned())
+        Some(error("BAD_COMMAND", "the match has started"))
     }
 
     /// `NAME <name>`: the name made safe to show and store, unless it is empty, a CPU
@@ -170,24 +188,30 @@ impl Hooks for Course {
         let name = text::clean(name, "", ' ', MAX_NAME_BYTES);
         let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         if name.is_empty() || text::looks_like_cpu(&name) {
-            return Err("ERROR BAD_COMMAND that name cannot be used".to_owned());
+            return Err(error("BAD_COMMAND", "that name cannot be used"));
         }
         if taken(&name) {
-            return Err("ERROR BAD_COMMAND another player at this table has that name".to_owned());
+            return Err(error(
+                "BAD_COMMAND",
+                "another player at this table has that name",
+            ));
         }
-        let line = format!("NAME {} {name}", player(seat));
-        Ok((name, line))
+        let line = ServerMsg::Name {
+            player: player(seat),
+            name: name.clone(),
+        };
+        Ok((name, line.write()))
     }
 
     /// `SEATS`: for players 1-4, `PERSON`, `AWAY`, `CPU` or `EMPTY`.
     fn seats(&self, kinds: &[Option<SeatKind>]) -> Option<String> {
-        let words = kinds.iter().map(|kind| match kind {
-            Some(SeatKind::Person) => " PERSON",
-            Some(SeatKind::Away) => " AWAY",
-            Some(SeatKind::Cpu) => " CPU",
-            None => " EMPTY",
-        });
-        Some(words.fold(String::from("SEATS"), |line, word| line + word))
+        let occupant = |seat: usize| match kinds.get(seat).copied().flatten() {
+            Some(SeatKind::Person) => Occupant::Person,
+            Some(SeatKind::Away) => Occupant::Away,
+            Some(SeatKind::Cpu) => Occupant::Cpu,
+            None => Occupant::Empty,
+        };
+        Some(ServerMsg::Seats([0, 1, 2, 3].map(occupant)).write())
     }
 
     /// A player catching up is shown only the last `TURN`.
@@ -197,8 +221,8 @@ impl Hooks for Course {
 }
 
 /// The `ERROR` line for a refused action.
-pub fn error_line(error: RuleError) -> String {
-    let code = match error {
+pub fn error_line(refusal: RuleError) -> String {
+    let code = match refusal {
         RuleError::NotYourTurn | RuleError::GameOver => "NOT_YOUR_TURN",
         RuleError::CardNotHeld => "NOT_IN_HAND",
         RuleError::TrucoNotAllowed => "TRUCO_NOT_ALLOWED",
@@ -211,5 +235,5 @@ pub fn error_line(error: RuleError) -> String {
         | RuleError::HandOfElevenPending
         | RuleError::NotYourDecision => "BAD_COMMAND",
     };
-    format!("ERROR {code} {error}")
+    error(code, &refusal.to_string())
 }
