@@ -2,8 +2,9 @@
 //! message is a typed value with one `write` and one `parse`, and a property test holds
 //! the two together, so the server and the clients cannot drift apart.
 //!
-//! Protocols move here one by one; so far course Truco ([`truco`]) and Warlords &
-//! Scumbags ([`wars`]).
+//! Protocols move here one by one; so far course Truco ([`truco`]), Warlords & Scumbags
+//! ([`wars`]) and the Jass Challenge's client messages ([`jass`]).
 
+pub mod jass;
 pub mod truco;
 pub mod wars;

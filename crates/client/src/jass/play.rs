@@ -4,8 +4,9 @@ use super::state::JassState;
 use cards::{seeded_rng, GameRng};
 use futures::{SinkExt, StreamExt};
 use jass::bots::Strategy;
-use jass::{Action, Card, Mode, Suit};
-use serde_json::{json, Value};
+use jass::Action;
+use parlor_wire::jass::{Choice, ClientMsg, SessionRequest, SessionType, TrumpfChoice};
+use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 
 /// How the bot joins and plays.
@@ -39,33 +40,12 @@ pub async fn run(options: &Options) -> Result<Vec<Played>, String> {
     futures::future::join_all(runs).await.into_iter().collect()
 }
 
-fn color(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Hearts => "HEARTS",
-        Suit::Diamonds => "DIAMONDS",
-        Suit::Clubs => "CLUBS",
-        Suit::Spades => "SPADES",
-    }
-}
-
-pub(crate) fn card_json(c: Card) -> Value {
-    json!({ "number": c.rank().number(), "color": color(c.suit()) })
-}
-
-/// The `CHOOSE_TRUMPF` or `CHOOSE_CARD` message for one of our moves.
-pub(crate) fn message(action: Action) -> Value {
+/// The wire's message for one of our moves (`CHOOSE_TRUMPF` or `CHOOSE_CARD`).
+pub(crate) fn message(action: Action) -> ClientMsg {
     match action {
-        Action::Play(c) => json!({ "type": "CHOOSE_CARD", "data": card_json(c) }),
-        Action::Schiebe => json!({ "type": "CHOOSE_TRUMPF", "data": { "mode": "SCHIEBE" } }),
-        Action::Choose(Mode::Obeabe) => {
-            json!({ "type": "CHOOSE_TRUMPF", "data": { "mode": "OBEABE" } })
-        }
-        Action::Choose(Mode::Undeufe) => {
-            json!({ "type": "CHOOSE_TRUMPF", "data": { "mode": "UNDEUFE" } })
-        }
-        Action::Choose(Mode::Trumpf(s)) => {
-            json!({ "type": "CHOOSE_TRUMPF", "data": { "mode": "TRUMPF", "trumpfColor": color(s) } })
-        }
+        Action::Play(c) => ClientMsg::ChooseCard(c),
+        Action::Schiebe => ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe),
+        Action::Choose(mode) => ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(mode)),
     }
 }
 
@@ -102,7 +82,7 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
         .map_err(|e| e.to_string())?;
     let mut rng: GameRng = seeded_rng(seed);
     let mut state = JassState::default();
-    let send = |v: Value| Message::text(v.to_string());
+    let send = |m: ClientMsg| Message::text(m.write());
     while let Some(frame) = ws.next().await {
         let text = match frame.map_err(|e| e.to_string())? {
             Message::Text(text) => text.to_string(),
@@ -121,20 +101,21 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
             }
         }
         let reply = match kind.as_str() {
-            "REQUEST_PLAYER_NAME" => {
-                Some(json!({ "type": "CHOOSE_PLAYER_NAME", "data": options.name }))
-            }
+            "REQUEST_PLAYER_NAME" => Some(ClientMsg::PlayerName(options.name.clone())),
             "REQUEST_SESSION_CHOICE" => {
                 let kind = if options.tournament {
-                    "TOURNAMENT"
+                    SessionType::Tournament
                 } else {
-                    "SINGLE_GAME"
+                    SessionType::SingleGame
                 };
-                let mut choice = json!({ "sessionChoice": "AUTOJOIN", "sessionType": kind });
-                if let Some(name) = &options.session {
-                    choice["sessionName"] = json!(name);
-                }
-                Some(json!({ "type": "CHOOSE_SESSION", "data": choice }))
+                Some(ClientMsg::ChooseSession(SessionRequest {
+                    choice: Choice::Autojoin,
+                    spectator: false,
+                    name: options.session.clone(),
+                    kind: Some(kind),
+                    team: None,
+                    must_exist: false,
+                }))
             }
             // The card already left our hand when we chose it, so the request that follows
             // a rejection gets a different card: a disagreement can never loop.
@@ -165,6 +146,7 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_person_watching_the_bot_sees_its_seat_deals_and_games() {

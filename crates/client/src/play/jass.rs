@@ -20,7 +20,8 @@ use crate::jass::state::{card, team_index, JassState};
 use ::jass::bots::{HeuristicBot, Strategy};
 use ::jass::{Action, Card, Mode, Suit};
 use cards::seeded_rng;
-use serde_json::{json, Value};
+use parlor_wire::jass::{Choice as Entry, ClientMsg, SessionRequest, SessionType};
+use serde_json::Value;
 
 /// The Schieber Jass client.
 pub struct Jass {
@@ -251,8 +252,7 @@ impl Jass {
             }
             "REQUEST_PLAYER_NAME" => {
                 self.named = true;
-                let answer = json!({ "type": "CHOOSE_PLAYER_NAME", "data": self.name });
-                return vec![answer.to_string()];
+                return vec![ClientMsg::PlayerName(self.name.clone()).write()];
             }
             "REQUEST_SESSION_CHOICE" => {
                 let sessions = data.as_array().into_iter().flatten();
@@ -580,30 +580,45 @@ impl Table for Jass {
         let Some((_, chosen)) = self.moves().into_iter().nth(index) else {
             return Vec::new();
         };
-        let send = |kind: &str, data: Value| json!({ "type": kind, "data": data }).to_string();
+        let session = |choice, name: String, kind| {
+            let request = SessionRequest {
+                choice,
+                spectator: false,
+                name: Some(name),
+                kind,
+                team: None,
+                must_exist: false,
+            };
+            ClientMsg::ChooseSession(request).write()
+        };
         match chosen {
             Move::Create(name, number) => {
                 self.stage = Stage::Joining;
                 self.next_table = number + 1;
-                let data = json!({ "sessionChoice": "CREATE_NEW", "sessionName": name, "sessionType": "SINGLE_GAME" });
-                vec![send("CHOOSE_SESSION", data)]
+                vec![session(
+                    Entry::CreateNew,
+                    name,
+                    Some(SessionType::SingleGame),
+                )]
             }
             Move::Join(name) => {
                 self.stage = Stage::Joining;
-                let data = json!({ "sessionChoice": "JOIN_EXISTING", "sessionName": name });
-                vec![send("CHOOSE_SESSION", data)]
+                vec![session(Entry::JoinExisting, name, None)]
             }
             Move::Fill(empty) => {
                 self.bots_pending = empty;
-                let data = json!({ "sessionName": self.session });
-                vec![send("JOIN_BOT", data); empty]
+                let join = ClientMsg::JoinBot {
+                    session: self.session.clone(),
+                    team: None,
+                };
+                vec![join.write(); empty]
             }
             Move::Act(action) => {
                 // Answered: nothing more to offer until the server's next request.
                 self.state.trumpf_request = None;
                 self.state.card_request = false;
                 self.hint = None;
-                vec![message(action).to_string()]
+                vec![message(action).write()]
             }
         }
     }
@@ -690,8 +705,9 @@ fn refusal(data: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jass::play::card_json;
     use ::jass::{Config, Event, Game};
+    use parlor_wire::jass::{card as card_json, mode as mode_json};
+    use serde_json::json;
 
     fn feed(client: &mut Jass, messages: &[Value]) -> Vec<String> {
         messages
@@ -995,7 +1011,7 @@ mod tests {
                         out.push(msg("BROADCAST_TRUMPF", json!({"mode": "SCHIEBE"})));
                     }
                     Event::TrumpfChosen { mode, .. } => {
-                        let data = message(Action::Choose(mode))["data"].clone();
+                        let data = mode_json(mode);
                         out.push(msg("BROADCAST_TRUMPF", data));
                     }
                     Event::CardRequested { seat } if seat == self.me => {
@@ -1048,9 +1064,7 @@ mod tests {
                 let color = data["trumpfColor"].as_str().unwrap();
                 let suit = [Suit::Hearts, Suit::Diamonds, Suit::Clubs, Suit::Spades]
                     .into_iter()
-                    .find(|&s| {
-                        message(Action::Choose(Mode::Trumpf(s)))["data"]["trumpfColor"] == color
-                    })
+                    .find(|&s| mode_json(Mode::Trumpf(s))["trumpfColor"] == color)
                     .unwrap();
                 Action::Choose(Mode::Trumpf(suit))
             }

@@ -1,73 +1,19 @@
-//! Jass Challenge JSON messages: `{"type": T, "data": ...}` in each text frame.
+//! Jass Challenge JSON messages: `{"type": T, "data": ...}` in each text frame. The
+//! messages and the frames are written by the wire module the server shares with the
+//! clients (`parlor_wire::jass`); this reads what clients send.
 //!
 //! Parsing answers a bad frame with the `BAD_MESSAGE` payload the reference server sends:
 //! the raw frame as a string when it is not a known message, or an object of
 //! `{"data.<field>": ["<error>", ...]}` when a known message has bad fields.
 
 use crate::text::has_unsafe;
-use cards::{Card, Rank, Suit};
+use cards::{Card, Rank};
 use jass::Mode;
+use parlor_wire::jass::COLORS;
+pub use parlor_wire::jass::{
+    bare, card, cards, frame, mode, Choice, ClientMsg, SessionRequest, SessionType, TrumpfChoice,
+};
 use serde_json::{json, Map, Value};
-
-/// How a client wants to enter a session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Autojoin,
-    CreateNew,
-    JoinExisting,
-    Spectator,
-}
-
-/// What a session is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SessionType {
-    SingleGame,
-    Tournament,
-}
-
-/// `CHOOSE_SESSION` data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionRequest {
-    pub choice: Choice,
-    /// `SPECTATOR`, or `asSpectator: true` with any other choice: watch, don't play.
-    pub spectator: bool,
-    pub name: Option<String>,
-    pub kind: Option<SessionType>,
-    pub team: Option<usize>,
-    /// `mustExist: true`, parlor's own addition for its web client (coming back after a
-    /// reload, joining or watching by name): join only a session that exists (the
-    /// reference creates a missing one).
-    pub must_exist: bool,
-}
-
-/// `CHOOSE_TRUMPF` data: a mode, or SCHIEBE.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TrumpfChoice {
-    Mode(Mode),
-    Schiebe,
-}
-
-/// A client message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClientMsg {
-    PlayerName(String),
-    ChooseSession(SessionRequest),
-    ChooseTrumpf(TrumpfChoice),
-    ChooseCard(Card),
-    JoinBot {
-        session: String,
-        team: Option<usize>,
-    },
-    StartTournament,
-}
-
-/// The four colours as the wire names them.
-const COLORS: [(&str, Suit); 4] = [
-    ("HEARTS", Suit::Hearts),
-    ("DIAMONDS", Suit::Diamonds),
-    ("CLUBS", Suit::Clubs),
-    ("SPADES", Suit::Spades),
-];
 
 /// Validation errors, keyed by field path.
 #[derive(Default)]
@@ -170,20 +116,11 @@ fn parse_trumpf(data: &Value) -> Result<TrumpfChoice, Value> {
 
 fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
     let mut errors = Errors::default();
-    const CHOICES: [(&str, Choice); 4] = [
-        ("AUTOJOIN", Choice::Autojoin),
-        ("CREATE_NEW", Choice::CreateNew),
-        ("JOIN_EXISTING", Choice::JoinExisting),
-        ("SPECTATOR", Choice::Spectator),
-    ];
-    const TYPES: [(&str, SessionType); 2] = [
-        ("SINGLE_GAME", SessionType::SingleGame),
-        ("TOURNAMENT", SessionType::Tournament),
-    ];
-    let choice = one_of(data, "sessionChoice", &CHOICES, &mut errors).unwrap_or(Choice::Autojoin);
+    let choice =
+        one_of(data, "sessionChoice", &Choice::ALL, &mut errors).unwrap_or(Choice::Autojoin);
     let spectator = choice == Choice::Spectator
         || data.get("asSpectator").and_then(Value::as_bool) == Some(true);
-    let kind = one_of(data, "sessionType", &TYPES, &mut errors);
+    let kind = one_of(data, "sessionType", &SessionType::ALL, &mut errors);
     let team = data.get("chosenTeamIndex").and_then(|t| {
         let team = t.as_u64().filter(|t| *t < 2).map(|t| t as usize);
         if team.is_none() && !t.is_null() {
@@ -268,57 +205,65 @@ pub fn parse(frame: &str) -> Result<ClientMsg, Value> {
     }
 }
 
-/// `{"type": T}` with data, as a frame. Written straight into one string (keys in the
-/// order `serde_json` has always written them here: `data`, then `type`) instead of
-/// through a map built for every frame.
-pub fn frame(kind: &str, data: Value) -> String {
-    let mut out = String::with_capacity(64);
-    out.push_str("{\"data\":");
-    out.push_str(&data.to_string());
-    out.push_str(",\"type\":");
-    out.push_str(&Value::from(kind).to_string());
-    out.push('}');
-    out
-}
-
-/// `{"type": T}` without data.
-pub fn bare(kind: &str) -> String {
-    json!({ "type": kind }).to_string()
-}
-
-/// A card as `{"number", "color"}`.
-pub fn card(card: Card) -> Value {
-    let color = COLORS
-        .iter()
-        .find(|(_, s)| *s == card.suit())
-        .map_or("HEARTS", |(name, _)| name);
-    json!({ "number": card.rank().number(), "color": color })
-}
-
-/// Cards as a JSON array.
-pub fn cards(list: impl IntoIterator<Item = Card>) -> Value {
-    Value::Array(list.into_iter().map(card).collect())
-}
-
-/// A mode as `BROADCAST_TRUMPF` data.
-pub fn mode(mode: Mode) -> Value {
-    match mode {
-        Mode::Trumpf(suit) => {
-            let color = COLORS
-                .iter()
-                .find(|(_, s)| *s == suit)
-                .map_or("HEARTS", |(n, _)| n);
-            json!({ "mode": "TRUMPF", "trumpfColor": color })
-        }
-        Mode::Obeabe => json!({ "mode": "OBEABE" }),
-        Mode::Undeufe => json!({ "mode": "UNDEUFE" }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards::Suit;
     use proptest::prelude::*;
+
+    fn client_msg() -> impl Strategy<Value = ClientMsg> {
+        let card = (6u8..=14, 0usize..4)
+            .prop_map(|(n, s)| Card::new(Rank::from_number(n).unwrap(), COLORS[s].1));
+        let mode = prop_oneof![
+            (0usize..4).prop_map(|s| Mode::Trumpf(COLORS[s].1)),
+            Just(Mode::Obeabe),
+            Just(Mode::Undeufe),
+        ];
+        let name = "[A-Za-z0-9][A-Za-z0-9 ']{0,20}[A-Za-z0-9]";
+        let session = (
+            0usize..4,
+            any::<bool>(),
+            proptest::option::of(name),
+            proptest::option::of(0usize..2),
+            proptest::option::of(0usize..2),
+            any::<bool>(),
+        )
+            .prop_map(|(choice, spectator, name, kind, team, must_exist)| {
+                let choice = Choice::ALL[choice].1;
+                // A session asked for by name has one; `SPECTATOR` always watches.
+                let name = match choice {
+                    Choice::CreateNew | Choice::JoinExisting => name.or(Some("S".into())),
+                    _ => name,
+                };
+                SessionRequest {
+                    choice,
+                    spectator: spectator || choice == Choice::Spectator,
+                    name,
+                    kind: kind.map(|k| SessionType::ALL[k].1),
+                    team,
+                    must_exist,
+                }
+            });
+        prop_oneof![
+            name.prop_map(ClientMsg::PlayerName),
+            session.prop_map(ClientMsg::ChooseSession),
+            mode.prop_map(|m| ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(m))),
+            Just(ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe)),
+            card.prop_map(ClientMsg::ChooseCard),
+            (name, proptest::option::of(0usize..2))
+                .prop_map(|(session, team)| ClientMsg::JoinBot { session, team }),
+            Just(ClientMsg::StartTournament),
+        ]
+    }
+
+    proptest! {
+        /// What a client writes with the wire module, the server reads back as the same
+        /// message.
+        #[test]
+        fn client_messages_read_back(msg in client_msg()) {
+            prop_assert_eq!(parse(&msg.write()), Ok(msg));
+        }
+    }
 
     #[test]
     fn a_frame_is_the_json_object_it_always_was() {
