@@ -6,7 +6,7 @@
 //! Watchers hold a place in the HTTP port's own connection limit while they watch.
 
 use crate::http::{websocket_key, UPGRADE_TIMEOUT};
-use crate::net::{ws_config, Admission, Gathered, Socket};
+use crate::net::{ws_config, Admission, Gathered, Socket, WRITE_TIMEOUT};
 use crate::record::Tables;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
@@ -18,6 +18,7 @@ use futures::{SinkExt, StreamExt};
 use hyper_util::rt::TokioIo;
 use std::net::SocketAddr;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::tungstenite::Message;
@@ -83,36 +84,31 @@ async fn watch(
         let (first, mut frames) = feed.join();
         // The table's feed is not held: when the game ends, the frames end.
         drop(feed);
-        if ws.send(Message::text(first)).await.is_err() {
+        if !send(&mut ws, first).await {
             return;
         }
         loop {
-            tokio::select! {
-                frame = frames.recv() => match frame {
-                    Ok(frame) => {
-                        if ws.send(Message::text(frame.to_string())).await.is_err() {
-                            return;
-                        }
-                    }
-                    // Every frame carries the whole table: a watcher that fell behind
-                    // misses some words, and the next frame shows the table right.
-                    Err(RecvError::Lagged(_)) => {}
-                    Err(RecvError::Closed) => {
-                        let _ = ws.send(Message::text(r#"{"over":true}"#)).await;
-                        let _ = ws.close(None).await;
-                        return;
-                    }
-                },
+            let frame = tokio::select! {
+                frame = frames.recv() => frame,
                 message = ws.next() => match message {
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                    Some(Ok(_)) => {}
+                    Some(Ok(_)) => continue,
                 },
-                () = stop.cancelled() => {
-                    let _ = ws.close(None).await;
-                    return;
-                }
+                () = stop.cancelled() => break,
+            };
+            let text = match frame {
+                Ok(frame) => frame.to_string(),
+                // Every frame carries the whole table: a watcher that fell behind misses
+                // some steps' words, and the next frame shows the table right.
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => r#"{"over":true}"#.to_owned(),
+            };
+            let over = text.starts_with(r#"{"over""#);
+            if !send(&mut ws, text).await || over {
+                break;
             }
         }
+        let _ = timeout(WRITE_TIMEOUT, ws.close(None)).await;
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)
@@ -124,4 +120,11 @@ async fn watch(
         )
         .body(Body::empty())
         .expect("a valid response")
+}
+
+/// Sends one frame; `false` if the watcher is gone or stopped reading (a watcher that
+/// stops reading is dropped, never waited for).
+async fn send(ws: &mut WebSocketStream<Box<dyn Socket>>, text: String) -> bool {
+    let sent = timeout(WRITE_TIMEOUT, ws.send(Message::text(text))).await;
+    matches!(sent, Ok(Ok(())))
 }

@@ -135,3 +135,28 @@ async fn games_stored_before_the_notation_are_rewritten_and_replay_exactly() {
             .unwrap();
     assert_eq!(upgraded, Default::default());
 }
+
+/// A game whose old log does not replay (here: damaged by hand) keeps its old notation;
+/// the store opens all the same and every other game is rewritten.
+#[tokio::test]
+async fn a_game_that_does_not_replay_never_keeps_the_store_from_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/notation1/parlor.db"
+    );
+    std::fs::copy(fixture, dir.path().join("parlor.db")).unwrap();
+    let db = rusqlite::Connection::open(dir.path().join("parlor.db")).unwrap();
+    db.execute(
+        "UPDATE hands SET actions = '[\"0 99 Nonsense\"]' WHERE game = 2 AND number = 1",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let mut store = SqliteStore::open(dir.path()).unwrap();
+    let upgraded =
+        parlor_server::record::upgrade::upgrade(&mut store, &parlor_server::protocols::replay)
+            .unwrap();
+    assert_eq!((upgraded.rewritten, upgraded.left), (6, 1));
+    assert_eq!(store.games_before_notation().unwrap(), [GameId(2)]);
+}

@@ -9,7 +9,7 @@
 
 use super::redo::{entries, redo, Replayed};
 use super::story::{Step, Story};
-use super::watch::{Narrator, Watchable};
+use super::watch::{Narrator, Said, Watchable};
 use super::{Chronicle, Entry, GameLog, Note};
 use cards::seeded_rng;
 use parlor_game::{Game, Notation, Outcome, Projected};
@@ -71,19 +71,21 @@ where
         let events = match entry? {
             Entry::Note(Note::Left { seat }) => {
                 out.log.push(log[at].clone());
-                game.leave(seat)
+                game.leave(seat).map(|e| G::events(&e).to_vec())
             }
             Entry::Note(_) => {
                 out.log.push(log[at].clone());
                 None
             }
             Entry::Action { seat, named } => {
-                let (action, events) = redo(&mut game, at, seat, named)?;
+                let mut events: Vec<G::Event> = advanced(&mut game);
+                let (action, applied) = redo(&mut game, at, seat, named)?;
                 out.log.push(super::action_entry::<G>(seat, &action));
+                events.extend_from_slice(G::events(&applied));
                 Some(events)
             }
         };
-        for event in events.iter().flat_map(|e| G::events(e)) {
+        for event in events.iter().flatten() {
             if G::starts_hand(event) {
                 hands += 1;
                 out.hands.push(format!("hand {hands}"));
@@ -114,27 +116,36 @@ where
         for event in events.iter().filter_map(G::for_watcher) {
             let said = narrator.say(&event);
             narrator.take(&event);
-            let Some(said) = said else { continue };
-            let step = Step {
-                seat: said.seat,
-                text: said.text,
+            // A hand begins with its first event, told or not.
+            let step = |text: String, seat| Step {
+                seat,
+                text,
                 table: narrator.shot(),
             };
-            match story.hands.last_mut() {
-                Some(hand) if !G::starts_hand(&event) => hand.steps.push(step),
-                _ => story.begin_hand(step),
+            if G::starts_hand(&event) || story.hands.is_empty() {
+                let said = said.clone().unwrap_or_else(|| Said {
+                    seat: None,
+                    text: String::new(),
+                });
+                story.begin_hand(step(said.text, said.seat));
+            } else if let (Some(hand), Some(said)) = (story.hands.last_mut(), said) {
+                hand.steps.push(step(said.text, said.seat));
             }
         }
     };
     tell(G::events(&first), &mut story);
     for (at, entry) in entries(log) {
-        let events = match entry? {
-            Entry::Note(Note::Left { seat }) => game.leave(seat),
-            Entry::Note(_) => None,
-            Entry::Action { seat, named } => Some(redo(&mut game, at, seat, named)?.1),
-        };
-        if let Some(events) = events {
-            tell(G::events(&events), &mut story);
+        match entry? {
+            Entry::Note(Note::Left { seat }) => {
+                if let Some(events) = game.leave(seat) {
+                    tell(G::events(&events), &mut story);
+                }
+            }
+            Entry::Note(_) => {}
+            Entry::Action { seat, named } => {
+                tell(&advanced(&mut game), &mut story);
+                tell(G::events(&redo(&mut game, at, seat, named)?.1), &mut story);
+            }
         }
     }
     for hand in &mut story.hands {
@@ -144,4 +155,17 @@ where
             .map_or_else(String::new, |s| s.text.clone());
     }
     Ok(story)
+}
+
+/// The steps the game took by itself before the next action (`Game::advance`: a next
+/// hand dealt once nobody may act), as the table takes them.
+fn advanced<G: Projected>(game: &mut G) -> Vec<G::Event> {
+    let mut events = Vec::new();
+    while !game.is_over() && game.to_act().next().is_none() {
+        let Some(more) = game.advance() else {
+            break;
+        };
+        events.extend_from_slice(G::events(&more));
+    }
+    events
 }

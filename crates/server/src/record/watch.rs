@@ -19,7 +19,8 @@ use serde::Serialize;
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
-/// Frames a slow watcher may fall behind by before it is sent the hand afresh.
+/// Frames a slow watcher may fall behind by; past that it misses the oldest steps' words
+/// (each frame still carries the whole table).
 const BACKLOG: usize = 64;
 
 /// One step of a hand, as a watcher is told it.
@@ -112,8 +113,10 @@ impl<G: Watchable> Hub<G> {
     /// Takes a batch of the game's events (full information); watchers, if any, are sent
     /// a frame for each step.
     pub fn take(&self, events: &[G::Event]) {
-        let watched = self.frames.receiver_count() > 0;
         let mut state = self.lock();
+        // Asked under the lock, as a watcher joins under it: a new watcher is either in
+        // the hand told to it or sent this batch's frames.
+        let watched = self.frames.receiver_count() > 0;
         for event in events {
             let Some(event) = G::for_watcher(event) else {
                 continue;

@@ -1,7 +1,8 @@
 //! Duel, the sixth game's rules: two players, three cards each per hand; the leader
 //! plays a card, the other answers, the higher rank takes the trick (a tie goes to the
 //! leader), who leads the next. Two tricks of three win the hand; the game is a set
-//! number of hands, each won hand a point.
+//! number of hands, each won hand a point. Each next hand is dealt as a step of its own
+//! (`Game::advance`), which the kernel's table takes when nobody may act.
 
 use cards::{Card, GameRng, Rank};
 use parlor_game::{Game, Notation, Projected, Seat};
@@ -180,19 +181,28 @@ impl Game for Duel {
                 winner,
                 points: self.points,
             });
+            self.turn = None;
             if self.hand == self.rules.hands {
-                self.turn = None;
                 events.push(Event::GameOver {
                     points: self.points,
                 });
-            } else {
-                self.deal(&mut events);
             }
         } else {
             self.turn = Some(winner);
             events.push(Event::Turn { seat: winner });
         }
         Ok(events)
+    }
+
+    /// The next hand is dealt as a step of its own, once the last one is over: the
+    /// table takes it when nobody may act.
+    fn advance(&mut self) -> Option<Vec<Event>> {
+        if self.turn.is_some() || self.hand == self.rules.hands {
+            return None;
+        }
+        let mut events = Vec::new();
+        self.deal(&mut events);
+        Some(events)
     }
 
     fn view(&self, seat: Seat) -> (Vec<Card>, Option<Card>) {

@@ -6,6 +6,7 @@ use super::lobby::Lobby;
 use super::table::{ConnId, TableHandle, Tokens};
 use crate::net::{Input, LineConnection, Outbox, Peer, Settings, Socket};
 use crate::table::actor::Input as TableInput;
+use parlor_wire::truco::ServerMsg;
 use std::future::Future;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
@@ -45,7 +46,9 @@ pub fn accept(
                                 break;
                             }
                             if let Ok(token) = token.await {
-                                remember(&tokens, token, &table);
+                                // Findable before the client can know it.
+                                remember(&tokens, token.clone(), &table);
+                                connection.outbox().send(ServerMsg::Token(token).write());
                             }
                             continue;
                         }

@@ -126,13 +126,10 @@ impl Hooks for Course {
         TrucoChronicle
     }
 
-    /// Course clients ask for a token (`TOKEN`): the seed's players have none.
+    /// Course clients ask for a token (`TOKEN`): the seed's players have none. The
+    /// session tells it (`TOKEN <hex>`) once it can find the table by it.
     fn token_at_sit(&self) -> bool {
         false
-    }
-
-    fn token(&self, token: &str) -> Option<String> {
-        Some(ServerMsg::Token(token.to_owned()).write())
     }
 
     fn cpu_name(&self, seat: Seat) -> String {

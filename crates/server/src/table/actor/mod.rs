@@ -60,16 +60,18 @@ where
         play: None,
     };
     tokio::spawn(async move {
+        // Every handle gone: a game under way plays on with its timers alone.
+        let mut orphaned = false;
         loop {
             let due = table.play.as_ref().and_then(Play::due);
             let away = table.seats.next_deadline();
             tokio::select! {
-                input = inputs.recv() => match input {
+                input = inputs.recv(), if !orphaned => match input {
                     Some(input) => {
                         crate::telemetry::timed(table.settings.protocol, || table.handle(input));
                     }
                     None if table.play.is_none() => break,
-                    None => {}
+                    None => orphaned = true,
                 },
                 () = sleep_until(due) => table.wake(),
                 () = sleep_until(away) => table.expire(),

@@ -340,6 +340,17 @@ where
         play.after_change(&self.seats, |events| {
             shown.extend_from_slice(H::Game::events(events));
         });
+        // A step no seat takes (the next hand of a game that waits between hands) is
+        // taken at once: this table asks nobody to acknowledge anything.
+        while !play.is_over() && play.to_act().next().is_none() {
+            let Some(events) = play.advance() else {
+                break;
+            };
+            shown.extend_from_slice(H::Game::events(&events));
+            play.after_change(&self.seats, |events| {
+                shown.extend_from_slice(H::Game::events(events));
+            });
+        }
         self.show(&shown);
         let Some(play) = self.play.as_mut() else {
             return true;
