@@ -403,12 +403,16 @@ async fn a_watcher_sees_a_whole_match() {
         .skip(1)
         .map(str::to_owned)
         .collect();
-    let listed = s.tables_until(|t| t.len() == 1).await;
+    // Named once the match runs: watchers are told her name from then on.
+    ana.send("NAME Ana").await;
+    let listed = s
+        .tables_until(|t| t.len() == 1 && t[0]["seats"][0]["name"] == "Ana")
+        .await;
     let mut watcher = common::ws::watch(&s, &listed[0]["id"]).await;
     let first: serde_json::Value =
         serde_json::from_str(&common::ws::frame(&mut watcher).await).unwrap();
     assert_eq!(first["hand"], 1, "{first}");
-    assert_eq!(first["steps"][0]["text"], "Hand 1: seat 1 opens", "{first}");
+    assert_eq!(first["steps"][0]["text"], "Hand 1: Ana opens", "{first}");
     assert_eq!(
         first["table"]["hands"][0],
         serde_json::json!(["?", "?", "?"]),
@@ -428,6 +432,7 @@ async fn a_watcher_sees_a_whole_match() {
         said.iter().any(|t| t.starts_with("CPU2 plays ")),
         "{said:?}"
     );
+    assert!(said.iter().any(|t| t.starts_with("Ana plays ")), "{said:?}");
     assert!(said.last().unwrap().contains("wins the game"), "{said:?}");
     let (status, _) = s.get_json("/ws/watch/999999").await;
     assert_eq!(status, 404);

@@ -55,6 +55,8 @@ pub trait Narrator<G: Projected>: Clone + Send + 'static {
     fn take(&mut self, event: &G::Event);
     /// The table now.
     fn shot(&self) -> Shot;
+    /// The seats' names the narrator tells steps with (renamed as the table renames).
+    fn names(&mut self) -> &mut Vec<String>;
 }
 
 /// A game that can be watched: its narrator, made when the game starts from its seats'
@@ -137,6 +139,20 @@ impl<G: Watchable> Hub<G> {
             if let Some(said) = said {
                 let frame = frame(state.number, &[said], state.narrator.shot());
                 let _ = self.frames.send(frame);
+            }
+        }
+    }
+}
+
+impl<G: Watchable> Hub<G> {
+    /// The seat `seat` is called `name` from now on (a player named themselves, a CPU
+    /// player took the seat over).
+    pub fn rename(&self, seat: usize, name: &str) {
+        let mut state = self.lock();
+        let state = &mut *state;
+        for narrator in [&mut state.narrator, &mut state.at_start] {
+            if let Some(slot) = narrator.names().get_mut(seat) {
+                name.clone_into(slot);
             }
         }
     }

@@ -97,6 +97,7 @@ where
                     listed.kind = SeatKind::Cpu;
                 }
             });
+            self.watchers.rename(seat, &name);
             *slot = Some(Cpu { name, strategy });
         }
     }
@@ -105,6 +106,7 @@ where
     /// running tables.
     pub fn name_seat(&mut self, seat: Seat, name: &str) {
         self.game.name_seat(seat, name);
+        self.watchers.rename(seat, name);
     }
 
     /// The name of the CPU player in `seat`.

@@ -97,4 +97,8 @@ impl Narrator<Duel> for DuelNarrator {
             ),
         }
     }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
 }

@@ -143,6 +143,10 @@ impl Narrator<Game> for JassNarrator {
             score: format!("Team 1 {} × {} Team 2", self.totals[0], self.totals[1]),
         }
     }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
 }
 
 #[cfg(test)]

@@ -225,6 +225,10 @@ impl Narrator<Game> for MahjongNarrator {
             score: format!("{} · riichi sticks {}", scores.join(" · "), self.sticks),
         }
     }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
 }
 
 #[cfg(test)]

@@ -207,6 +207,10 @@ impl Narrator<Game> for TrucoNarrator {
             score: format!("Team 1 {} × {} Team 2", self.scores[0], self.scores[1]),
         }
     }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
 }
 
 #[cfg(test)]

@@ -137,6 +137,10 @@ impl Narrator<Hand> for WarsNarrator {
             },
         }
     }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
 }
 
 #[cfg(test)]
