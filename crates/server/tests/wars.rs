@@ -946,3 +946,36 @@ async fn a_running_hand_is_listed_until_it_ends() {
     s.tables_until(|t| t.is_empty()).await;
     s.stop().await;
 }
+
+/// A person who leaves a hand for good is out of it (the hand goes on without the seat):
+/// the running tables say `left` for that seat, not away or a CPU player.
+#[tokio::test]
+async fn a_seat_that_left_the_hand_is_listed_left() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::from_secs(3600),
+        ..WarsSettings::default()
+    }))
+    .await;
+    let (mut ana, _) = Wars::joined(s.addr("wars"), "ana").await;
+    let (bo, _) = Wars::joined(s.addr("wars"), "bo").await;
+    ana.send("[cfill]").await;
+    ana.until("[stabl|").await;
+    s.tables_until(|t| t.len() == 1).await;
+    drop(bo);
+    let listed = s
+        .tables_until(|t| {
+            t.len() == 1
+                && t[0]["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|seat| seat["name"] == "bo" && seat["kind"] == "left")
+        })
+        .await;
+    let seats = listed[0]["seats"].as_array().unwrap();
+    assert!(seats
+        .iter()
+        .any(|seat| seat["name"] == "ana" && seat["kind"] == "person"));
+    s.stop().await;
+}

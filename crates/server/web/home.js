@@ -31,7 +31,7 @@ for (const { name: key, title, blurb } of GAMES) {
 }
 
 const TITLES = Object.fromEntries(GAMES.map((g) => [g.name, g.title]));
-const KINDS = { cpu: 'CPU player', away: 'away' };
+const KINDS = { cpu: 'CPU player', away: 'away', left: 'left' };
 const liveList = document.getElementById('live-tables');
 const liveNone = document.getElementById('live-none');
 

@@ -59,6 +59,9 @@ pub enum SeatKind {
     Away,
     /// A CPU player.
     Cpu,
+    /// Nobody: the person left for good and the game goes on without the seat
+    /// (Warlords).
+    Left,
 }
 
 impl Tables {

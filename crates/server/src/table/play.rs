@@ -45,6 +45,8 @@ pub struct Play<G: Watchable, C> {
     hand: Vec<G::Event>,
     /// The table's watchers, told what anyone at the table may see.
     watchers: Arc<Hub<G>>,
+    /// The seats whose person left for good, the game going on without them.
+    left: Vec<bool>,
 }
 
 impl<G: Watchable, C> Deref for Play<G, C> {
@@ -83,6 +85,7 @@ where
             cpu_due: None,
             hand: Vec::new(),
             watchers,
+            left: vec![false; seats],
         };
         play.remember(first);
         play
@@ -159,6 +162,7 @@ where
     /// Shows in the list of running tables who plays each seat now.
     fn list_seats(&self, seats: &(impl Presence + ?Sized)) {
         let kind = |seat| match (self.is_cpu(seat), seats.is_here(seat)) {
+            _ if self.has_left(seat) => SeatKind::Left,
             (true, _) => SeatKind::Cpu,
             (false, true) => SeatKind::Person,
             (false, false) => SeatKind::Away,
@@ -323,8 +327,16 @@ where
     /// [`Recorded::leave`]); `None` if a CPU player must take the seat instead.
     pub fn leave(&mut self, seat: Seat) -> Option<G::Events> {
         let events = self.game.leave(seat)?;
+        if let Some(left) = self.left.get_mut(seat) {
+            *left = true;
+        }
         self.remember(&events);
         Some(events)
+    }
+
+    /// Whether the person of `seat` left for good, the game going on without the seat.
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.left.get(seat).copied().unwrap_or(false)
     }
 
     /// The game ends without a result, for `reason` (stored as abandoned at once).

@@ -206,7 +206,8 @@ impl Hooks for Course {
             Some(SeatKind::Person) => Occupant::Person,
             Some(SeatKind::Away) => Occupant::Away,
             Some(SeatKind::Cpu) => Occupant::Cpu,
-            None => Occupant::Empty,
+            // Course Truco never plays on without a seat: a CPU player takes it.
+            Some(SeatKind::Left) | None => Occupant::Empty,
         };
         Some(ServerMsg::Seats([0, 1, 2, 3].map(occupant)).write())
     }

@@ -8,7 +8,7 @@ use super::table::{Place, Table};
 use crate::config::WarsSettings;
 use crate::net::{may_take, Holder, Outbox, SeatToken};
 use crate::record::Ledger;
-use crate::record::{self, GameLog, Note};
+use crate::record::{self, GameLog};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Timing};
 use cards::seeded_rng;
@@ -447,7 +447,10 @@ impl State {
         let Some(hand) = &mut self.table.hand else {
             return;
         };
-        let events = hand.change(Note::Left { seat }, |hand| hand.leave(seat));
+        // The game goes on without the seat (the contract's `Game::leave`).
+        let Some(events) = hand.leave(seat) else {
+            return;
+        };
         self.show(&events);
         self.settle();
     }

@@ -81,7 +81,11 @@ where
         } else if self.seats.is_away(seat) {
             Some(SeatKind::Away)
         } else {
-            self.play.is_some().then_some(SeatKind::Cpu)
+            let play = self.play.as_ref()?;
+            Some(match play.has_left(seat) {
+                true => SeatKind::Left,
+                false => SeatKind::Cpu,
+            })
         }
     }
 
