@@ -188,8 +188,9 @@ async fn server(
 }
 
 /// A whole game of `game` through `parlor play`, by the suggested moves only; checks the
-/// result printed at the end contains `result`.
-async fn whole_game(game: &str, service: Service, config: Config, result: &str) {
+/// result printed at the end contains `result`. Returns the first screen that asked for a
+/// move.
+async fn whole_game(game: &str, service: Service, config: Config, result: &str) -> String {
     let (addr, shutdown, _running) = server(service, config).await;
     let addr = addr.to_string();
     let outcome = tokio::task::spawn_blocking({
@@ -211,6 +212,7 @@ async fn whole_game(game: &str, service: Service, config: Config, result: &str) 
     assert!(success, "the client exits with success: {printed}");
     assert!(printed.contains(result), "{printed:?}");
     shutdown.cancel();
+    first
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -244,7 +246,24 @@ async fn a_whole_game_of_mahjong() {
         },
         ..config
     };
-    whole_game("mahjong", Service::Mahjong, config, "game over").await;
+    let first = whole_game("mahjong", Service::Mahjong, config, "game over").await;
+    // Tiles as players read them, with their legend: never mmj1's spellings.
+    assert!(first.contains("m man, p pin, s sou"), "{first}");
+    let hand = first
+        .lines()
+        .skip_while(|l| !l.starts_with("Your hand"))
+        .nth(1)
+        .unwrap_or_default();
+    let words: Vec<&str> = hand.split_whitespace().collect();
+    let spoken = |w: &&str| {
+        let w = w.trim_end_matches('*');
+        matches!(w.as_bytes(), [b'1'..=b'9', b'm' | b'p' | b's'])
+            || [
+                "East", "South", "West", "North", "Haku", "Hatsu", "Chun", "+", "|",
+            ]
+            .contains(&w)
+    };
+    assert!(words.len() >= 13 && words.iter().all(spoken), "{hand:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
