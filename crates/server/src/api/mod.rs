@@ -9,7 +9,7 @@
 //!   is being played the seed is `null` and the action lists are empty: they would
 //!   reveal hidden cards.
 //! - `GET /api/games/:id/replay`: a game that is over, hand by hand and step by step,
-//!   with the table after each step (`replay::story`); 409 while it is being played.
+//!   with the table after each step (`record::story`); 409 while it is being played.
 //! - `GET /api/leaderboard/:protocol`: the protocol's players by Glicko-2 rating.
 //! - `GET /api/players/:name`: a player's standings in every protocol and latest games.
 //! - `GET /api/tournaments?protocol=`: the latest tournaments with pairings and ratings.

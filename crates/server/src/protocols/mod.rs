@@ -86,7 +86,7 @@ pub struct Protocol {
     /// Replays a stored game of it from its variant, seed and action log.
     pub replay: fn(&str, u64, &[String]) -> Result<Replayed, String>,
     /// Tells a stored game that is over step by step, from its variant, seed, action log
-    /// and seat names (`replay::story`).
+    /// and seat names (`record::story`).
     pub story: Teller,
 }
 

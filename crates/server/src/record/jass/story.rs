@@ -1,5 +1,5 @@
 //! How a stored jass game is told step by step for the replay page (see
-//! [`crate::replay::story`]).
+//! [`crate::record::story`]).
 
 use super::{config_of, team_name};
 use crate::record::entries;
@@ -10,7 +10,7 @@ use cards::seeded_rng;
 use jass::{Events, Game};
 
 /// Tells a finished game of `variant` from `seed` with its `log` deal by deal, naming
-/// the seats by `names` (see [`crate::replay::story`]).
+/// the seats by `names` (see [`crate::record::story`]).
 ///
 /// A deal is told from its first entry, so a game abandoned right after a deal ends has
 /// no empty deal at its end; a forfeit or a leave in a deal is a step of it.

@@ -1,5 +1,5 @@
 //! How a stored mahjong game is told step by step for the replay page (see
-//! [`crate::replay::story`]).
+//! [`crate::record::story`]).
 
 use super::spelling;
 use super::{abort_name, deal_if_over, rules_of};
@@ -12,7 +12,7 @@ use mahjong::game::{Abort, Action, DrawKind, Event, Game, Pending, Win};
 use mahjong::{Limit, Tile, Wind};
 
 /// Tells a finished game of `variant` from `seed` with its `log` hand (kyoku) by hand,
-/// naming the seats by `names` (see [`crate::replay::story`]).
+/// naming the seats by `names` (see [`crate::record::story`]).
 ///
 /// A hand is told from the action that follows its deal, as the replay deals it, so a
 /// game that stopped between two hands ends with the last one played; a note (a CPU

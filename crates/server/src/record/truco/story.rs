@@ -1,5 +1,5 @@
 //! How a stored truco game is told step by step for the replay page (see
-//! [`crate::replay::story`]).
+//! [`crate::record::story`]).
 
 use super::recreate;
 use crate::record::entries;
@@ -11,7 +11,7 @@ use cards::{Card, Rank};
 use truco::{team_of, Action, Answer, Event, Events, HandOutcome, RoundOutcome, Rules, Seat, Team};
 
 /// Tells a game of `variant` from `seed` with its `log` step by step (see
-/// [`crate::replay::story`]); `names` are the seats' names in seat order.
+/// [`crate::record::story`]); `names` are the seats' names in seat order.
 pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Result<Story, String> {
     let (mut game, events) = recreate(variant, seed)?;
     let mut teller = Teller::new(*game.rules(), names);

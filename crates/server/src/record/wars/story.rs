@@ -1,5 +1,5 @@
 //! How a stored wars game is told step by step for the replay page (see
-//! [`crate::replay::story`]).
+//! [`crate::record::story`]).
 
 use super::{redeal, redo};
 use crate::record::entries;
@@ -10,7 +10,7 @@ use crate::record::{Entry, Note};
 use president::{in_order, Action, CardSet, Event, Events, Hand, Seat, Status, THREE_OF_CLUBS};
 
 /// Tells a hand of `variant` from `seed` with its `log` step by step (see
-/// [`crate::replay::story`]): one [`StoryHand`], as each hand is a game in the store;
+/// [`crate::record::story`]): one [`StoryHand`], as each hand is a game in the store;
 /// `names` are the seats' names in seat order (the hand's social order).
 pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Result<Story, String> {
     let (mut hand, events) = redeal(variant, seed)?;

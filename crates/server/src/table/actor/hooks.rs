@@ -1,4 +1,5 @@
-//! What a protocol brings to the kernel's table actor.
+//! What a protocol brings to the kernel's table actor (`super::Input` is what its sessions
+//! send).
 
 use crate::record::watch::Watchable;
 use crate::record::{Chronicle, SeatKind};
@@ -36,7 +37,7 @@ pub trait Hooks: Send + 'static {
     /// The record of a new game.
     fn chronicle(&self) -> Self::Chronicle;
 
-    /// Whether a person is given a token on sitting down (else on asking, [`Input::Token`]).
+    /// Whether a person is given a token on sitting down (else on asking, `Input::Token`).
     fn token_at_sit(&self) -> bool {
         true
     }
@@ -104,7 +105,7 @@ pub trait Hooks: Send + 'static {
         Err(String::new())
     }
 
-    /// The answer to [`Input::Seats`]: who plays each seat (`None`: empty).
+    /// The answer to `Input::Seats`: who plays each seat (`None`: empty).
     fn seats(&self, _kinds: &[Option<SeatKind>]) -> Option<String> {
         None
     }
