@@ -2,11 +2,16 @@
 //! heuristic strategy) in their own session, over loopback against a `parlor serve` child.
 //!
 //! Reported: games per minute, and the server's CPU time per game and per deal (the
-//! issue's measure: the reference server spent 10.3-10.8 ms per deal).
+//! issue's measure: the reference server spent 10.3-10.8 ms per deal). With `--floor`,
+//! the same bots then play the same games again against the floor server
+//! ([`super::floor`]), which only sends the frames parlor sent; parlor's CPU per deal is
+//! reported as a ratio to the floor's.
 
+use super::floor::Script;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
-use std::time::Instant;
+use parlor_client::jass::Transcript;
+use std::time::{Duration, Instant};
 
 /// Flags of `parlor bench jass`.
 #[derive(Args, Debug)]
@@ -17,6 +22,28 @@ pub struct JassArgs {
     /// The client bots' strategy.
     #[arg(long, default_value = "heuristic")]
     strategy: String,
+    /// Then play the same games against the floor: a server that only sends the frames
+    /// parlor sent, to the same bots, and reads their answers.
+    #[arg(long)]
+    floor: bool,
+}
+
+/// What one run of the games cost its server.
+struct Run {
+    games: u32,
+    deals: u32,
+    elapsed: Duration,
+    cpu: Option<Duration>,
+    /// Each connection's frames, when they were kept.
+    scripts: Vec<Script>,
+}
+
+impl Run {
+    /// The server's CPU time per deal, in milliseconds.
+    fn ms_per_deal(&self) -> Option<f64> {
+        let cpu = self.cpu?;
+        Some(cpu.as_secs_f64() * 1000.0 / f64::from(self.deals.max(1)))
+    }
 }
 
 /// Runs the benchmark and returns the report.
@@ -35,49 +62,120 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
     .flat_map(|(flag, value)| [flag.to_owned(), value])
     .collect();
     let server = ServerProcess::start(&flags, port).await?;
+    let parlor = play(&server, port, &args, args.floor).await?;
+    drop(server);
+    let mut report = format!(
+        "jass: {} games (of {} started) with 4 {} client bots each, all at once: {:.2} s, {:.0} games/minute\n",
+        parlor.games,
+        args.games,
+        args.strategy,
+        parlor.elapsed.as_secs_f64(),
+        f64::from(parlor.games) * 60.0 / parlor.elapsed.as_secs_f64()
+    );
+    if let Some(cpu) = parlor.cpu {
+        let ms = cpu.as_secs_f64() * 1000.0;
+        report.push_str(&format!(
+            "server CPU time: {:.2} s in all, {:.1} ms per game, {:.2} ms per deal ({} deals)\n",
+            cpu.as_secs_f64(),
+            ms / f64::from(parlor.games.max(1)),
+            ms / f64::from(parlor.deals.max(1)),
+            parlor.deals,
+        ));
+    }
+    if args.floor {
+        let floor = against_floor(&parlor.scripts, &args).await?;
+        if let (Some(parlor_ms), Some(floor_ms)) = (parlor.ms_per_deal(), floor.ms_per_deal()) {
+            report.push_str(&format!(
+                "floor (the same frames played back, no game): {:.2} ms per deal ({} deals); parlor is {:.2} times the floor\n",
+                floor_ms,
+                floor.deals,
+                parlor_ms / floor_ms.max(f64::EPSILON),
+            ));
+        }
+    }
+    Ok(report)
+}
+
+/// Plays the same games again against the floor server, serving `scripts`.
+async fn against_floor(scripts: &[Script], args: &JassArgs) -> Result<Run, String> {
+    let port = free_port()?;
+    let file = std::env::temp_dir().join(format!(
+        "parlor-bench-floor-{}-{port}.json",
+        std::process::id()
+    ));
+    super::floor::save(scripts, &file)?;
+    let flags: Vec<String> = ["bench", "floor", "--port", &port.to_string(), "--scripts"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain([file.display().to_string()])
+        .collect();
+    let floor = ServerProcess::start_other(&flags, port).await;
+    let run = match floor {
+        Ok(floor) => play(&floor, port, args, false).await,
+        Err(error) => Err(error),
+    };
+    let _ = std::fs::remove_file(&file);
+    run
+}
+
+/// Plays `args.games` games at once against the server on `port`, keeping each
+/// connection's frames when `keep` asks for them.
+async fn play(
+    server: &ServerProcess,
+    port: u16,
+    args: &JassArgs,
+    keep: bool,
+) -> Result<Run, String> {
     let cpu_before = server.cpu_time();
     let started = Instant::now();
     let clients: Vec<_> = (0..args.games)
         .flat_map(|game| (0..4).map(move |seat| (game, seat)))
         .map(|(game, seat)| {
+            let transcript = keep.then(Transcript::default);
+            // Unique, so that the floor knows each connection by the name it chooses.
+            let name = format!("bot{seat}g{game}");
             let options = parlor_client::jass::Options {
                 url: format!("ws://127.0.0.1:{port}"),
-                name: format!("bot{seat}"),
+                name: name.clone(),
                 strategy: args.strategy.clone(),
                 tournament: false,
                 session: Some(format!("bench {game}")),
                 seed: (game * 4 + seat) as u64,
                 report: false,
+                transcript: transcript.clone(),
             };
-            tokio::spawn(async move { parlor_client::jass::run(&options).await })
+            let client = tokio::spawn(async move { parlor_client::jass::run(&options).await });
+            (name, transcript, client)
         })
         .collect();
     let (mut finished, mut dealt) = (0, 0);
-    for client in clients {
+    let mut scripts = Vec::new();
+    let mut game = Vec::new();
+    for (name, transcript, client) in clients {
         for played in client.await.map_err(|e| e.to_string())?? {
             finished += played.games;
             dealt += played.deals;
         }
+        if let Some(transcript) = transcript {
+            let frames = std::mem::take(&mut *transcript.lock().unwrap_or_else(|e| e.into_inner()));
+            game.push((name, frames));
+        }
+        // The clients come game by game, four each.
+        if game.len() == 4 {
+            scripts.push(Script::merge(std::mem::take(&mut game))?);
+        }
     }
     let elapsed = started.elapsed();
+    let cpu = match (cpu_before, server.cpu_time()) {
+        (Some(before), Some(after)) => Some(after.saturating_sub(before)),
+        _ => None,
+    };
     // Every seat counts every game and deal.
-    let (games, deals) = (finished / 4, dealt / 4);
-    let mut report = format!(
-        "jass: {games} games (of {} started) with 4 {} client bots each, all at once: {:.2} s, {:.0} games/minute\n",
-        args.games,
-        args.strategy,
-        elapsed.as_secs_f64(),
-        f64::from(games) * 60.0 / elapsed.as_secs_f64()
-    );
-    if let (Some(before), Some(after)) = (cpu_before, server.cpu_time()) {
-        let cpu = after.saturating_sub(before);
-        let ms = cpu.as_secs_f64() * 1000.0;
-        report.push_str(&format!(
-            "server CPU time: {:.2} s in all, {:.1} ms per game, {:.2} ms per deal ({deals} deals)\n",
-            cpu.as_secs_f64(),
-            ms / f64::from(games.max(1)),
-            ms / f64::from(deals.max(1)),
-        ));
-    }
-    Ok(report)
+    Ok(Run {
+        games: finished / 4,
+        deals: dealt / 4,
+        elapsed,
+        cpu,
+        scripts,
+    })
 }

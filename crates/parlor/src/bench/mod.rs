@@ -5,6 +5,7 @@
 
 mod all;
 mod api;
+mod floor;
 mod idle;
 mod jass;
 mod minitruco;
@@ -30,6 +31,9 @@ pub enum BenchCommand {
     Play(play::PlayArgs),
     /// Every protocol, whole games and idle connections, in one table.
     All(all::AllArgs),
+    /// The floor server that `jass --floor` starts: it plays recorded frames back.
+    #[command(hide = true)]
+    Floor(floor::FloorArgs),
 }
 
 /// `parlor bench ...`
@@ -56,6 +60,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             BenchCommand::Api(args) => api::run(args).await,
             BenchCommand::Play(args) => play::run(args).await,
             BenchCommand::All(args) => all::run(args).await,
+            BenchCommand::Floor(args) => floor::run(args).await,
         }
     });
     match result {

@@ -25,10 +25,9 @@ impl ServerProcess {
 
     /// Starts `parlor serve` with `args` and waits until `port` accepts connections.
     pub async fn start(args: &[String], port: u16) -> Result<ServerProcess, String> {
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let data_dir =
-            std::env::temp_dir().join(format!("parlor-bench-{}-{port}", std::process::id()));
-        let child = Command::new(exe)
+        let data_dir = Self::data_dir(port);
+        let mut command = Self::command()?;
+        command
             .arg("serve")
             .args(args)
             .arg("--data-dir")
@@ -37,8 +36,38 @@ impl ServerProcess {
             .arg("--max-per-address")
             .arg("100000")
             .arg("--max-connect-rate")
-            .arg("0")
-            .env("RUST_LOG", "warn")
+            .arg("0");
+        Self::spawn(command, data_dir, port).await
+    }
+
+    /// Starts this binary with `args` (another server than `parlor serve`, such as the
+    /// floor) and waits until `port` accepts connections.
+    pub async fn start_other(args: &[String], port: u16) -> Result<ServerProcess, String> {
+        let mut command = Self::command()?;
+        command.args(args);
+        Self::spawn(command, Self::data_dir(port), port).await
+    }
+
+    /// This same binary, quiet but for warnings.
+    fn command() -> Result<Command, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut command = Command::new(exe);
+        command.env("RUST_LOG", "warn");
+        Ok(command)
+    }
+
+    /// A data directory for the server on `port`, removed when it is dropped.
+    fn data_dir(port: u16) -> PathBuf {
+        std::env::temp_dir().join(format!("parlor-bench-{}-{port}", std::process::id()))
+    }
+
+    /// Runs `command` and waits until `port` accepts connections.
+    async fn spawn(
+        mut command: Command,
+        data_dir: PathBuf,
+        port: u16,
+    ) -> Result<ServerProcess, String> {
+        let child = command
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()

@@ -114,22 +114,37 @@ impl Outbox {
 
     /// Queues one line (without its terminator); closes the connection if the queue is full.
     pub fn send(&self, line: impl Into<String>) {
-        if let Some(sent) = &self.sent {
-            sent.increment(1);
-        }
-        let full = {
+        self.send_all(std::iter::once(line.into()));
+    }
+
+    /// Queues `lines` in order at once: the writer sees all of them or none, so what a
+    /// client is owed after one move goes out in one write. Closes the connection if the
+    /// queue fills.
+    pub fn send_all(&self, lines: impl IntoIterator<Item = String>) {
+        let (queued, full) = {
             let mut state = self.shared.lock();
             if state.closed {
                 return;
             }
-            let full = state.lines.len() >= state.capacity;
-            if !full {
-                state.lines.push_back(line.into());
+            let mut queued = 0;
+            let mut full = false;
+            for line in lines {
+                if state.lines.len() >= state.capacity {
+                    full = true;
+                    break;
+                }
+                state.lines.push_back(line);
+                queued += 1;
             }
-            full
+            (queued, full)
         };
+        if let Some(sent) = &self.sent {
+            sent.increment(queued);
+        }
         if !full {
-            self.shared.ready.wake();
+            if queued > 0 {
+                self.shared.ready.wake();
+            }
             return;
         }
         if !self.overflow.is_cancelled() {

@@ -61,6 +61,7 @@ pub async fn jass_game(url: &str, session: &str) -> Vec<u32> {
             session: Some(session.into()),
             seed: i,
             report: false,
+            transcript: None,
         };
         tokio::spawn(async move { parlor_client::jass::run(&options).await })
     });

@@ -397,20 +397,15 @@ impl SingleGame {
         self.seats.here_all().map(|(_, c)| c)
     }
 
+    /// Sends `out`, each client's frames in one batch (one write for what it is owed).
     fn deliver(&self, out: &[Out]) {
-        for o in out {
-            match o.to {
-                To::Seat(seat) => {
-                    if let Some(c) = self.seats.here(seat) {
-                        c.outbox.send(o.frame.clone());
-                    }
-                }
-                To::Everyone => {
-                    for c in self.people().chain(self.spectators.iter()) {
-                        c.outbox.send(o.frame.clone());
-                    }
-                }
-            }
+        let seated = self.seats.here_all().map(|(seat, c)| (Some(seat), c));
+        for (seat, client) in seated.chain(self.spectators.iter().map(|c| (None, c))) {
+            let frames = out.iter().filter(|o| match o.to {
+                To::Seat(to) => seat == Some(to),
+                To::Everyone => true,
+            });
+            client.outbox.send_all(frames.map(|o| o.frame.clone()));
         }
     }
 

@@ -414,17 +414,18 @@ impl Tournament {
         }
     }
 
-    /// Frames of game `i` to its four connections.
+    /// Frames of game `i` to its four connections, each connection's in one batch (one
+    /// write for what it is owed).
     fn deliver(&self, i: usize, out: &[Out]) {
-        let seats = self.running[i].seats;
-        for o in out {
-            let targets: &[ConnId] = match o.to {
-                To::Seat(s) => &seats[s..=s],
-                To::Everyone => &seats,
+        for (seat, &conn) in self.running[i].seats.iter().enumerate() {
+            let Some(client) = self.members().find(|c| c.conn == conn) else {
+                continue;
             };
-            for &conn in targets {
-                self.send_to(conn, o.frame.clone());
-            }
+            let frames = out.iter().filter(|o| match o.to {
+                To::Seat(to) => to == seat,
+                To::Everyone => true,
+            });
+            client.outbox.send_all(frames.map(|o| o.frame.clone()));
         }
     }
 
