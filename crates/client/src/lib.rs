@@ -4,5 +4,6 @@
 
 pub mod jass;
 pub mod play;
+pub mod transcript;
 pub mod truco;
 pub mod wars;

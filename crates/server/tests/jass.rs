@@ -25,6 +25,8 @@ struct Player {
     mode: Option<Mode>,
     /// Every message type received, in order.
     seen: Vec<String>,
+    /// Every frame received, as sent.
+    frames: Vec<String>,
 }
 
 fn to_card(v: &Value) -> Card {
@@ -58,6 +60,7 @@ impl Player {
             hand: CardSet::EMPTY,
             mode: None,
             seen: Vec::new(),
+            frames: Vec::new(),
         }
     }
 
@@ -86,6 +89,7 @@ impl Player {
         .await
         .expect("the server answered in time")?;
         let v: Value = serde_json::from_str(&text).expect("JSON from the server");
+        self.frames.push(text);
         let kind = v["type"].as_str().expect("a type").to_owned();
         match kind.as_str() {
             "DEAL_CARDS" => self.hand = v["data"].as_array().unwrap().iter().map(to_card).collect(),
@@ -1152,3 +1156,53 @@ async fn a_watcher_sees_a_whole_game() {
     assert!(said.last().unwrap().contains("wins the game"), "{said:?}");
     s.stop().await;
 }
+
+/// The frames of a seeded game, exactly: what every seat receives must not change by a
+/// byte when the server's insides do (batching writes, serialising differently). Every
+/// seat's frames are kept by their digest; seat 0's first 150 (joining and the first
+/// deals) in full in the fixture, so that a difference there shows where it is.
+#[tokio::test]
+async fn a_seeded_game_sends_the_same_bytes_as_before() {
+    let s = server().await;
+    let players = four(s.addr("jass"), "Bytes").await;
+    let mut runs = Vec::new();
+    for mut p in players {
+        runs.push(tokio::spawn(async move {
+            p.play_game().await;
+            p.expect_closed().await;
+            p.frames
+        }));
+    }
+    let mut seats = Vec::new();
+    for run in runs {
+        seats.push(run.await.unwrap());
+    }
+    s.stop().await;
+    let fixture = include_str!("fixtures/jass_seeded_game_seat0.txt");
+    for (i, want) in fixture.lines().enumerate() {
+        assert_eq!(
+            seats[0].get(i).map(String::as_str),
+            Some(want),
+            "seat 0's frame {i}"
+        );
+    }
+    let digests: Vec<String> = seats.iter().map(|f| digest(f)).collect();
+    assert_eq!(digests, SEATS, "the seats' frames");
+}
+
+/// FNV-1a over the frames, each ended by a newline: stable across Rust versions.
+fn digest(frames: &[String]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in frames.iter().flat_map(|f| f.bytes().chain([b'\n'])) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x} {} frames", frames.len())
+}
+
+/// [`digest`] of each seat's frames in the seeded game.
+const SEATS: [&str; 4] = [
+    "5d3ee9106c61b373 1840 frames",
+    "4d50e3a96e734f51 1839 frames",
+    "b29d5ecb9dc7f334 1838 frames",
+    "4df87c8637f4d2e9 1837 frames",
+];

@@ -8,4 +8,4 @@
 pub mod play;
 pub mod state;
 
-pub use play::{run, Frame, Options, Played, Transcript};
+pub use play::{run, Options, Played};

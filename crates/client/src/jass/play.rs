@@ -24,35 +24,7 @@ pub struct Options {
     pub report: bool,
     /// Where to keep every frame of the connection, in order (`true`: from the server),
     /// for a benchmark to play the server's part back (`parlor bench jass --floor`).
-    pub transcript: Option<Transcript>,
-}
-
-/// A connection's frames in order, each with when it was received or sent.
-pub type Transcript = std::sync::Arc<std::sync::Mutex<Vec<Frame>>>;
-
-/// One frame of a [`Transcript`].
-#[derive(Clone, Debug)]
-pub struct Frame {
-    /// When the bot read it (from the server) or was about to send it.
-    pub at: std::time::Instant,
-    /// Whether the server sent it.
-    pub from_server: bool,
-    pub text: String,
-}
-
-/// Keeps `text` in `transcript`, if there is one.
-fn note(transcript: &Option<Transcript>, from_server: bool, text: &str) {
-    if let Some(transcript) = transcript {
-        let frame = Frame {
-            at: std::time::Instant::now(),
-            from_server,
-            text: text.to_owned(),
-        };
-        transcript
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(frame);
-    }
+    pub transcript: Option<crate::transcript::Transcript>,
 }
 
 /// What one connection played.
@@ -119,7 +91,7 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
             Message::Close(_) => break,
             _ => continue,
         };
-        note(&options.transcript, true, &text);
+        crate::transcript::note(&options.transcript, true, &text);
         let Ok(value) = serde_json::from_str::<Value>(&text) else {
             continue;
         };
@@ -166,7 +138,7 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
         };
         if let Some(reply) = reply {
             let text = reply.write();
-            note(&options.transcript, false, &text);
+            crate::transcript::note(&options.transcript, false, &text);
             ws.send(Message::text(text))
                 .await
                 .map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@
 //! played by `parlor play`'s clients while the idle ones are held: what the idle
 //! connections cost the games, as the latency their moves see.
 
-use super::play::{play_games, port_flag, Games};
+use super::play::{play_games, port_flag, Games, Sitting};
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::{Framing, Wire};
@@ -186,7 +186,7 @@ pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFig
         0 => None,
         clients => {
             let addr = game.address(&format!("127.0.0.1:{port}"));
-            Some(play_games(game, &addr, clients).await?)
+            Some(play_games(game, &addr, clients, Sitting::ALONE).await?)
         }
     };
     let mut rounds = Vec::new();

@@ -10,7 +10,7 @@
 use super::floor::Script;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
-use parlor_client::jass::Transcript;
+use parlor_client::transcript::{self, Transcript};
 use std::time::{Duration, Instant};
 
 /// Flags of `parlor bench jass`.
@@ -104,11 +104,7 @@ async fn against_floor(scripts: &[Script], args: &JassArgs) -> Result<Run, Strin
         std::process::id()
     ));
     super::floor::save(scripts, &file)?;
-    let flags: Vec<String> = ["bench", "floor", "--port", &port.to_string(), "--scripts"]
-        .into_iter()
-        .map(str::to_owned)
-        .chain([file.display().to_string()])
-        .collect();
+    let flags = super::floor::flags("jass", port, &file);
     let floor = ServerProcess::start_other(&flags, port).await;
     let run = match floor {
         Ok(floor) => play(&floor, port, args, false).await,
@@ -157,8 +153,7 @@ async fn play(
             dealt += played.deals;
         }
         if let Some(transcript) = transcript {
-            let frames = std::mem::take(&mut *transcript.lock().unwrap_or_else(|e| e.into_inner()));
-            game.push((name, frames));
+            game.push((name, transcript::take(&transcript)));
         }
         // The clients come game by game, four each.
         if game.len() == 4 {

@@ -4,14 +4,19 @@
 //! child that runs only that protocol, with CPU players moving at once.
 //!
 //! Reported: games finished per second, the server's CPU time per game, the latency from
-//! a move sent to the server's next message (p50, p99), and the server's memory.
+//! a move sent to the server's next message (p50, p99), and the server's memory. With
+//! `--floor` (Mahjong), the same clients then play the same games again against the floor
+//! server ([`super::floor`]), and parlor's CPU per game is reported as a ratio to it.
 
+use super::floor::Script;
 use super::quantile;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::Wire;
 use parlor_client::play::Game;
+use parlor_client::transcript::{self, Frame, Transcript};
 use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
 
 /// Flags of `parlor bench play`.
 #[derive(Args, Debug)]
@@ -26,6 +31,30 @@ pub struct PlayArgs {
     /// Mahjong: play the East round only (a hanchan otherwise).
     #[arg(long)]
     east_only: bool,
+    /// Mahjong: people at each table (1: one client and three CPU players; 4: four
+    /// clients, one table per four).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    people: u8,
+    /// Mahjong: then play the same games against the floor, a server that only sends
+    /// the lines parlor sent to the same clients and reads their answers.
+    #[arg(long)]
+    floor: bool,
+}
+
+/// How the clients sit down: how many at each table, and whether what they hear and
+/// say is kept for the floor.
+#[derive(Clone, Copy, Debug)]
+pub struct Sitting {
+    pub people: usize,
+    pub keep: bool,
+}
+
+impl Sitting {
+    /// Each client alone with CPU players, nothing kept.
+    pub const ALONE: Sitting = Sitting {
+        people: 1,
+        keep: false,
+    };
 }
 
 /// How long a game may take before the benchmark gives up on it.
@@ -34,17 +63,26 @@ const PATIENCE: Duration = Duration::from_secs(600);
 /// Whole games played at once: how many, how fast, and the latency their moves saw.
 pub struct Games {
     pub clients: usize,
+    /// People at each table.
+    pub people: usize,
     pub finished: usize,
     pub seconds: f64,
     /// Moves sent, and the latency from each to the server's next message (us).
     pub moves: usize,
     pub p50_us: u64,
     pub p99_us: u64,
+    /// Each client's name and frames, in the order the clients sat down (when kept).
+    pub transcripts: Vec<(String, Vec<Frame>)>,
 }
 
 impl Games {
     pub fn games_per_second(&self) -> f64 {
-        self.finished as f64 / self.seconds.max(f64::EPSILON)
+        self.tables() as f64 / self.seconds.max(f64::EPSILON)
+    }
+
+    /// Games finished: clients that saw their game end, over the people at each table.
+    pub fn tables(&self) -> usize {
+        self.finished / self.people
     }
 }
 
@@ -57,17 +95,35 @@ pub struct PlayFigures {
     pub memory_kib: Option<(u64, u64)>,
 }
 
+/// The server's CPU time per finished game since `before`, in ms (Linux only).
+fn cpu_ms_per_game(
+    server: &ServerProcess,
+    before: Option<Duration>,
+    finished: usize,
+) -> Option<f64> {
+    let spent = server.cpu_time()?.saturating_sub(before?);
+    Some(spent.as_secs_f64() * 1000.0 / finished.max(1) as f64)
+}
+
 /// Runs the benchmark and returns the report.
 pub async fn run(args: PlayArgs) -> Result<String, String> {
     let game = Game::by_name(&args.game).ok_or("unknown game")?;
-    let f = measure(game, &args.game, args.clients, args.east_only).await?;
+    if game != Game::Mahjong && (args.people > 1 || args.floor) {
+        return Err("--people and --floor are for mahjong".into());
+    }
+    let sitting = Sitting {
+        people: usize::from(args.people),
+        keep: args.floor,
+    };
+    let clients = args.clients.div_ceil(sitting.people) * sitting.people;
+    let f = measure(game, &args.game, clients, args.east_only, sitting).await?;
     let g = &f.games;
     let mut report = format!(
         "play {}: {} of {} games finished in {:.2} s: {:.2} games/s\n\
          move -> next server message over {} moves: p50 {} us, p99 {} us\n",
         args.game,
-        g.finished,
-        g.clients,
+        g.tables(),
+        g.clients / g.people,
         g.seconds,
         g.games_per_second(),
         g.moves,
@@ -80,7 +136,57 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if let Some((now, peak)) = f.memory_kib {
         report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
     }
+    if args.floor {
+        let floor = against_floor(game, g, sitting).await?;
+        if let (Some(parlor), Some(floor)) = (f.cpu_ms_per_game, floor) {
+            report.push_str(&format!(
+                "floor (the same lines played back, no game): {floor:.1} ms per game; \
+                 parlor is {:.2} times the floor\n",
+                parlor / floor.max(f64::EPSILON)
+            ));
+        }
+    }
     Ok(report)
+}
+
+/// Plays the games in `played` again against the floor server; its CPU per game.
+async fn against_floor(
+    game: Game,
+    played: &Games,
+    sitting: Sitting,
+) -> Result<Option<f64>, String> {
+    let scripts = played
+        .transcripts
+        .chunks(sitting.people)
+        .map(|table| Script::merge(table.to_vec()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let port = free_port()?;
+    let file = std::env::temp_dir().join(format!(
+        "parlor-bench-floor-{}-{port}.json",
+        std::process::id()
+    ));
+    super::floor::save(&scripts, &file)?;
+    let flags = super::floor::flags("mahjong", port, &file);
+    let run = async {
+        let floor = ServerProcess::start_other(&flags, port).await?;
+        let before = floor.cpu_time();
+        let sitting = Sitting {
+            keep: false,
+            ..sitting
+        };
+        let addr = format!("127.0.0.1:{port}");
+        let again = play_games(game, &addr, played.clients, sitting).await?;
+        if again.finished != played.finished {
+            return Err(format!(
+                "the floor finished {} games of {}",
+                again.finished, played.finished
+            ));
+        }
+        Ok(cpu_ms_per_game(&floor, before, again.tables()))
+    };
+    let result = run.await;
+    let _ = std::fs::remove_file(&file);
+    result
 }
 
 /// Plays `clients` whole games of `game` (its name: `name`) against a fresh server.
@@ -89,16 +195,19 @@ pub async fn measure(
     name: &str,
     clients: usize,
     east_only: bool,
+    sitting: Sitting,
 ) -> Result<PlayFigures, String> {
     let port = free_port()?;
     let http = free_port()?;
+    // Alone: CPU players at once; together: the table starts when four are there.
+    let fill_after = if sitting.people == 1 { "0" } else { "600" };
     let mut flags: Vec<String> = [
         ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
         ("--bot-delay-ms", "0".into()),
         ("--rooms", clients.max(1).to_string()),
-        ("--mahjong-fill-after", "0".into()),
+        ("--mahjong-fill-after", fill_after.into()),
         ("--wars-lobby", "0".into()),
         ("--seed", "1".into()),
     ]
@@ -111,44 +220,83 @@ pub async fn measure(
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
-    let games = play_games(game, &addr, clients).await?;
-    let finished = games.finished;
-    let cpu_ms_per_game = match (cpu_before, server.cpu_time()) {
-        (Some(before), Some(after)) => {
-            let cpu = after.saturating_sub(before).as_secs_f64() * 1000.0;
-            Some(cpu / finished.max(1) as f64)
-        }
-        _ => None,
-    };
+    let games = play_games(game, &addr, clients, sitting).await?;
     Ok(PlayFigures {
+        cpu_ms_per_game: cpu_ms_per_game(&server, cpu_before, games.tables()),
         games,
-        cpu_ms_per_game,
         memory_kib: server.memory_kib(),
     })
 }
 
-/// Plays `clients` whole games at once against the server at `addr`.
-pub async fn play_games(game: Game, addr: &str, clients: usize) -> Result<Games, String> {
+/// Plays `clients` whole games at once against the server at `addr`, sitting down as
+/// `sitting` says: tables of several people sit down one after another, each once the
+/// one before has started, so that the clients of a table are known.
+pub async fn play_games(
+    game: Game,
+    addr: &str,
+    clients: usize,
+    sitting: Sitting,
+) -> Result<Games, String> {
     let started = Instant::now();
-    let tasks: Vec<_> = (0..clients)
-        .map(|i| tokio::spawn(play_one(game, addr.to_owned(), format!("bench{i}"))))
-        .collect();
+    let mut tasks = Vec::new();
+    for table in (0..clients)
+        .collect::<Vec<_>>()
+        .chunks(sitting.people.max(1))
+    {
+        let mut seated = Vec::new();
+        for &i in table {
+            let name = format!("bench{i}");
+            let transcript = sitting.keep.then(Transcript::default);
+            let (sat, at_table) = oneshot::channel();
+            let together = sitting.people > 1;
+            seated.extend(together.then_some(at_table));
+            let client = Client {
+                game,
+                addr: addr.to_owned(),
+                name: name.clone(),
+                transcript: transcript.clone(),
+                seated: together.then_some(sat),
+            };
+            tasks.push((name, transcript, tokio::spawn(play_one(client))));
+        }
+        for at_table in seated {
+            // A client that never sat down says why when its task is awaited below.
+            let _ = at_table.await;
+        }
+    }
     let mut latencies = Vec::new();
     let mut finished = 0;
-    for task in tasks {
+    let mut transcripts = Vec::new();
+    for (name, transcript, task) in tasks {
         let played = task.await.map_err(|e| e.to_string())??;
         finished += usize::from(played.finished);
         latencies.extend(played.latencies);
+        if let Some(transcript) = transcript {
+            transcripts.push((name, transcript::take(&transcript)));
+        }
     }
     latencies.sort_unstable();
     Ok(Games {
         clients,
+        people: sitting.people.max(1),
         finished,
         seconds: started.elapsed().as_secs_f64(),
         moves: latencies.len(),
         p50_us: quantile(&latencies, 0.5),
         p99_us: quantile(&latencies, 0.99),
+        transcripts,
     })
+}
+
+/// One client: where it plays, under what name, and what it keeps.
+struct Client {
+    game: Game,
+    addr: String,
+    name: String,
+    transcript: Option<Transcript>,
+    /// Told when the table's first message after the greeting comes (several people at
+    /// a table).
+    seated: Option<oneshot::Sender<()>>,
 }
 
 /// What one client's game gave.
@@ -159,15 +307,24 @@ struct Played {
 }
 
 /// Plays one game as `parlor play` would with Enter pressed at every question.
-async fn play_one(game: Game, addr: String, name: String) -> Result<Played, String> {
+async fn play_one(client: Client) -> Result<Played, String> {
+    let Client {
+        game,
+        addr,
+        name,
+        transcript,
+        mut seated,
+    } = client;
     let mut wire = Wire::connect(&addr, game.framing()).await?;
     let mut table = game.table(&name);
     for hello in table.hello() {
+        transcript::note(&transcript, false, &hello);
         let written = wire.send(&hello).await;
         written.map_err(|e| format!("{name}: sending its hello: {e}"))?;
     }
     let mut latencies = Vec::new();
     let mut sent: Option<Instant> = None;
+    let mut heard = 0;
     // A write failed: the server closed the connection, which happens at the end of a
     // game when a move or an answer crosses the last messages. What it sent before is
     // still read, and says whether the game finished.
@@ -183,6 +340,13 @@ async fn play_one(game: Game, addr: String, name: String) -> Result<Played, Stri
                 latencies,
             });
         };
+        transcript::note(&transcript, true, &message);
+        heard += 1;
+        if heard == 2 {
+            if let Some(seated) = seated.take() {
+                let _ = seated.send(());
+            }
+        }
         if let Some(at) = sent.take() {
             latencies.push(at.elapsed().as_micros() as u64);
         }
@@ -199,6 +363,7 @@ async fn play_one(game: Game, addr: String, name: String) -> Result<Played, Stri
             replies.extend(table.choose(screen.suggested));
         }
         for reply in replies {
+            transcript::note(&transcript, false, &reply);
             closed = closed || wire.send(&reply).await.is_err();
         }
         if moving && !closed {
