@@ -8,6 +8,11 @@ use std::fmt;
 pub enum StoreError {
     /// The database failed: busy past the timeout, full, corrupt, unreadable...
     Database(rusqlite::Error),
+    /// PostgreSQL failed: unreachable, a lost connection, a failed statement...
+    Postgres(postgres::Error),
+    /// The database rolled back the batch a write was to join (SQLite does on some
+    /// errors, such as a full disk): the write is not stored.
+    Lost(String),
     /// The data directory could not be created, or the store thread not started.
     Io(std::io::Error),
     /// The request does not fit what is stored (an unknown game, a game already ended,
@@ -26,6 +31,8 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Database(e) => write!(f, "database: {e}"),
+            StoreError::Postgres(e) => write!(f, "PostgreSQL: {e}"),
+            StoreError::Lost(why) => write!(f, "database: {why}"),
             StoreError::Io(e) => write!(f, "data directory: {e}"),
             StoreError::Invalid(why) => write!(f, "refused: {why}"),
             StoreError::InUse(dir) => write!(
@@ -58,8 +65,10 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StoreError::Database(e) => Some(e),
+            StoreError::Postgres(e) => Some(e),
             StoreError::Io(e) => Some(e),
             StoreError::Invalid(_)
+            | StoreError::Lost(_)
             | StoreError::Corrupt(_)
             | StoreError::Bug(_)
             | StoreError::InUse(_) => None,
@@ -70,6 +79,12 @@ impl std::error::Error for StoreError {
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
         StoreError::Database(e)
+    }
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> StoreError {
+        StoreError::Postgres(e)
     }
 }
 

@@ -31,6 +31,7 @@ mod ratings;
 mod read;
 mod recorder;
 mod schema;
+mod sql;
 mod sqlite;
 mod write;
 

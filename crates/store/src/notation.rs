@@ -4,8 +4,10 @@
 //! replays each such game and hands back the log in today's notation, entry for entry,
 //! which [`SqliteStore::rewrite_actions`] puts back where the old entries were.
 
+use crate::read::from_json;
 use crate::schema::{ACTION_NOTATION, OLD_NOTATION};
-use crate::sqlite::{from_json, to_json, SqliteStore};
+use crate::sqlite::SqliteStore;
+use crate::write::to_json;
 use crate::{GameId, Result, StoreError};
 use rusqlite::params;
 

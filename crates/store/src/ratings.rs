@@ -23,8 +23,22 @@
 //!   player in a game without results (all ranks equal), and an old player must never
 //!   look less known than a new one.
 
+//!
+//! Two writers at once (nodes of a cluster on one PostgreSQL) must not both rate a player
+//! from the same rating before: each would overwrite the other's period. On PostgreSQL
+//! every rating update first takes one transaction-wide advisory lock, held until its
+//! transaction commits, so rating updates happen one after another across the cluster;
+//! SQLite's `IMMEDIATE` transactions already write one at a time. One lock for every
+//! protocol rather than one each: two batches each holding one protocol's lock and
+//! waiting for the other's would deadlock.
+
+use crate::sql::{params, Db, Dialect};
+use crate::Result;
 use rating::{rate_period, Outcome, Rating, Settings};
-use rusqlite::{params, Connection, OptionalExtension};
+
+/// The advisory lock rating updates take on PostgreSQL (any fixed number; this one
+/// spells "parlor" in ASCII).
+const RATINGS_LOCK: i64 = 0x7061_726c_6f72;
 
 /// One seat at the end of a game.
 pub struct Finisher<'a> {
@@ -45,7 +59,10 @@ struct Player<'a> {
 
 /// Adds the finished game to its players' games, wins, points and ratings in
 /// `protocol`'s pool.
-pub fn update(tx: &Connection, protocol: &str, seats: &[Finisher]) -> rusqlite::Result<()> {
+pub fn update(tx: &dyn Db, protocol: &str, seats: &[Finisher]) -> Result<()> {
+    if tx.dialect() == Dialect::Postgres {
+        tx.query("SELECT pg_advisory_xact_lock(?1)", params![RATINGS_LOCK])?;
+    }
     let settings = Settings::default();
     let mut players: Vec<Player> = Vec::with_capacity(seats.len());
     let mut of_seat = Vec::with_capacity(seats.len());
@@ -87,36 +104,36 @@ pub fn update(tx: &Connection, protocol: &str, seats: &[Finisher]) -> rusqlite::
     }
     let before: Vec<Rating> = players.iter().map(|p| p.before).collect();
     let after = rate_period(&before, &results, &settings);
-    let mut upsert = tx.prepare_cached(
-        "INSERT INTO players (protocol, name, cpu, games, wins, points, rating, deviation, volatility)
-         VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
-         ON CONFLICT (protocol, name) DO UPDATE SET
-            cpu = excluded.cpu, games = games + 1, wins = wins + excluded.wins,
-            points = points + excluded.points, rating = excluded.rating,
-            deviation = excluded.deviation, volatility = excluded.volatility",
-    )?;
     for (player, rated) in players.iter().zip(after) {
-        upsert.execute(params![
-            protocol,
-            player.name,
-            player.cpu,
-            i64::from(player.won),
-            player.points,
-            rated.rating,
-            rated.deviation.min(settings.initial.deviation),
-            rated.volatility
-        ])?;
+        tx.execute(
+            "INSERT INTO players (protocol, name, cpu, games, wins, points, rating, deviation, volatility)
+             VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (protocol, name) DO UPDATE SET
+                cpu = excluded.cpu, games = players.games + 1,
+                wins = players.wins + excluded.wins, points = players.points + excluded.points,
+                rating = excluded.rating, deviation = excluded.deviation,
+                volatility = excluded.volatility",
+            params![
+                protocol,
+                player.name,
+                player.cpu,
+                i64::from(player.won),
+                player.points,
+                rated.rating,
+                rated.deviation.min(settings.initial.deviation),
+                rated.volatility
+            ],
+        )?;
     }
     Ok(())
 }
 
 /// `name`'s rating in `protocol`'s pool, if it has finished a game there.
-fn stored(tx: &Connection, protocol: &str, name: &str) -> rusqlite::Result<Option<Rating>> {
-    tx.prepare_cached(
+fn stored(tx: &dyn Db, protocol: &str, name: &str) -> Result<Option<Rating>> {
+    let row = tx.query_one(
         "SELECT rating, deviation, volatility FROM players WHERE protocol = ?1 AND name = ?2",
-    )?
-    .query_row(params![protocol, name], |r| {
-        Ok(Rating::new(r.get(0)?, r.get(1)?, r.get(2)?))
-    })
-    .optional()
+        params![protocol, name],
+    )?;
+    row.map(|r| Ok(Rating::new(r.real(0)?, r.real(1)?, r.real(2)?)))
+        .transpose()
 }

@@ -11,6 +11,8 @@
 
 use crate::migrate::{self, Migrated};
 use crate::schema::UNFINISHED;
+use crate::sql::{Db, Dialect, Row, Value};
+use crate::write::Transact;
 use crate::{Result, StoreError};
 use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
@@ -41,7 +43,7 @@ pub struct SqliteStore {
     /// have none.
     _writer_lock: Option<std::fs::File>,
     /// A batch (`Storage::begin_batch`) is open: writes are savepoints in it.
-    pub(crate) in_batch: bool,
+    in_batch: bool,
 }
 
 impl SqliteStore {
@@ -171,12 +173,64 @@ fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// A value as JSON text for a TEXT column.
-pub(crate) fn to_json(value: &impl serde::Serialize) -> Result<String> {
-    serde_json::to_string(value).map_err(|e| StoreError::Invalid(format!("not JSON: {e}")))
+/// A parameter as rusqlite takes it.
+pub(crate) fn to_sqlite(value: &Value) -> rusqlite::types::Value {
+    use rusqlite::types::Value as V;
+    match value {
+        Value::Null => V::Null,
+        Value::Int(v) => V::Integer(*v),
+        Value::Real(v) => V::Real(*v),
+        Value::Text(v) => V::Text(v.clone()),
+    }
 }
 
-/// A TEXT column's JSON back; `what` names it in the error.
-pub(crate) fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T> {
-    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("{what}: {e}")))
+/// A column as the store reads it (a BLOB is nothing the store writes).
+fn from_sqlite(value: rusqlite::types::ValueRef<'_>) -> Result<Value> {
+    use rusqlite::types::ValueRef as V;
+    Ok(match value {
+        V::Null => Value::Null,
+        V::Integer(v) => Value::Int(v),
+        V::Real(v) => Value::Real(v),
+        V::Text(v) => Value::Text(String::from_utf8_lossy(v).into_owned()),
+        V::Blob(_) => return Err(StoreError::Corrupt("a BLOB where text was stored".into())),
+    })
+}
+
+impl Db for SqliteStore {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+
+    fn execute(&self, sql: &str, params: &[Value]) -> Result<u64> {
+        let mut statement = self.conn.prepare_cached(sql)?;
+        let changed =
+            statement.execute(rusqlite::params_from_iter(params.iter().map(to_sqlite)))?;
+        Ok(changed as u64)
+    }
+
+    fn query(&self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
+        let mut statement = self.conn.prepare_cached(sql)?;
+        let columns = statement.column_count();
+        let mut rows = statement.query(rusqlite::params_from_iter(params.iter().map(to_sqlite)))?;
+        let mut all = Vec::new();
+        while let Some(row) = rows.next()? {
+            let values = (0..columns).map(|i| from_sqlite(row.get_ref(i)?));
+            all.push(Row(values.collect::<Result<_>>()?));
+        }
+        Ok(all)
+    }
+}
+
+impl Transact for SqliteStore {
+    fn in_batch(&mut self) -> &mut bool {
+        &mut self.in_batch
+    }
+
+    fn run(&self, sql: &str) -> Result<()> {
+        Ok(self.conn.execute_batch(sql)?)
+    }
+
+    fn batch_lost(&self) -> bool {
+        self.conn.is_autocommit()
+    }
 }

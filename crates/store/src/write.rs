@@ -1,286 +1,295 @@
-//! Writing games: each call is one transaction, committed before it returns (or, in a
-//! batch, a savepoint committed with the batch), and a refused call (unknown game, game
-//! already ended...) changes nothing.
+//! Writing games, once for both backends: each call is one transaction, committed before
+//! it returns (or, in a batch, a savepoint committed with the batch), and a refused call
+//! (unknown game, game already ended...) changes nothing.
 
 use crate::ratings::{self, Finisher};
 use crate::schema::ACTION_NOTATION;
-use crate::sqlite::{to_json, SqliteStore};
+use crate::sql::{params, Db, Dialect};
 use crate::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Status, Storage,
     StoreError, TournamentRecord,
 };
-use rusqlite::{
-    params, Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior,
-};
-use std::ops::Deref;
 
-/// The protocol and status of `game`, or why it cannot take more writes.
-fn playing(tx: &Connection, game: GameId) -> Result<String> {
-    let row: Option<(String, String)> = tx
-        .prepare_cached("SELECT protocol, status FROM games WHERE id = ?1")?
-        .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
-    match row {
-        None => Err(StoreError::Invalid(format!("no game {}", game.0))),
-        Some((protocol, status)) if status == Status::Playing.as_str() => Ok(protocol),
-        Some((_, status)) => Err(StoreError::Invalid(format!("game {} is {status}", game.0))),
+/// A backend's transactions, for the [`Storage`] every backend gets from this module.
+pub(crate) trait Transact: Db + Send {
+    /// Whether a batch ([`Storage::begin_batch`]) is open, to change.
+    fn in_batch(&mut self) -> &mut bool;
+    /// Runs statements without parameters (`BEGIN`, `COMMIT`...).
+    fn run(&self, sql: &str) -> Result<()>;
+    /// Whether the database rolled the open batch back by itself (SQLite does on some
+    /// errors, such as a full disk).
+    fn batch_lost(&self) -> bool {
+        false
     }
 }
 
-/// One write's scope: its own transaction, or a savepoint in the batch under way, so a
-/// refused or failed write undoes only itself either way.
-enum WriteTx<'a> {
-    Alone(Transaction<'a>),
-    InBatch(Savepoint<'a>),
-}
-
-impl Deref for WriteTx<'_> {
-    type Target = Connection;
-
-    fn deref(&self) -> &Connection {
-        match self {
-            WriteTx::Alone(tx) => tx,
-            WriteTx::InBatch(savepoint) => savepoint,
-        }
+/// How a backend begins a transaction that writes. SQLite's `IMMEDIATE` takes the write
+/// lock at `BEGIN`, where SQLite waits for it up to the busy timeout (a deferred one that
+/// read first would fail at once if another process held the lock when it came to
+/// write); PostgreSQL's rows and the ratings lock (`ratings.rs`) do that work.
+fn begin(db: &dyn Db) -> &'static str {
+    match db.dialect() {
+        Dialect::Sqlite => "BEGIN IMMEDIATE",
+        Dialect::Postgres => "BEGIN",
     }
 }
 
-impl WriteTx<'_> {
-    fn commit(self) -> rusqlite::Result<()> {
-        match self {
-            WriteTx::Alone(tx) => tx.commit(),
-            WriteTx::InBatch(savepoint) => savepoint.commit(),
-        }
+/// Runs one write in its scope: its own transaction, or a savepoint in the batch under
+/// way, so a refused or failed write undoes only itself either way. If the database
+/// already rolled the batch back, the write fails too rather than commit on its own
+/// while the batch reports itself lost.
+fn write<S: Transact>(store: &mut S, f: impl FnOnce(&S) -> Result<()>) -> Result<()> {
+    if !*store.in_batch() {
+        store.run(begin(store))?;
+        let done = f(store);
+        return match done {
+            Ok(()) => store.run("COMMIT"),
+            Err(error) => {
+                store.run("ROLLBACK")?;
+                Err(error)
+            }
+        };
+    }
+    if store.batch_lost() {
+        return Err(StoreError::Lost(
+            "the batch of writes was rolled back".into(),
+        ));
+    }
+    store.run("SAVEPOINT write")?;
+    let done = f(store);
+    if done.is_err() {
+        store.run("ROLLBACK TO SAVEPOINT write")?;
+    }
+    store.run("RELEASE SAVEPOINT write")?;
+    done
+}
+
+/// The protocol of `game`, or why it cannot take more writes.
+fn playing(db: &dyn Db, game: GameId) -> Result<String> {
+    let row = db.query_one(
+        "SELECT protocol, status FROM games WHERE id = ?1",
+        params![game.0],
+    )?;
+    let Some(row) = row else {
+        return Err(StoreError::Invalid(format!("no game {}", game.0)));
+    };
+    let (protocol, status) = (row.text(0)?, row.text(1)?);
+    if status == Status::Playing.as_str() {
+        Ok(protocol)
+    } else {
+        Err(StoreError::Invalid(format!("game {} is {status}", game.0)))
     }
 }
 
-impl SqliteStore {
-    /// A write's scope. Alone, an `IMMEDIATE` transaction: it takes the write lock at
-    /// `BEGIN`, where SQLite waits for it up to the busy timeout (a deferred one that
-    /// read first would fail at once if another process held the lock when it came to
-    /// write). In a batch (which began `IMMEDIATE`), a savepoint; if SQLite already
-    /// rolled the batch back (some errors, such as a full disk, do), the write fails
-    /// too rather than commit on its own while the batch reports itself lost.
-    fn write(&mut self) -> Result<WriteTx<'_>> {
-        if !self.in_batch {
-            return Ok(WriteTx::Alone(
-                self.conn
-                    .transaction_with_behavior(TransactionBehavior::Immediate)?,
-            ));
-        }
-        if self.conn.is_autocommit() {
-            return Err(StoreError::Database(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT),
-                Some("the batch of writes was rolled back".into()),
-            )));
-        }
-        Ok(WriteTx::InBatch(self.conn.savepoint()?))
-    }
+/// A value as JSON text for a TEXT column.
+pub(crate) fn to_json(value: &impl serde::Serialize) -> Result<String> {
+    serde_json::to_string(value).map_err(|e| StoreError::Invalid(format!("not JSON: {e}")))
 }
 
-impl Storage for SqliteStore {
+impl<S: Transact> Storage for S {
     fn begin_batch(&mut self) -> Result<()> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        self.in_batch = true;
+        self.run(begin(self))?;
+        *self.in_batch() = true;
         Ok(())
     }
 
     fn end_batch(&mut self) -> Result<()> {
-        self.in_batch = false;
-        let committed = self.conn.execute_batch("COMMIT");
-        if committed.is_err() && !self.conn.is_autocommit() {
+        *self.in_batch() = false;
+        let committed = self.run("COMMIT");
+        if committed.is_err() && !self.batch_lost() {
             // Leave no half batch open for the next write to land in.
-            let _ = self.conn.execute_batch("ROLLBACK");
+            let _ = self.run("ROLLBACK");
         }
-        Ok(committed?)
+        committed
     }
 
     fn start_game(&mut self, g: &GameStart) -> Result<()> {
-        let tx = self.write()?;
-        let exists = tx
-            .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
-            .query_row([g.id.0], |_| Ok(()))
-            .optional()?;
-        if exists.is_some() {
-            return Err(StoreError::Invalid(format!("game {} exists", g.id.0)));
-        }
-        tx.prepare_cached(
-            "INSERT INTO games (id, protocol, variant, seed, table_name, started_at_ms, status, notation)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing', ?7)",
-        )?
-        .execute(params![
-            g.id.0,
-            g.protocol,
-            g.variant,
-            g.seed.to_string(),
-            g.table,
-            g.started_at_ms,
-            ACTION_NOTATION
-        ])?;
-        {
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO seats (game, seat, name, cpu) VALUES (?1, ?2, ?3, ?4)",
+        write(self, |db| {
+            if db
+                .query_one("SELECT 1 FROM games WHERE id = ?1", params![g.id.0])?
+                .is_some()
+            {
+                return Err(StoreError::Invalid(format!("game {} exists", g.id.0)));
+            }
+            db.execute(
+                "INSERT INTO games (id, protocol, variant, seed, table_name, started_at_ms, status, notation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing', ?7)",
+                params![
+                    g.id.0,
+                    g.protocol.as_str(),
+                    g.variant.as_str(),
+                    g.seed.to_string(),
+                    g.table.as_deref(),
+                    g.started_at_ms,
+                    ACTION_NOTATION
+                ],
             )?;
             for (seat, s) in (0i64..).zip(&g.seats) {
-                insert.execute(params![g.id.0, seat, s.name, s.cpu])?;
+                db.execute(
+                    "INSERT INTO seats (game, seat, name, cpu) VALUES (?1, ?2, ?3, ?4)",
+                    params![g.id.0, seat, s.name.as_str(), s.cpu.as_deref()],
+                )?;
             }
-        }
-        Ok(tx.commit()?)
+            Ok(())
+        })
     }
 
     fn record_hand(&mut self, h: &HandRecord) -> Result<()> {
-        let tx = self.write()?;
-        playing(&tx, h.game)?;
-        let recorded = tx
-            .prepare_cached("SELECT 1 FROM hands WHERE game = ?1 AND number = ?2")?
-            .query_row(params![h.game.0, h.number], |_| Ok(()))
-            .optional()?;
-        if h.number == 0 || recorded.is_some() {
-            return Err(StoreError::Invalid(format!(
-                "hand {} of game {} cannot be recorded (numbers start at 1, once each)",
-                h.number, h.game.0
-            )));
-        }
-        tx.prepare_cached(
-            "INSERT INTO hands (game, number, result, actions) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![
-            h.game.0,
-            h.number,
-            to_json(&h.result)?,
-            to_json(&h.actions)?
-        ])?;
-        Ok(tx.commit()?)
+        write(self, |db| {
+            playing(db, h.game)?;
+            let recorded = db.query_one(
+                "SELECT 1 FROM hands WHERE game = ?1 AND number = ?2",
+                params![h.game.0, h.number],
+            )?;
+            if h.number == 0 || recorded.is_some() {
+                return Err(StoreError::Invalid(format!(
+                    "hand {} of game {} cannot be recorded (numbers start at 1, once each)",
+                    h.number, h.game.0
+                )));
+            }
+            db.execute(
+                "INSERT INTO hands (game, number, result, actions) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    h.game.0,
+                    h.number,
+                    to_json(&h.result)?,
+                    to_json(&h.actions)?
+                ],
+            )?;
+            Ok(())
+        })
     }
 
     fn abandon_game(&mut self, end: &GameAbandon) -> Result<()> {
-        let tx = self.write()?;
-        playing(&tx, end.game)?;
-        let result = serde_json::json!({ "abandoned": end.reason });
-        tx.prepare_cached(
-            "UPDATE games SET status = 'abandoned', ended_at_ms = ?2, result = ?3,
-             final_actions = ?4 WHERE id = ?1",
-        )?
-        .execute(params![
-            end.game.0,
-            end.ended_at_ms,
-            to_json(&result)?,
-            to_json(&end.actions)?
-        ])?;
-        Ok(tx.commit()?)
+        write(self, |db| {
+            playing(db, end.game)?;
+            let result = serde_json::json!({ "abandoned": end.reason });
+            db.execute(
+                "UPDATE games SET status = 'abandoned', ended_at_ms = ?2, result = ?3,
+                 final_actions = ?4 WHERE id = ?1",
+                params![
+                    end.game.0,
+                    end.ended_at_ms,
+                    to_json(&result)?,
+                    to_json(&end.actions)?
+                ],
+            )?;
+            Ok(())
+        })
     }
 
     fn discard_game(&mut self, game: GameId) -> Result<()> {
-        let tx = self.write()?;
-        playing(&tx, game)?;
-        for table in ["hands", "seats"] {
-            tx.prepare_cached(&format!("DELETE FROM {table} WHERE game = ?1"))?
-                .execute([game.0])?;
-        }
-        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
-            .execute([game.0])?;
-        Ok(tx.commit()?)
+        write(self, |db| {
+            playing(db, game)?;
+            for table in ["hands", "seats"] {
+                db.execute(
+                    &format!("DELETE FROM {table} WHERE game = ?1"),
+                    params![game.0],
+                )?;
+            }
+            db.execute("DELETE FROM games WHERE id = ?1", params![game.0])?;
+            Ok(())
+        })
     }
 
     fn name_seat(&mut self, n: &SeatName) -> Result<()> {
-        let tx = self.write()?;
-        playing(&tx, n.game)?;
-        let changed = tx
-            .prepare_cached("UPDATE seats SET name = ?3 WHERE game = ?1 AND seat = ?2")?
-            .execute(params![n.game.0, n.seat as i64, n.name])?;
-        if changed == 0 {
-            let why = format!("game {} has no seat {}", n.game.0, n.seat);
-            return Err(StoreError::Invalid(why));
-        }
-        Ok(tx.commit()?)
+        write(self, |db| {
+            playing(db, n.game)?;
+            let changed = db.execute(
+                "UPDATE seats SET name = ?3 WHERE game = ?1 AND seat = ?2",
+                params![n.game.0, n.seat as i64, n.name.as_str()],
+            )?;
+            if changed == 0 {
+                let why = format!("game {} has no seat {}", n.game.0, n.seat);
+                return Err(StoreError::Invalid(why));
+            }
+            Ok(())
+        })
     }
 
     /// Ends the game and, in the same transaction, updates its players' statistics and
     /// ratings (see `ratings.rs` for the rules): a crash leaves either all of it or none.
     fn finish_game(&mut self, end: &GameEnd) -> Result<()> {
-        let tx = self.write()?;
-        let protocol = playing(&tx, end.game)?;
-        let seats: Vec<(String, bool)> = tx
-            .prepare_cached(
-                "SELECT name, cpu IS NOT NULL FROM seats WHERE game = ?1 ORDER BY seat",
-            )?
-            .query_map([end.game.0], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        if end.scores.len() != seats.len()
-            || end.ranks.len() != seats.len()
-            || end.ranks.contains(&0)
-        {
-            return Err(StoreError::Invalid(format!(
-                "game {} has {} seats: scores {:?} and ranks {:?} (from 1) must have one each",
-                end.game.0,
-                seats.len(),
-                end.scores,
-                end.ranks
-            )));
-        }
-        tx.prepare_cached(
-            "UPDATE games SET status = 'finished', ended_at_ms = ?2, result = ?3, final_actions = ?4
-             WHERE id = ?1",
-        )?
-        .execute(
-            params![
-                end.game.0,
-                end.ended_at_ms,
-                to_json(&end.result)?,
-                to_json(&end.actions)?
-            ],
-        )?;
-        let mut finishers = Vec::with_capacity(seats.len());
-        {
-            let mut update = tx.prepare_cached(
-                "UPDATE seats SET score = ?3, rank = ?4 WHERE game = ?1 AND seat = ?2",
-            )?;
-            for (seat, ((name, cpu), (&score, &rank))) in
-                (0i64..).zip(seats.iter().zip(end.scores.iter().zip(&end.ranks)))
-            {
-                update.execute(params![end.game.0, seat, score, rank])?;
-                finishers.push(Finisher {
-                    name,
-                    cpu: *cpu,
-                    score,
-                    rank,
-                });
-            }
-        }
-        ratings::update(&tx, &protocol, &finishers)?;
-        Ok(tx.commit()?)
+        write(self, |db| finish(db, end))
     }
 
     fn record_tournament(&mut self, t: &TournamentRecord) -> Result<()> {
-        let tx = self.write()?;
-        tx.prepare_cached(
-            "INSERT INTO tournaments (name, protocol, started_at_ms, ended_at_ms, record)
-             VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (protocol, name, started_at_ms) DO UPDATE SET
-                ended_at_ms = excluded.ended_at_ms, record = excluded.record",
-        )?
-        .execute(params![
-            t.name,
-            t.protocol,
-            t.started_at_ms,
-            t.ended_at_ms,
-            to_json(t)?
-        ])?;
-        Ok(tx.commit()?)
+        write(self, |db| {
+            db.execute(
+                "INSERT INTO tournaments (name, protocol, started_at_ms, ended_at_ms, record)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (protocol, name, started_at_ms) DO UPDATE SET
+                    ended_at_ms = excluded.ended_at_ms, record = excluded.record",
+                params![
+                    t.name.as_str(),
+                    t.protocol.as_str(),
+                    t.started_at_ms,
+                    t.ended_at_ms,
+                    to_json(t)?
+                ],
+            )?;
+            Ok(())
+        })
     }
 
     fn last_game_id(&self) -> Result<Option<GameId>> {
-        let max: Option<i64> = self
-            .conn
-            .query_row("SELECT MAX(id) FROM games", [], |r| r.get(0))?;
-        Ok(max.map(GameId))
+        let row = self.query_one("SELECT MAX(id) FROM games", &[])?;
+        Ok(row.map(|r| r.opt_int(0)).transpose()?.flatten().map(GameId))
     }
+}
+
+/// [`Storage::finish_game`] inside its transaction.
+fn finish(db: &dyn Db, end: &GameEnd) -> Result<()> {
+    let protocol = playing(db, end.game)?;
+    let seats = db
+        .query(
+            "SELECT name, cpu FROM seats WHERE game = ?1 ORDER BY seat",
+            params![end.game.0],
+        )?
+        .into_iter()
+        .map(|r| Ok((r.text(0)?, r.opt_text(1)?.is_some())))
+        .collect::<Result<Vec<(String, bool)>>>()?;
+    if end.scores.len() != seats.len() || end.ranks.len() != seats.len() || end.ranks.contains(&0) {
+        return Err(StoreError::Invalid(format!(
+            "game {} has {} seats: scores {:?} and ranks {:?} (from 1) must have one each",
+            end.game.0,
+            seats.len(),
+            end.scores,
+            end.ranks
+        )));
+    }
+    db.execute(
+        "UPDATE games SET status = 'finished', ended_at_ms = ?2, result = ?3, final_actions = ?4
+         WHERE id = ?1",
+        params![
+            end.game.0,
+            end.ended_at_ms,
+            to_json(&end.result)?,
+            to_json(&end.actions)?
+        ],
+    )?;
+    let mut finishers = Vec::with_capacity(seats.len());
+    for (seat, ((name, cpu), (&score, &rank))) in
+        (0i64..).zip(seats.iter().zip(end.scores.iter().zip(&end.ranks)))
+    {
+        db.execute(
+            "UPDATE seats SET score = ?3, rank = ?4 WHERE game = ?1 AND seat = ?2",
+            params![end.game.0, seat, score, rank],
+        )?;
+        finishers.push(Finisher {
+            name,
+            cpu: *cpu,
+            score,
+            rank,
+        });
+    }
+    ratings::update(db, &protocol, &finishers)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SeatRecord;
+    use crate::{SeatRecord, SqliteStore};
 
     fn start(id: i64) -> GameStart {
         GameStart {
@@ -307,7 +316,7 @@ mod tests {
         store.start_game(&start(1)).unwrap();
         store.conn.execute_batch("ROLLBACK").unwrap(); // as SQLite does on SQLITE_FULL
         let after = store.start_game(&start(2));
-        assert!(matches!(after, Err(StoreError::Database(_))), "{after:?}");
+        assert!(matches!(after, Err(StoreError::Lost(_))), "{after:?}");
         assert!(store.end_batch().is_err());
         assert_eq!(store.last_game_id().unwrap(), None);
         // The next write, outside any batch, is stored as usual.
