@@ -2,8 +2,9 @@
 //! and actions, the final result, and the ordered action log it can be replayed from;
 //! per protocol and player, games, wins, points and a Glicko-2 rating; tournaments.
 //!
-//! Two small traits keep the backend replaceable (a PostgreSQL one can follow the
-//! embedded [`SqliteStore`]): [`Storage`] writes, [`Reader`] reads. Game actors use
+//! Two backends: the embedded [`SqliteStore`] of a single server, and [`PgStore`], the
+//! PostgreSQL database every node of a cluster shares. Both run the same statements
+//! (`sql.rs`); [`Storage`] writes, [`Reader`] reads. Game actors use
 //! neither directly: they hold a [`Recorder`], which queues writes for a thread of its
 //! own, so a slow or broken disk never delays or fails a game; trouble is logged,
 //! counted in `parlor_store_errors_total` and reported by [`Recorder::health`]. The API
@@ -22,10 +23,12 @@
 //! is never reported as finished and never counts for a rating.
 
 mod error;
+mod ids;
 mod migrate;
 mod model;
 mod notation;
 mod pool;
+mod postgres;
 mod query;
 mod ratings;
 mod read;
@@ -40,6 +43,7 @@ pub use model::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatName, SeatRecord, TournamentRecord,
 };
 pub use pool::StoreReader;
+pub use postgres::{PgStore, ID_BLOCK};
 pub use query::{
     GameDetail, GameFilter, GameSummary, HandDetail, PlayerDetail, SeatResult, Standing, Status,
     StatusFilter,
@@ -85,6 +89,12 @@ pub trait Storage: Send {
     fn record_tournament(&mut self, tournament: &TournamentRecord) -> Result<()>;
     /// The largest game id stored, so ids continue after a restart.
     fn last_game_id(&self) -> Result<Option<GameId>>;
+    /// Game ids this writer may give new games: after the largest stored for the only
+    /// writer of an embedded store (all of them, in practice); a block of its own for one
+    /// of several writers of a shared store, asked for again when it runs low.
+    fn reserve_ids(&mut self) -> Result<std::ops::Range<i64>> {
+        Ok(self.last_game_id()?.map_or(1, |last| last.0 + 1)..i64::MAX)
+    }
 }
 
 /// Where games are read from. A reader sees the last committed state and may be used

@@ -11,12 +11,13 @@
 //! workers without a `spawn_blocking` per hand. Why a bounded queue: a dead disk must
 //! not grow memory without limit; 65,536 writes are minutes of the busiest server.
 
+use crate::ids::Ids;
 use crate::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Storage, StoreError,
     TournamentRecord,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
@@ -29,6 +30,8 @@ enum Message {
     Write(Write),
     /// Answered once everything queued before it is written.
     Flush(oneshot::Sender<()>),
+    /// Fetch the next block of game ids.
+    Reserve,
 }
 
 /// One write: one call of the [`Storage`].
@@ -116,7 +119,7 @@ impl Shared {
 #[derive(Clone)]
 pub struct Recorder {
     tx: Option<mpsc::Sender<Message>>,
-    next_id: Arc<AtomicI64>,
+    ids: Arc<Ids>,
     shared: Arc<Shared>,
 }
 
@@ -129,20 +132,21 @@ impl std::fmt::Debug for Recorder {
 }
 
 impl Recorder {
-    /// Starts the store thread for `storage`. Game ids continue after the largest
-    /// stored; failing to read it is an error, since guessing could reuse an id.
-    pub fn spawn(storage: Box<dyn Storage>) -> Result<Recorder> {
-        let first = storage.last_game_id()?.map_or(1, |last| last.0 + 1);
+    /// Starts the store thread for `storage`. Game ids come from the store
+    /// ([`Storage::reserve_ids`]); failing to get them is an error, since guessing could
+    /// reuse an id.
+    pub fn spawn(mut storage: Box<dyn Storage>) -> Result<Recorder> {
+        let ids = Arc::new(Ids::new(storage.reserve_ids()?));
         let (tx, rx) = mpsc::channel(QUEUE);
         let shared = Arc::new(Shared::new(true, None));
-        let worker = shared.clone();
+        let (worker, supplied) = (shared.clone(), ids.clone());
         std::thread::Builder::new()
             .name("parlor-store".into())
-            .spawn(move || write_all(storage, rx, &worker))
+            .spawn(move || write_all(storage, rx, &worker, &supplied))
             .map_err(StoreError::Io)?;
         Ok(Recorder {
             tx: Some(tx),
-            next_id: Arc::new(AtomicI64::new(first)),
+            ids,
             shared,
         })
     }
@@ -152,7 +156,7 @@ impl Recorder {
     pub fn disabled() -> Recorder {
         Recorder {
             tx: None,
-            next_id: Arc::new(AtomicI64::new(1)),
+            ids: Arc::new(Ids::new(1..i64::MAX)),
             shared: Arc::new(Shared::new(true, None)),
         }
     }
@@ -162,14 +166,21 @@ impl Recorder {
     pub fn failed(error: impl Into<String>) -> Recorder {
         Recorder {
             tx: None,
-            next_id: Arc::new(AtomicI64::new(1)),
+            ids: Arc::new(Ids::new(1..i64::MAX)),
             shared: Arc::new(Shared::new(false, Some(error.into()))),
         }
     }
 
-    /// A fresh game id: increasing, never one the store already has.
+    /// A fresh game id: increasing (within a block, for a shared store), never one the
+    /// store already has.
     pub fn new_game_id(&self) -> GameId {
-        GameId(self.next_id.fetch_add(1, Ordering::Relaxed))
+        let (id, ask) = self.ids.take();
+        if let (true, Some(tx)) = (ask, &self.tx) {
+            if tx.try_send(Message::Reserve).is_err() {
+                self.ids.supply(None);
+            }
+        }
+        GameId(id)
     }
 
     /// Queues the start of a game.
@@ -298,7 +309,12 @@ const BATCH: usize = 256;
 /// The store thread: writes in queue order until every recorder is gone. What queued up
 /// while it was busy goes into one commit (a batch of one when the server is quiet, so a
 /// hand is committed as soon as it ends); each write still succeeds or fails alone.
-fn write_all(mut storage: Box<dyn Storage>, mut rx: mpsc::Receiver<Message>, shared: &Shared) {
+fn write_all(
+    mut storage: Box<dyn Storage>,
+    mut rx: mpsc::Receiver<Message>,
+    shared: &Shared,
+    ids: &Ids,
+) {
     let mut writes = Vec::with_capacity(BATCH);
     let mut flushes = Vec::new();
     while let Some(first) = rx.blocking_recv() {
@@ -307,6 +323,7 @@ fn write_all(mut storage: Box<dyn Storage>, mut rx: mpsc::Receiver<Message>, sha
             match message {
                 Message::Write(write) => writes.push(write),
                 Message::Flush(done) => flushes.push(done),
+                Message::Reserve => ids.supply(reserve(storage.as_mut())),
             }
             if writes.len() < BATCH {
                 next = rx.try_recv().ok();
@@ -318,6 +335,14 @@ fn write_all(mut storage: Box<dyn Storage>, mut rx: mpsc::Receiver<Message>, sha
             let _ = done.send(());
         }
     }
+}
+
+/// The next block of game ids, or `None` (logged) if the store cannot give one now.
+fn reserve(storage: &mut dyn Storage) -> Option<std::ops::Range<i64>> {
+    storage
+        .reserve_ids()
+        .inspect_err(|error| tracing::error!(%error, "no new block of game ids"))
+        .ok()
 }
 
 /// Writes a batch in one commit. If the commit fails, none of it was stored.

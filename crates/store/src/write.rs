@@ -9,6 +9,7 @@ use crate::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Status, Storage,
     StoreError, TournamentRecord,
 };
+use std::ops::Range;
 
 /// A backend's transactions, for the [`Storage`] every backend gets from this module.
 pub(crate) trait Transact: Db + Send {
@@ -20,6 +21,11 @@ pub(crate) trait Transact: Db + Send {
     /// errors, such as a full disk).
     fn batch_lost(&self) -> bool {
         false
+    }
+    /// A block of new game ids, for a backend that several servers write at once;
+    /// `None` for one writer, whose ids follow the largest stored.
+    fn reserve_ids(&mut self) -> Result<Option<Range<i64>>> {
+        Ok(None)
     }
 }
 
@@ -235,6 +241,13 @@ impl<S: Transact> Storage for S {
     fn last_game_id(&self) -> Result<Option<GameId>> {
         let row = self.query_one("SELECT MAX(id) FROM games", &[])?;
         Ok(row.map(|r| r.opt_int(0)).transpose()?.flatten().map(GameId))
+    }
+
+    fn reserve_ids(&mut self) -> Result<Range<i64>> {
+        match Transact::reserve_ids(self)? {
+            Some(block) => Ok(block),
+            None => Ok(self.last_game_id()?.map_or(1, |last| last.0 + 1)..i64::MAX),
+        }
     }
 }
 
