@@ -89,11 +89,13 @@ mod tests {
 
     #[test]
     fn without_a_next_block_ids_go_on_and_it_is_asked_for_again() {
-        let ids = Ids::new(0..2);
+        let ids = Ids::new(0..4);
         assert_eq!(ids.take(), (0, false));
         assert_eq!(ids.take(), (1, true));
         ids.supply(None);
-        assert_eq!(ids.take(), (2, true));
+        assert_eq!(ids.take(), (2, true), "asked again");
+        assert_eq!(ids.take(), (3, false));
+        assert_eq!(ids.take(), (4, false), "past the block while none has come");
     }
 
     #[test]
