@@ -2,7 +2,7 @@
 //! checks that replaying it reproduces the stored hands and result.
 
 use clap::Args;
-use parlor_store::{GameId, Reader, SqliteStore, Status};
+use parlor_store::{GameId, PgStore, Reader, SqliteStore, Status};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,6 +14,10 @@ pub struct ReplayArgs {
     /// The server's data directory.
     #[arg(long, env = "PARLOR_DATA_DIR", default_value = "parlor-data")]
     data_dir: PathBuf,
+    /// A cluster's PostgreSQL store (`postgres://user@host/database`), read instead of
+    /// the data directory.
+    #[arg(long, env = "PARLOR_DATABASE")]
+    database: Option<String>,
 }
 
 /// Replays one game; fails if it is missing or the replay disagrees with the store.
@@ -28,11 +32,20 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), String> {
-    let store = SqliteStore::open_reader(&args.data_dir).map_err(|e| e.to_string())?;
+    let (store, place): (Box<dyn Reader>, String) = match &args.database {
+        Some(url) => {
+            let store = PgStore::open_reader(url).map_err(|e| e.to_string())?;
+            (Box::new(store), "the database".into())
+        }
+        None => {
+            let store = SqliteStore::open_reader(&args.data_dir).map_err(|e| e.to_string())?;
+            (Box::new(store), args.data_dir.display().to_string())
+        }
+    };
     let game = store
         .game(GameId(args.game))
         .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no game {} in {}", args.game, args.data_dir.display()))?;
+        .ok_or_else(|| format!("no game {} in {place}", args.game))?;
     let g = &game.summary;
     let stored = game.seed.as_deref().unwrap_or_default();
     let seed: u64 = stored.parse().map_err(|_| format!("bad seed {stored:?}"))?;

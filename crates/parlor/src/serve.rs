@@ -81,6 +81,19 @@ pub struct ServeArgs {
     /// Store nothing (no database).
     #[arg(long, env = "PARLOR_NO_STORE")]
     no_store: bool,
+    /// Store games in this PostgreSQL database (`postgres://user@host:port/database`),
+    /// shared by the nodes of a cluster, instead of the data directory.
+    #[arg(
+        long,
+        env = "PARLOR_DATABASE",
+        requires = "node_name",
+        conflicts_with = "no_store"
+    )]
+    database: Option<String>,
+    /// This node's name in a cluster: unique among its nodes. The games it starts are
+    /// its own, and only those are marked abandoned when it starts again after a crash.
+    #[arg(long, env = "PARLOR_NODE_NAME", requires = "database")]
+    node_name: Option<String>,
     /// Run only these services, comma-separated (default: all of them); the file
     /// descriptor budget is then shared among fewer listeners.
     #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',', value_parser = only_names())]
@@ -188,6 +201,13 @@ impl ServeArgs {
                 ..MahjongSettings::default()
             },
             data_dir: (!self.no_store).then(|| self.data_dir.clone()),
+            database: self
+                .database
+                .clone()
+                .map(|url| parlor_server::config::Database {
+                    url,
+                    node: self.node_name.clone().unwrap_or_default(),
+                }),
             services: self.services(),
         }
     }

@@ -244,8 +244,20 @@ pub struct Config {
     /// The services to run (all of them unless a single-game command says otherwise).
     pub services: Vec<Service>,
     /// Where games are stored (`parlor.db`, created on first start); `None` stores
-    /// nothing.
+    /// nothing. Not used when [`Config::database`] is set.
     pub data_dir: Option<std::path::PathBuf>,
+    /// The PostgreSQL database a cluster's nodes share, instead of the data directory.
+    pub database: Option<Database>,
+}
+
+/// A node's place in a shared PostgreSQL store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Database {
+    /// `postgres://user@host:port/database`.
+    pub url: String,
+    /// This node's name: the games it starts are its own, and only those are marked
+    /// abandoned when it starts again after a crash.
+    pub node: String,
 }
 
 impl Default for Config {
@@ -268,6 +280,7 @@ impl Default for Config {
             mahjong: MahjongSettings::default(),
             services: Service::ALL.to_vec(),
             data_dir: None,
+            database: None,
         }
     }
 }

@@ -36,7 +36,8 @@ pub struct Door {
 /// The store, as the HTTP port sees it: its health, and where the API reads.
 pub struct StoreAccess {
     pub recorder: parlor_store::Recorder,
-    pub dir: Option<std::path::PathBuf>,
+    /// Where the API reads; `None` when no games are stored.
+    pub reader: Option<parlor_store::StoreReader>,
     /// The running tables, for `/api/tables`.
     pub tables: crate::record::Tables,
     /// The games served, for the API.
@@ -90,7 +91,7 @@ pub async fn serve(
         .map(|(name, door)| (name.to_string(), door.admission.clone()))
         .collect::<Vec<_>>();
     counts.push(("http".into(), admission.clone()));
-    let api = crate::api::router(store.dir, store.recorder.clone(), store.games.clone());
+    let api = crate::api::router(store.reader, store.recorder.clone(), store.games.clone());
     let shared = Shared {
         doors: Arc::new(doors),
         counts: Arc::new(counts),

@@ -71,10 +71,11 @@ pub async fn serve_with(
     let seeds = seeds::SeedSource::new(config.seed);
     telemetry::handle();
     let games = protocols::Games::with(extra);
-    // Opening may wait for another writer to let go of the directory: off the runtime.
-    let data_dir = config.data_dir.clone();
-    let stored = games.clone();
-    let recorder = tokio::task::spawn_blocking(move || open_store(data_dir.as_deref(), &stored))
+    // Opening may wait for another writer to let go of the directory, or for PostgreSQL:
+    // off the runtime.
+    let store_at = StoreAt::of(&config);
+    let (stored, at) = (games.clone(), store_at.clone());
+    let recorder = tokio::task::spawn_blocking(move || open_store(at.as_ref(), &stored))
         .await
         .map_err(std::io::Error::other)?;
     let mut server = Running {
@@ -142,7 +143,7 @@ pub async fn serve_with(
     if services.contains(&Service::Http) {
         let store = http::StoreAccess {
             recorder: recorder.clone(),
-            dir: config.data_dir.clone(),
+            reader: store_at.as_ref().map(StoreAt::reader),
             tables: tables.clone(),
             games: games.clone(),
         };
@@ -191,32 +192,75 @@ pub async fn serve_with(
     Ok(server)
 }
 
-/// The recorder for the data directory: games are stored there (created on first start);
-/// without a data directory, or if the store cannot be opened (logged; `/healthz` says
-/// so), nothing is stored and every game still runs.
-fn open_store(
-    data_dir: Option<&std::path::Path>,
-    games: &protocols::Games,
-) -> parlor_store::Recorder {
-    let Some(dir) = data_dir else {
+/// Where games are stored: the data directory's SQLite file, or a cluster's PostgreSQL.
+#[derive(Clone, Debug)]
+enum StoreAt {
+    Dir(std::path::PathBuf),
+    Postgres(config::Database),
+}
+
+impl StoreAt {
+    /// Where `config` stores games; `None` when it stores nothing.
+    fn of(config: &Config) -> Option<StoreAt> {
+        match (&config.database, &config.data_dir) {
+            (Some(database), _) => Some(StoreAt::Postgres(database.clone())),
+            (None, Some(dir)) => Some(StoreAt::Dir(dir.clone())),
+            (None, None) => None,
+        }
+    }
+
+    /// Read connections for the API.
+    fn reader(&self) -> parlor_store::StoreReader {
+        match self {
+            StoreAt::Dir(dir) => parlor_store::StoreReader::sqlite(dir.clone()),
+            StoreAt::Postgres(database) => parlor_store::StoreReader::postgres(&database.url),
+        }
+    }
+
+    /// Opens the writer; a data directory's older action logs are rewritten first.
+    fn open(&self, games: &protocols::Games) -> Result<Box<dyn parlor_store::Storage>, String> {
+        let replay = |p: &str, v: &str, seed, log: &[String]| games.replay(p, v, seed, log);
+        match self {
+            StoreAt::Dir(dir) => {
+                let mut store = parlor_store::SqliteStore::open(dir).map_err(|e| e.to_string())?;
+                record::upgrade::upgrade(&mut store, &replay).map_err(|e| e.to_string())?;
+                Ok(Box::new(store))
+            }
+            StoreAt::Postgres(database) => {
+                let store = parlor_store::PgStore::open(&database.url, &database.node);
+                Ok(Box::new(store.map_err(|e| e.to_string())?))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for StoreAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreAt::Dir(dir) => write!(f, "{}", dir.display()),
+            // The URL may hold a password: the node's name says enough.
+            StoreAt::Postgres(database) => write!(f, "PostgreSQL, as node {}", database.node),
+        }
+    }
+}
+
+/// The recorder for where games are stored (created on first start); without a store,
+/// or if it cannot be opened (logged; `/healthz` says so), nothing is stored and every
+/// game still runs.
+fn open_store(at: Option<&StoreAt>, games: &protocols::Games) -> parlor_store::Recorder {
+    let Some(at) = at else {
         return parlor_store::Recorder::disabled();
     };
-    let opened = parlor_store::SqliteStore::open(dir)
-        .and_then(|mut store| {
-            let replay = |p: &str, v: &str, seed, log: &[String]| games.replay(p, v, seed, log);
-            record::upgrade::upgrade(&mut store, &replay).map(|_| store)
-        })
-        .map_err(|e| e.to_string())
-        .and_then(|store| {
-            parlor_store::Recorder::spawn(Box::new(store)).map_err(|e| e.to_string())
-        });
+    let opened = at
+        .open(games)
+        .and_then(|store| parlor_store::Recorder::spawn(store).map_err(|e| e.to_string()));
     match opened {
         Ok(recorder) => {
-            tracing::info!(dir = %dir.display(), "storing games");
+            tracing::info!(store = %at, "storing games");
             recorder
         }
         Err(error) => {
-            tracing::error!(dir = %dir.display(), %error, "the store could not be opened; games are not stored");
+            tracing::error!(store = %at, %error, "the store could not be opened; games are not stored");
             parlor_store::Recorder::failed(error)
         }
     }

@@ -2,7 +2,7 @@
 //! kept for the next request, so the API neither opens a database per request nor
 //! shares one connection between threads.
 
-use crate::{Reader, Result, SqliteStore};
+use crate::{PgStore, Reader, Result, SqliteStore};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -42,6 +42,12 @@ impl StoreReader {
         StoreReader::new(move || {
             SqliteStore::open_reader(&dir).map(|s| Box::new(s) as Box<dyn Reader>)
         })
+    }
+
+    /// Connections to the PostgreSQL store at `url`, opened as reads need them.
+    pub fn postgres(url: &str) -> StoreReader {
+        let url = url.to_owned();
+        StoreReader::new(move || PgStore::open_reader(&url).map(|s| Box::new(s) as Box<dyn Reader>))
     }
 
     /// Runs `read` on an idle reader or a new one. A reader whose read failed is

@@ -25,7 +25,7 @@ use crate::write::Transact;
 use crate::{Result, StoreError};
 use postgres::types::{IsNull, ToSql, Type};
 use postgres::{Client, NoTls, Statement};
-use std::cell::RefCell;
+use std::cell::{RefCell, RefMut};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -98,7 +98,8 @@ const SCHEMA: &str = "
 /// reader from [`PgStore::open_reader`]. Implements [`Storage`](crate::Storage) and
 /// [`Reader`](crate::Reader).
 pub struct PgStore {
-    client: RefCell<Client>,
+    /// Always there until the store is dropped (see its `Drop`).
+    client: RefCell<Option<Client>>,
     /// Statements prepared on this connection, by their text.
     prepared: RefCell<HashMap<String, Statement>>,
     /// A batch (`Storage::begin_batch`) is open: writes are savepoints in it.
@@ -146,7 +147,7 @@ impl PgStore {
     fn connect(url: &str) -> Result<PgStore> {
         let client = Client::connect(url, NoTls)?;
         Ok(PgStore {
-            client: RefCell::new(client),
+            client: RefCell::new(Some(client)),
             prepared: RefCell::new(HashMap::new()),
             in_batch: false,
         })
@@ -177,7 +178,7 @@ impl PgStore {
                 "the database is at schema version {version}; this parlor knows {CURRENT}"
             ))),
             None => {
-                let mut client = self.client.borrow_mut();
+                let mut client = self.client();
                 let mut tx = client.transaction()?;
                 tx.batch_execute(SCHEMA)?;
                 tx.batch_execute("CREATE TABLE parlor_schema (version BIGINT NOT NULL)")?;
@@ -187,6 +188,12 @@ impl PgStore {
                 Ok(())
             }
         }
+    }
+
+    fn client(&self) -> RefMut<'_, Client> {
+        RefMut::map(self.client.borrow_mut(), |c| {
+            c.as_mut().expect("the client lives as long as the store")
+        })
     }
 
     /// The next block of [`ID_BLOCK`] game ids nobody else has.
@@ -203,7 +210,7 @@ impl PgStore {
         if let Some(statement) = self.prepared.borrow().get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.borrow_mut().prepare(&numbered(sql))?;
+        let statement = self.client().prepare(&numbered(sql))?;
         self.prepared
             .borrow_mut()
             .insert(sql.to_owned(), statement.clone());
@@ -277,14 +284,14 @@ impl Db for PgStore {
         let statement = self.statement(sql)?;
         let params: Vec<Param> = params.iter().map(Param).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
-        Ok(self.client.borrow_mut().execute(&statement, &refs)?)
+        Ok(self.client().execute(&statement, &refs)?)
     }
 
     fn query(&self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
         let statement = self.statement(sql)?;
         let params: Vec<Param> = params.iter().map(Param).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
-        let rows = self.client.borrow_mut().query(&statement, &refs)?;
+        let rows = self.client().query(&statement, &refs)?;
         rows.iter()
             .map(|row| {
                 (0..row.len())
@@ -302,10 +309,25 @@ impl Transact for PgStore {
     }
 
     fn run(&self, sql: &str) -> Result<()> {
-        Ok(self.client.borrow_mut().batch_execute(sql)?)
+        Ok(self.client().batch_execute(sql)?)
     }
 
     fn reserve_ids(&mut self) -> Result<Option<Range<i64>>> {
         PgStore::reserve_ids(self).map(Some)
+    }
+}
+
+impl Drop for PgStore {
+    /// Closing a connection runs its own little runtime, which tokio forbids on a thread
+    /// that drives tasks (an API reader may be dropped there): such a thread hands the
+    /// closing to a thread of its own.
+    fn drop(&mut self) {
+        self.prepared.get_mut().clear();
+        let Some(client) = self.client.get_mut().take() else {
+            return;
+        };
+        if tokio::runtime::Handle::try_current().is_ok() {
+            std::thread::spawn(move || drop(client));
+        }
     }
 }

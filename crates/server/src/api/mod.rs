@@ -38,7 +38,6 @@ use parlor_store::{
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// `GET /api/protocols`: every game the server knows, in the registry's order, as the
@@ -64,12 +63,12 @@ pub fn tables(tables: crate::record::Tables) -> Router {
         .with_state(tables)
 }
 
-/// The API's routes, reading the store in data directory `dir` (`None`: the server
-/// stores no games, and every route answers 503).
+/// The API's routes, reading the store through `reader` (`None`: the server stores no
+/// games, and every route answers 503).
 /// A read that finds the database damaged tells `recorder`, so `/healthz` says so.
-pub fn router(dir: Option<PathBuf>, recorder: Recorder, served: Games) -> Router {
-    let access = dir.map(|dir| Access {
-        reader: StoreReader::sqlite(dir),
+pub fn router(reader: Option<StoreReader>, recorder: Recorder, served: Games) -> Router {
+    let access = reader.map(|reader| Access {
+        reader,
         recorder,
         games: served,
         reads: ReadPool::new(READERS),
@@ -425,7 +424,7 @@ mod tests {
     async fn games_are_listed_newest_first_filtered_and_paged() {
         let dir = store();
         let app = router(
-            Some(dir.path().to_owned()),
+            Some(StoreReader::sqlite(dir.path())),
             Recorder::disabled(),
             Games::with(&[]),
         );
@@ -458,7 +457,7 @@ mod tests {
     async fn bad_parameters_are_400_with_a_reason() {
         let dir = store();
         let app = router(
-            Some(dir.path().to_owned()),
+            Some(StoreReader::sqlite(dir.path())),
             Recorder::disabled(),
             Games::with(&[]),
         );
@@ -488,7 +487,7 @@ mod tests {
     async fn a_game_comes_whole_and_an_unknown_one_is_404() {
         let dir = store();
         let app = router(
-            Some(dir.path().to_owned()),
+            Some(StoreReader::sqlite(dir.path())),
             Recorder::disabled(),
             Games::with(&[]),
         );
@@ -524,7 +523,7 @@ mod tests {
     async fn leaderboards_players_and_tournaments() {
         let dir = store();
         let app = router(
-            Some(dir.path().to_owned()),
+            Some(StoreReader::sqlite(dir.path())),
             Recorder::disabled(),
             Games::with(&[]),
         );
@@ -581,7 +580,7 @@ mod tests {
 
         let empty = tempfile::tempdir().unwrap();
         let not_yet = router(
-            Some(empty.path().to_owned()),
+            Some(StoreReader::sqlite(empty.path())),
             Recorder::disabled(),
             Games::with(&[]),
         );
@@ -596,7 +595,7 @@ mod tests {
         let recorder = Recorder::disabled();
         assert!(recorder.health().ok);
         let corrupt = router(
-            Some(empty.path().to_owned()),
+            Some(StoreReader::sqlite(empty.path())),
             recorder.clone(),
             Games::with(&[]),
         );
