@@ -22,7 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the server: every implemented protocol plus the HTTP port.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Run only the course Truco server (seed 003) on PORT.
     TrucoServer(serve::TrucoServerArgs),
     /// Run only the Warlords & Scumbags server (seed 001) with its -t/-m/-l/-p flags.
@@ -44,7 +44,7 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => serve::run(*args),
         Command::TrucoServer(args) => serve::run_truco(args),
         Command::Play(args) => clients::play(args),
         Command::TrucoClient(args) => clients::truco(args),
