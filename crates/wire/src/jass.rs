@@ -161,6 +161,68 @@ pub fn color(suit: Suit) -> &'static str {
     word(&COLORS, suit)
 }
 
+/// `{"data": data, "type": kind}` serialized straight from `data`, byte for byte what
+/// [`frame`] writes for the same data but without building a JSON tree first: the frames
+/// of every move (a card played, a card asked for, a trick) take this way. Field order is
+/// the JSON tree's: keys sorted.
+pub fn frame_of(kind: &str, data: &impl serde::Serialize) -> String {
+    #[derive(serde::Serialize)]
+    struct Frame<'a, T> {
+        data: T,
+        #[serde(rename = "type")]
+        kind: &'a str,
+    }
+    serde_json::to_string(&Frame { data, kind }).expect("frames serialize")
+}
+
+/// Cards as [`cards`] writes them, serialized without a JSON tree ([`frame_of`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Cards<'a>(pub &'a [Card]);
+
+/// A card's fields in the JSON tree's order.
+#[derive(serde::Serialize)]
+struct CardOut {
+    color: &'static str,
+    number: u8,
+}
+
+impl serde::Serialize for Cards<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|c| CardOut {
+            color: color(c.suit()),
+            number: c.rank().number(),
+        }))
+    }
+}
+
+/// `{"data": [cards], "type": kind}` for a frame that is only cards (`DEAL_CARDS`,
+/// `PLAYED_CARDS`, `REQUEST_CARD`: most of a deal's frames), written straight into one
+/// string: byte for byte [`frame_of`]`(kind, &Cards(list))`, without a serializer
+/// escaping words that need none. `kind` is one of the protocol's message names.
+pub fn cards_frame(kind: &str, list: &[Card]) -> String {
+    debug_assert!(kind.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'));
+    let mut out = String::with_capacity(32 + kind.len() + 32 * list.len());
+    out.push_str("{\"data\":[");
+    for (i, card) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"color\":\"");
+        out.push_str(color(card.suit()));
+        out.push_str("\",\"number\":");
+        let number = card.rank().number();
+        if number >= 10 {
+            out.push('1');
+        }
+        out.push(char::from(b'0' + number % 10));
+        out.push('}');
+    }
+    out.push_str("],\"type\":\"");
+    out.push_str(kind);
+    out.push_str("\"}");
+    out
+}
+
 /// A card as `{"number", "color"}`.
 pub fn card(card: Card) -> Value {
     json!({ "number": card.rank().number(), "color": color(card.suit()) })
@@ -177,5 +239,27 @@ pub fn mode(mode: Mode) -> Value {
         Mode::Trumpf(suit) => json!({ "mode": "TRUMPF", "trumpfColor": color(suit) }),
         Mode::Obeabe => json!({ "mode": "OBEABE" }),
         Mode::Undeufe => json!({ "mode": "UNDEUFE" }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::Rank;
+    use proptest::prelude::*;
+
+    fn card() -> impl Strategy<Value = Card> {
+        (6u8..=14, 0usize..4)
+            .prop_map(|(n, s)| Card::new(Rank::from_number(n).unwrap(), COLORS[s].1))
+    }
+
+    proptest! {
+        /// The frames written without a JSON tree are, byte for byte, the tree's.
+        #[test]
+        fn frames_without_a_tree_are_the_trees(list in proptest::collection::vec(card(), 0..10)) {
+            let tree = frame("PLAYED_CARDS", cards(list.iter().copied()));
+            prop_assert_eq!(&cards_frame("PLAYED_CARDS", &list), &tree);
+            prop_assert_eq!(&frame_of("PLAYED_CARDS", &Cards(&list)), &tree);
+        }
     }
 }

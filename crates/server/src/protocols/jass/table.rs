@@ -3,7 +3,9 @@
 //! turn timer, the record) and the frames its events give each seat (or everyone); it
 //! remembers which request is pending so a bad answer can be asked again.
 
-use super::message::{bare, card, cards, frame, mode, ClientMsg, TrumpfChoice};
+use super::message::{
+    bare, card, cards, cards_frame, frame, frame_of, mode, Cards, ClientMsg, TrumpfChoice,
+};
 pub use crate::record::jass::team_name;
 use crate::record::jass::{self as record_jass, ending, JassChronicle};
 use crate::record::Ledger;
@@ -69,8 +71,33 @@ pub struct JassTable {
     trick: Vec<Card>,
 }
 
-fn team_points(team: usize, totals: [u32; 2], deal: [u32; 2]) -> Value {
-    json!({ "name": team_name(team), "points": totals[team], "currentRoundPoints": deal[team] })
+fn team_points(team: usize, totals: [u32; 2], deal: [u32; 2]) -> TeamPoints {
+    TeamPoints {
+        current_round_points: deal[team],
+        name: team_name(team),
+        points: totals[team],
+    }
+}
+
+/// A team's points as the frames show them (fields in the JSON tree's sorted order, so
+/// the bytes are what a `json!` object gave).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TeamPoints {
+    current_round_points: u32,
+    name: String,
+    points: u32,
+}
+
+/// `BROADCAST_STICH`'s data (fields in sorted order, as [`TeamPoints`]).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Stich<'a> {
+    id: &'a str,
+    name: &'a str,
+    played_cards: Cards<'a>,
+    seat_id: Seat,
+    teams: [TeamPoints; 2],
 }
 
 /// The events an action (or the machines' moves) gave, collected to be shown.
@@ -350,7 +377,7 @@ impl JassTable {
             // A game left before anyone's first move is not kept.
             self.play.abandon("a player left before anyone played");
         }
-        let frame = frame("BROADCAST_WINNER_TEAM", team_points(team, totals, [0, 0]));
+        let frame = frame_of("BROADCAST_WINNER_TEAM", &team_points(team, totals, [0, 0]));
         (
             team,
             Out {
@@ -365,20 +392,23 @@ impl JassTable {
     fn stich(&self, winner: Seat, played: &[Card; 4], totals: [u32; 2], deal: [u32; 2]) -> String {
         let team = winner % 2;
         let player = &self.players[winner];
-        let data = json!({
-            "name": player.name,
-            "id": player.id,
-            "seatId": winner,
-            "playedCards": cards(played.iter().copied()),
-            "teams": [team_points(team, totals, deal), team_points(1 - team, totals, deal)],
-        });
-        frame("BROADCAST_STICH", data)
+        let data = Stich {
+            id: &player.id,
+            name: &player.name,
+            played_cards: Cards(played),
+            seat_id: winner,
+            teams: [
+                team_points(team, totals, deal),
+                team_points(1 - team, totals, deal),
+            ],
+        };
+        frame_of("BROADCAST_STICH", &data)
     }
 
     fn card_request(&self, seat: Seat) -> Out {
         Out {
             to: To::Seat(seat),
-            frame: frame("REQUEST_CARD", cards(self.trick.iter().copied())),
+            frame: cards_frame("REQUEST_CARD", &self.trick),
         }
     }
 
@@ -399,9 +429,10 @@ impl JassTable {
             };
             match &event {
                 Event::Dealt { seat, cards: dealt } => {
+                    let dealt: Vec<Card> = dealt.iter().collect();
                     out.push(Out {
                         to: To::Seat(*seat),
-                        frame: frame("DEAL_CARDS", cards(dealt.iter())),
+                        frame: cards_frame("DEAL_CARDS", &dealt),
                     });
                 }
                 Event::TrumpfRequested { seat, pushed } => {
@@ -430,7 +461,7 @@ impl JassTable {
                     self.trick.push(*c);
                     out.push(Out {
                         to: To::Everyone,
-                        frame: frame("PLAYED_CARDS", cards(self.trick.iter().copied())),
+                        frame: cards_frame("PLAYED_CARDS", &self.trick),
                     });
                 }
                 Event::TrickWon {
@@ -465,7 +496,10 @@ impl JassTable {
                     self.pending = None;
                     out.push(Out {
                         to: To::Everyone,
-                        frame: frame("BROADCAST_WINNER_TEAM", team_points(*team, *totals, *deal)),
+                        frame: frame_of(
+                            "BROADCAST_WINNER_TEAM",
+                            &team_points(*team, *totals, *deal),
+                        ),
                     });
                 }
                 Event::DealStarted { .. } => {}
