@@ -45,3 +45,36 @@ fn a_seat_sees_no_tile_the_rules_hide_from_it() {
         assert!(concealed > 3 * 13, "seat {seat}: {concealed}");
     }
 }
+
+/// The seats to act, as the game tracks them, are exactly the seats with a legal action,
+/// at every step of whole games (turns, claim windows with several claimers, hands'
+/// ends).
+#[test]
+fn the_seats_to_act_are_the_seats_with_a_legal_action() {
+    for seed in 0..6 {
+        let (mut game, _) = Game::new(Rules::default(), seeded_rng(seed));
+        let mut players: Vec<Box<dyn Strategy<Game>>> = ["random", "efficiency"]
+            .iter()
+            .cycle()
+            .take(4)
+            .map(|name| by_name(name).unwrap())
+            .collect();
+        let mut rng = seeded_rng(seed + 100);
+        let mut steps = 0;
+        while !game.is_over() {
+            let with_moves: Vec<usize> = (0..4)
+                .filter(|&s| !game.legal_actions(s).is_empty())
+                .collect();
+            assert_eq!(game.to_act().collect::<Vec<_>>(), with_moves, "seed {seed}");
+            let Some(seat) = with_moves.first().copied() else {
+                game.advance().expect("a hand's end leads to the next hand");
+                continue;
+            };
+            let legal = game.legal_actions(seat);
+            let action = players[seat].choose(&game.view(seat), &legal, &mut rng);
+            game.apply(seat, action).expect("a legal move");
+            steps += 1;
+        }
+        assert!(steps > 100, "seed {seed}: {steps}");
+    }
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{TestServer, PATIENCE};
+use common::{digest, TestServer, PATIENCE};
 use futures::{SinkExt, StreamExt};
 use jass::rules::legal_cards;
 use jass::{Card, CardSet, Mode, Rank, Suit};
@@ -1188,15 +1188,6 @@ async fn a_seeded_game_sends_the_same_bytes_as_before() {
     }
     let digests: Vec<String> = seats.iter().map(|f| digest(f)).collect();
     assert_eq!(digests, SEATS, "the seats' frames");
-}
-
-/// FNV-1a over the frames, each ended by a newline: stable across Rust versions.
-fn digest(frames: &[String]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in frames.iter().flat_map(|f| f.bytes().chain([b'\n'])) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x} {} frames", frames.len())
 }
 
 /// [`digest`] of each seat's frames in the seeded game.

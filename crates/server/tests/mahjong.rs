@@ -5,7 +5,7 @@
 mod common;
 mod mmj1;
 
-use common::{LineClient, TestServer};
+use common::{digest, LineClient, TestServer};
 use mmj1::{breakdown, Calls, Mj};
 use parlor_server::config::MahjongSettings;
 use parlor_server::Config;
@@ -60,6 +60,18 @@ async fn one_person_plays_a_whole_hanchan_against_cpu_players() {
     assert!(mj.record.rejects.is_empty(), "{:?}", mj.record.rejects);
     mj.conn.expect_closed().await;
     s.stop().await;
+}
+
+/// What a seeded hanchan sends its person must not change by a byte when the server's
+/// insides do (batching writes, rendering differently): every line, by its digest taken
+/// before such changes.
+#[tokio::test]
+async fn a_seeded_hanchan_sends_the_same_bytes_as_before() {
+    let s = TestServer::start(config(11, Duration::ZERO)).await;
+    let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Always).await;
+    mj.play_game().await;
+    s.stop().await;
+    assert_eq!(digest(&mj.record.lines), "f111848e97ded0da 4249 frames");
 }
 
 #[tokio::test]

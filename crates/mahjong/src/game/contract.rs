@@ -47,6 +47,18 @@ impl parlor_game::Game for Game {
     fn score(&self, seat: Seat) -> i64 {
         i64::from(self.scores()[seat])
     }
+
+    /// The seat whose turn it is, or the seats that still owe an answer to a discard:
+    /// the seats with a legal action, without working the actions out (a turn's include
+    /// a riichi check per tile in hand, and a table asks after every change).
+    fn to_act(&self) -> impl Iterator<Item = Seat> + '_ {
+        let seats = match self.pending() {
+            super::Pending::Turn(seat) => super::SeatSet::EMPTY.with(seat),
+            super::Pending::Claims(owed) => owed,
+            super::Pending::HandOver | super::Pending::GameOver => super::SeatSet::EMPTY,
+        };
+        seats.iter()
+    }
 }
 
 impl parlor_game::Projected for Game {

@@ -250,3 +250,14 @@ impl LineClient {
         while self.next().await.is_some() {}
     }
 }
+
+/// A digest of `frames` for comparing what a seeded game sent with what it sent before:
+/// FNV-1a over the frames, each ended by a newline (stable across Rust versions), and
+/// their count.
+pub fn digest(frames: &[String]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in frames.iter().flat_map(|f| f.bytes().chain([b'\n'])) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x} {} frames", frames.len())
+}

@@ -39,6 +39,8 @@ pub struct Record {
     pub gameover: Option<String>,
     /// Own wins whose breakdown was checked against the client's own scoring.
     pub checked_wins: usize,
+    /// Every line from the server, as sent.
+    pub lines: Vec<String>,
 }
 
 pub struct Mj {
@@ -204,6 +206,7 @@ impl Mj {
 
     /// Handles one server line; `true` at `gameover`.
     pub async fn on_line(&mut self, line: &str) -> bool {
+        self.record.lines.push(line.to_owned());
         let words: Vec<&str> = line.split_whitespace().collect();
         match words[0] {
             "newhand" => {

@@ -37,7 +37,7 @@ pub fn action(game: &Game, red_fives: bool, seat: usize, msg: ClientMsg) -> Resu
             return Err("not a game operation".into())
         }
     };
-    Ok(as_offered(action, &game.legal_actions(seat)))
+    Ok(as_offered(action, || game.legal_actions(seat)))
 }
 
 /// `claim T T T`: the hand's tiles that go with the discard; `?` third for pon or chi.
@@ -112,7 +112,10 @@ fn kind_of(name: TileName) -> Result<mahjong::Kind, String> {
 /// shape; taking the offered action of the same shape changes nothing in the game and
 /// keeps the action log replayable (it records actions by their place among the offered
 /// ones).
-fn as_offered(action: Action, legal: &[Action]) -> Action {
+fn as_offered<L: std::ops::Deref<Target = [Action]>>(
+    action: Action,
+    legal: impl FnOnce() -> L,
+) -> Action {
     fn shape(action: &Action) -> Option<(u8, Vec<(mahjong::Kind, bool)>)> {
         let (call, tiles): (u8, &[mahjong::Tile]) = match action {
             Action::Pon(pair) => (0, pair),
@@ -124,12 +127,15 @@ fn as_offered(action: Action, legal: &[Action]) -> Action {
         tiles.sort_unstable();
         Some((call, tiles))
     }
-    if legal.contains(&action) {
-        return action;
-    }
+    // Only a call can be offered in another shape; the legal moves (a riichi check per
+    // tile in hand) are worked out for nothing else.
     let Some(wanted) = shape(&action) else {
         return action;
     };
+    let legal = legal();
+    if legal.contains(&action) {
+        return action;
+    }
     legal
         .iter()
         .find(|offered| shape(offered).as_ref() == Some(&wanted))

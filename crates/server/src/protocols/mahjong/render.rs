@@ -7,7 +7,7 @@
 //! Places `k`, `w000`-`w135`, `r00`-`r11`, `a0`-`a9`, `h1`, `d1`, `f1`, `m10`, player IDs
 //! 1-4.
 
-pub use crate::record::mahjong::spelling::{face, kind, wind};
+pub use crate::record::mahjong::spelling::{face, kind, push_face, wind};
 use mahjong::game::{DrawKind, Move, Place, Win};
 use mahjong::{Limit, Payment, Wind};
 use std::fmt::Write;
@@ -24,26 +24,54 @@ fn id(seat: usize) -> usize {
 
 /// A place's name.
 pub fn place(p: Place) -> String {
-    match p {
-        Place::Deck => "k".into(),
-        Place::Wall(n) => format!("w{n:03}"),
-        Place::Replacement(n) => format!("r{n:02}"),
-        Place::DoraWall(n) => format!("a{n}"),
-        Place::Hand(s) => format!("h{}", id(s.into())),
-        Place::Discards(s) => format!("d{}", id(s.into())),
-        Place::Flowers(s) => format!("f{}", id(s.into())),
-        Place::Meld(s, n) => format!("m{}{n}", id(s.into())),
-    }
+    let mut out = String::with_capacity(4);
+    push_place(&mut out, p);
+    out
 }
 
-/// `move T P P` as `seat` sees it.
+/// A place's name written at the end of `out`.
+fn push_place(out: &mut String, p: Place) {
+    let (letter, number, digits) = match p {
+        Place::Deck => return out.push('k'),
+        Place::Wall(n) => ('w', usize::from(n), 3),
+        Place::Replacement(n) => ('r', usize::from(n), 2),
+        Place::DoraWall(n) => ('a', usize::from(n), 1),
+        Place::Hand(s) => ('h', id(s.into()), 1),
+        Place::Discards(s) => ('d', id(s.into()), 1),
+        Place::Flowers(s) => ('f', id(s.into()), 1),
+        Place::Meld(s, n) => {
+            out.push('m');
+            push_digits(out, id(s.into()), 1);
+            return push_digits(out, usize::from(n), 1);
+        }
+    };
+    out.push(letter);
+    push_digits(out, number, digits);
+}
+
+/// `n` in at least `width` digits, zeros in front.
+fn push_digits(out: &mut String, n: usize, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    while rest > 0 || digits.len() - at < width.max(1) {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// `move T P P` as `seat` sees it, written in one string.
 pub fn move_for(m: &Move, seat: usize, red_fives: bool) -> String {
-    format!(
-        "move {} {} {}",
-        face(m.face_for(seat), red_fives),
-        place(m.from),
-        place(m.to)
-    )
+    let mut line = String::with_capacity(16);
+    line.push_str("move ");
+    push_face(&mut line, m.face_for(seat), red_fives);
+    line.push(' ');
+    push_place(&mut line, m.from);
+    line.push(' ');
+    push_place(&mut line, m.to);
+    line
 }
 
 /// `game I C C C C`: names are cut to 64 bytes (at a character boundary).
@@ -227,6 +255,11 @@ mod tests {
         assert_eq!(place(Place::Wall(52)), "w052");
         assert_eq!(place(Place::Replacement(1)), "r01");
         assert_eq!(place(Place::Meld(3, 0)), "m40");
+        assert_eq!(place(Place::Wall(0)), "w000");
+        assert_eq!(place(Place::Wall(135)), "w135");
+        assert_eq!(place(Place::Replacement(11)), "r11");
+        assert_eq!(place(Place::DoraWall(0)), "a0");
+        assert_eq!(place(Place::Deck), "k");
         assert_eq!(
             game(
                 0,

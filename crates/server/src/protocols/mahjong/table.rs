@@ -24,6 +24,7 @@ use crate::table::{sleep_until, Play, Seats, Timing};
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet, View};
+use std::cell::RefCell;
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -162,6 +163,9 @@ struct Table {
     acked: SeatSet,
     /// The time people have to acknowledge the end of a hand.
     ack_timer: TurnTimer,
+    /// Lines for each seat not yet handed to its outbox: what one input or timer gives a
+    /// person goes out together ([`Table::flush`]), in one write.
+    owed: RefCell<[Vec<String>; 4]>,
 }
 
 /// A table set up but not yet running: its handle can be given out first, so that every
@@ -186,6 +190,7 @@ impl NewTable {
             table.to(seat, render::game(seat, &table.names));
         }
         table.publish(&events);
+        table.flush();
         tokio::spawn(table.run(inbox, shutdown));
     }
 }
@@ -259,6 +264,7 @@ pub fn create(
         settings,
         prompted: SeatSet::EMPTY,
         acked: SeatSet::EMPTY,
+        owed: RefCell::default(),
     };
     let new = NewTable {
         table,
@@ -278,6 +284,7 @@ impl Table {
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>, shutdown: CancellationToken) {
         loop {
             self.settle();
+            self.flush();
             if self.play.is_over() {
                 break;
             }
@@ -287,6 +294,7 @@ impl Table {
                 msg = inbox.recv() => match msg {
                     Some(msg) => {
                         crate::telemetry::timed("mahjong", || self.handle(msg));
+                        self.flush();
                         // What a person's move showed goes out before CPU players think
                         // about theirs (at once, with no bot delay): the writers this
                         // woke run before the table does again.
@@ -305,6 +313,7 @@ impl Table {
                 break;
             }
         }
+        self.flush();
         for (_, person) in self.seats.here_all() {
             person.outbox.close();
         }
@@ -393,9 +402,23 @@ impl Table {
         }
     }
 
+    /// Owes `line` to the person at `seat`, if one is there ([`Table::flush`] sends it).
     fn to(&self, seat: usize, line: impl Into<String>) {
-        if let Some(person) = self.seats.here(seat) {
-            person.outbox.send(line);
+        if self.seats.is_here(seat) {
+            self.owed.borrow_mut()[seat].push(line.into());
+        }
+    }
+
+    /// Hands every person the lines owed to them, all at once.
+    fn flush(&self) {
+        for (seat, lines) in self.owed.borrow_mut().iter_mut().enumerate() {
+            if lines.is_empty() {
+                continue;
+            }
+            match self.seats.here(seat) {
+                Some(person) => person.outbox.send_all(lines.drain(..)),
+                None => lines.clear(),
+            }
         }
     }
 
