@@ -90,10 +90,16 @@ pub struct ServeArgs {
         conflicts_with = "no_store"
     )]
     database: Option<String>,
-    /// This node's name in a cluster: unique among its nodes. The games it starts are
-    /// its own, and only those are marked abandoned when it starts again after a crash.
-    #[arg(long, env = "PARLOR_NODE_NAME", requires = "database")]
+    /// This node's name in a cluster: unique among its nodes (letters, digits, - and _).
+    /// The games it starts are its own, and only those are marked abandoned when it
+    /// starts again after a crash.
+    #[arg(long, env = "PARLOR_NODE_NAME", requires = "database", value_parser = node_name)]
     node_name: Option<String>,
+    /// Join the cluster whose NATS server (JetStream on) is at this URL
+    /// (`nats://host:4222`): every node lists every node's running tables. Needs
+    /// `--database` and `--node-name`.
+    #[arg(long, env = "PARLOR_CLUSTER", requires = "database")]
+    cluster: Option<String>,
     /// Run only these services, comma-separated (default: all of them); the file
     /// descriptor budget is then shared among fewer listeners.
     #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',', value_parser = only_names())]
@@ -208,8 +214,18 @@ impl ServeArgs {
                     url,
                     node: self.node_name.clone().unwrap_or_default(),
                 }),
+            cluster: self.cluster.clone(),
             services: self.services(),
         }
+    }
+}
+
+/// What `--node-name` accepts: a name NATS can use as a key.
+fn node_name(name: &str) -> Result<String, String> {
+    if parlor_server::cluster::valid_node_name(name) {
+        Ok(name.to_owned())
+    } else {
+        Err("letters, digits, - and _ only (at most 64)".into())
     }
 }
 

@@ -248,6 +248,9 @@ pub struct Config {
     pub data_dir: Option<std::path::PathBuf>,
     /// The PostgreSQL database a cluster's nodes share, instead of the data directory.
     pub database: Option<Database>,
+    /// The NATS server (`nats://host:port`) of the cluster this node joins; needs
+    /// [`Config::database`], whose node name it goes by.
+    pub cluster: Option<String>,
 }
 
 /// A node's place in a shared PostgreSQL store.
@@ -281,6 +284,7 @@ impl Default for Config {
             services: Service::ALL.to_vec(),
             data_dir: None,
             database: None,
+            cluster: None,
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct StoreAccess {
     pub reader: Option<parlor_store::StoreReader>,
     /// The running tables, for `/api/tables`.
     pub tables: crate::record::Tables,
+    /// The cluster this node belongs to: `/api/tables` lists every node's tables.
+    pub cluster: Option<crate::cluster::Cluster>,
     /// The games served, for the API.
     pub games: crate::protocols::Games,
 }
@@ -108,7 +110,7 @@ pub async fn serve(
         }))
         .with_state(shared)
         .merge(api)
-        .merge(crate::api::tables(store.tables.clone()))
+        .merge(crate::api::tables(store.tables.clone(), store.cluster))
         .merge(crate::api::protocols(&store.games))
         .merge(crate::watching::router(
             store.tables,

@@ -14,6 +14,7 @@
 //! - [`seeds`]: where every game's RNG seed comes from, so `--seed` makes runs repeatable.
 
 pub mod api;
+pub mod cluster;
 pub mod config;
 pub mod http;
 pub mod net;
@@ -83,6 +84,19 @@ pub async fn serve_with(
         tasks: JoinSet::new(),
         bind: config.bind,
     };
+    let cluster = match (&config.cluster, &config.database) {
+        (Some(url), Some(database)) => Some(
+            cluster::Cluster::join(url, &database.node)
+                .await
+                .map_err(std::io::Error::other)?,
+        ),
+        (Some(_), None) => {
+            return Err(std::io::Error::other(
+                "a cluster node stores its games in the cluster's database (--database)",
+            ))
+        }
+        (None, _) => None,
+    };
     let mut doors = BTreeMap::new();
     let services = &config.services;
     let budget = net::descriptor_budget();
@@ -108,6 +122,11 @@ pub async fn serve_with(
             .with_rate(config.limits.connect_rate)
     };
     let tables = record::Tables::default();
+    if let Some(cluster) = &cluster {
+        tracing::info!(node = cluster.node(), "joined the cluster");
+        let publishing = cluster.clone().publish(tables.clone(), shutdown.clone());
+        server.tasks.spawn(publishing);
+    }
     let context = protocols::Context {
         config: &config,
         seeds: seeds.clone(),
@@ -144,6 +163,7 @@ pub async fn serve_with(
         let store = http::StoreAccess {
             recorder: recorder.clone(),
             reader: store_at.as_ref().map(StoreAt::reader),
+            cluster,
             tables: tables.clone(),
             games: games.clone(),
         };

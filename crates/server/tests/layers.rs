@@ -17,7 +17,7 @@ use std::path::Path;
 fn layer(module: &str) -> Option<usize> {
     Some(match module {
         "net" | "config" | "seeds" | "text" | "telemetry" => 1,
-        "record" => 2,
+        "record" | "cluster" => 2,
         "table" => 3,
         "protocols" => 4,
         "http" | "api" | "watching" | "web" | "lib" => 5,

@@ -7,9 +7,9 @@
 //! which happens however the binary ends (even by a panic or a signal), so no server is
 //! left behind.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use crate::process::{as_server_user, free_port, run, watched, Watched};
+use std::path::PathBuf;
+use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
@@ -19,9 +19,7 @@ const USER: &str = "parlor";
 /// The running server of this test binary.
 pub struct Postgres {
     port: u16,
-    /// The shell that runs the server, and the pipe whose closing stops it (and removes
-    /// its directory).
-    _watch: (Child, ChildStdin),
+    _watch: Watched,
 }
 
 /// The server of this test binary, started on first use. Panics with the reason if
@@ -39,10 +37,9 @@ impl Postgres {
     pub fn database(&self) -> String {
         static MADE: AtomicU32 = AtomicU32::new(0);
         let name = format!("test{}", MADE.fetch_add(1, Ordering::Relaxed));
-        let made = self
-            .psql("postgres", &format!("CREATE DATABASE {name}"))
-            .unwrap_or_else(|why| panic!("creating database {name}: {why}"));
-        drop(made);
+        if let Err(why) = self.psql("postgres", &format!("CREATE DATABASE {name}")) {
+            panic!("creating database {name}: {why}");
+        }
         self.url(&name)
     }
 
@@ -74,10 +71,10 @@ impl Postgres {
             .tempdir()
             .map_err(|e| e.to_string())?
             .keep();
-        let data = dir.as_path().join("data");
+        let data = dir.join("data");
         let root = is_root();
         if root {
-            run(Command::new("chown").arg("postgres").arg(dir.as_path()))?;
+            run(Command::new("chown").arg("postgres").arg(&dir))?;
         }
         let initdb = bin.join("initdb");
         let initdb = initdb.to_string_lossy();
@@ -98,46 +95,18 @@ impl Postgres {
             ],
         ))?;
         let port = free_port()?;
-        let postgres = bin.join("postgres");
-        // The shell starts the server, then waits for its standard input to close (the
-        // test binary ended), stops it and removes its files.
-        let script = format!(
-            "'{}' -D '{}' -p {port} -h 127.0.0.1 -k '{dir}' -F -c max_connections=200 & \
-             server=$!; cat >/dev/null; kill -INT $server; wait $server; rm -rf '{dir}'",
-            postgres.display(),
+        let server = format!(
+            "'{}' -D '{}' -p {port} -h 127.0.0.1 -k '{}' -F -c max_connections=200",
+            bin.join("postgres").display(),
             data.display(),
-            dir = dir.as_path().display(),
+            dir.display(),
         );
-        let mut watch = as_server_user(root, &["sh", "-c", &script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("starting postgres: {e}"))?;
-        let stdin = watch.stdin.take().ok_or("no pipe to the server's shell")?;
-        let log = watch.stderr.take().ok_or("no log from the server")?;
-        ready(log)?;
+        let watch = watched(root, &server, &dir, "ready to accept connections")?;
         Ok(Postgres {
             port,
-            _watch: (watch, stdin),
+            _watch: watch,
         })
     }
-}
-
-/// Reads the server's log until it accepts connections; the rest of the log is drained
-/// on a thread of its own so the server never blocks on a full pipe.
-fn ready(log: std::process::ChildStderr) -> Result<(), String> {
-    let mut lines = BufReader::new(log).lines();
-    let mut seen = Vec::new();
-    for line in lines.by_ref() {
-        let line = line.map_err(|e| e.to_string())?;
-        if line.contains("ready to accept connections") {
-            std::thread::spawn(move || lines.for_each(drop));
-            return Ok(());
-        }
-        seen.push(line);
-    }
-    Err(format!("postgres stopped:\n{}", seen.join("\n")))
 }
 
 /// The directory of PostgreSQL's programs, installing Debian's package if there is none.
@@ -166,42 +135,10 @@ fn installed() -> Option<PathBuf> {
     bins.pop().map(|(_, bin)| bin)
 }
 
-/// `args` as a command, run as the `postgres` user when the tests run as root.
-fn as_server_user(root: bool, args: &[&str]) -> Command {
-    let mut command = if root {
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--"]).args(args);
-        c
-    } else {
-        let mut c = Command::new(args[0]);
-        c.args(&args[1..]);
-        c
-    };
-    // The server's user must be able to stand in the working directory.
-    command.current_dir(Path::new("/"));
-    command
-}
-
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
         .unwrap_or(false)
-}
-
-fn run(command: &mut Command) -> Result<(), String> {
-    let out = command.output().map_err(|e| format!("{command:?}: {e}"))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    let mut why = format!("{command:?} failed:\n");
-    why.push_str(&String::from_utf8_lossy(&out.stdout));
-    why.push_str(&String::from_utf8_lossy(&out.stderr));
-    Err(why)
-}
-
-fn free_port() -> Result<u16, String> {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
 }

@@ -25,6 +25,8 @@
 
 mod told;
 
+use crate::cluster::Cluster;
+
 use crate::protocols::Games;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -53,14 +55,18 @@ pub fn protocols(games: &Games) -> Router {
 
 /// `GET /api/tables`: every table playing now, oldest first, as
 /// [`crate::record::Listing`]s: id, game, variant, table name, start, hand, and each
-/// seat's name and kind (`person`, `away`, `cpu`). Nothing hidden: no seed, no card.
-pub fn tables(tables: crate::record::Tables) -> Router {
+/// seat's name and kind (`person`, `away`, `cpu`). Nothing hidden: no seed, no card. A
+/// node of a cluster lists every node's tables, each with its `node`.
+pub fn tables(tables: crate::record::Tables, cluster: Option<Cluster>) -> Router {
+    let list = |State((tables, cluster)): State<(crate::record::Tables, Option<Cluster>)>| async move {
+        match cluster {
+            Some(cluster) => Json(serde_json::Value::from(cluster.tables(&tables).await)),
+            None => Json(serde_json::to_value(tables.all()).unwrap_or_default()),
+        }
+    };
     Router::new()
-        .route(
-            "/api/tables",
-            get(|State(tables): State<crate::record::Tables>| async move { Json(tables.all()) }),
-        )
-        .with_state(tables)
+        .route("/api/tables", get(list))
+        .with_state((tables, cluster))
 }
 
 /// The API's routes, reading the store through `reader` (`None`: the server stores no

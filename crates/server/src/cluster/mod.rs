@@ -1,0 +1,164 @@
+//! A node's place in a cluster of parlor servers. NATS (with JetStream) carries what the
+//! nodes share between them; finished games go to the PostgreSQL database they share
+//! (`--database`, `parlor_store::PgStore`).
+//!
+//! What the nodes share so far is the list of running tables: each node keeps its own
+//! list under its name in the JetStream key-value bucket [`BUCKET`], written as soon as
+//! it changes (looked at every [`LOOK_EVERY`]) and again every [`REFRESH`]. The bucket
+//! forgets an entry not written for [`FORGET_AFTER`], so the tables of a node that died
+//! leave every list within that; a node that stops takes its entry out itself. Any node's
+//! `/api/tables` lists every node's tables, each with its node's name.
+//!
+//! The list holds what `/api/tables` shows and nothing more (names, seat kinds, hands):
+//! no seed or card crosses NATS this way.
+
+use crate::record::Tables;
+use async_nats::jetstream::{kv, stream};
+use serde_json::Value;
+use std::time::Duration;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+/// The key-value bucket of the nodes' running tables.
+pub const BUCKET: &str = "parlor_tables";
+
+/// How often a node looks whether its tables changed.
+pub const LOOK_EVERY: Duration = Duration::from_millis(250);
+
+/// How often a node writes its tables even when nothing changed.
+pub const REFRESH: Duration = Duration::from_secs(5);
+
+/// How long the bucket keeps a node's tables after it last wrote them.
+pub const FORGET_AFTER: Duration = Duration::from_secs(15);
+
+/// A node joined to a cluster.
+#[derive(Clone)]
+pub struct Cluster {
+    node: String,
+    tables: kv::Store,
+}
+
+/// Whether `name` can name a node: letters, digits, `-` and `_` (it is a key in NATS).
+pub fn valid_node_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Cluster {
+    /// Connects to NATS at `url` as node `node`, making the bucket if no node has.
+    pub async fn join(url: &str, node: &str) -> Result<Cluster, String> {
+        if !valid_node_name(node) {
+            return Err(format!(
+                "{node:?} cannot name a node (letters, digits, - and _)"
+            ));
+        }
+        let client = async_nats::connect(url)
+            .await
+            .map_err(|e| format!("NATS at {url}: {e}"))?;
+        let jetstream = async_nats::jetstream::new(client);
+        // The first node makes the bucket (two making it at once make the same one). It
+        // is made as the stream a bucket is, which asks nothing of the server that
+        // Debian's nats-server 2.9 cannot answer.
+        jetstream
+            .get_or_create_stream(stream::Config {
+                name: format!("KV_{BUCKET}"),
+                subjects: vec![format!("$KV.{BUCKET}.>")],
+                max_messages_per_subject: 1,
+                max_age: FORGET_AFTER,
+                storage: stream::StorageType::Memory,
+                allow_rollup: true,
+                deny_delete: true,
+                allow_direct: true,
+                discard: stream::DiscardPolicy::New,
+                num_replicas: 1,
+                ..stream::Config::default()
+            })
+            .await
+            .map_err(|e| format!("the {BUCKET} bucket: {e}"))?;
+        let tables = jetstream
+            .get_key_value(BUCKET)
+            .await
+            .map_err(|e| format!("the {BUCKET} bucket: {e}"))?;
+        Ok(Cluster {
+            node: node.to_owned(),
+            tables,
+        })
+    }
+
+    /// This node's name.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Writes this node's tables from `local` while it runs; at `stop`, takes them out.
+    pub async fn publish(self, local: Tables, stop: CancellationToken) {
+        let mut written: Option<Vec<u8>> = None;
+        let mut due = Instant::now();
+        loop {
+            let now = serde_json::to_vec(&local.all()).unwrap_or_default();
+            if written.as_ref() != Some(&now) || Instant::now() >= due {
+                match self.tables.put(&self.node, now.clone().into()).await {
+                    Ok(_) => {
+                        written = Some(now);
+                        due = Instant::now() + REFRESH;
+                    }
+                    Err(error) => {
+                        crate::net::warn_limited!("the cluster's table list: {error}");
+                    }
+                }
+            }
+            tokio::select! {
+                () = tokio::time::sleep(LOOK_EVERY) => {}
+                () = stop.cancelled() => break,
+            }
+        }
+        let _ = self.tables.delete(&self.node).await;
+    }
+
+    /// Every node's running tables, each with its `node`: this node's as they are now,
+    /// the others' as they last wrote them (at most [`LOOK_EVERY`] and a round trip old).
+    /// A node that cannot be read is left out (logged).
+    pub async fn tables(&self, local: &Tables) -> Vec<Value> {
+        let mut all = with_node(serde_json::to_value(local.all()), &self.node);
+        let keys = match self.tables.keys().await {
+            Ok(keys) => keys,
+            Err(error) => {
+                crate::net::warn_limited!("the cluster's table list: {error}");
+                return all;
+            }
+        };
+        let mut keys: Vec<String> = futures::StreamExt::collect::<Vec<_>>(keys)
+            .await
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|node| *node != self.node)
+            .collect();
+        keys.sort();
+        for node in keys {
+            let Ok(Some(listed)) = self.tables.get(&node).await else {
+                continue;
+            };
+            all.extend(with_node(serde_json::from_slice(&listed), &node));
+        }
+        all
+    }
+}
+
+/// The listings in `list` (a JSON array), each marked with `node`.
+fn with_node<E>(list: Result<Value, E>, node: &str) -> Vec<Value> {
+    let Ok(Value::Array(listings)) = list else {
+        return Vec::new();
+    };
+    listings
+        .into_iter()
+        .map(|mut listing| {
+            if let Value::Object(fields) = &mut listing {
+                fields.insert("node".into(), Value::from(node));
+            }
+            listing
+        })
+        .collect()
+}
