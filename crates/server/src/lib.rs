@@ -122,10 +122,16 @@ pub async fn serve_with(
             .with_rate(config.limits.connect_rate)
     };
     let tables = record::Tables::default();
+    let mut journal = None;
     if let Some(cluster) = &cluster {
         tracing::info!(node = cluster.node(), "joined the cluster");
         let publishing = cluster.clone().publish(tables.clone(), shutdown.clone());
         server.tasks.spawn(publishing);
+        let (writer, steps) = record::journal();
+        server
+            .tasks
+            .spawn(cluster.clone().publish_steps(steps, shutdown.clone()));
+        journal = Some(writer);
     }
     let context = protocols::Context {
         config: &config,
@@ -133,6 +139,7 @@ pub async fn serve_with(
         recorder: record::Ledger {
             recorder: recorder.clone(),
             tables: tables.clone(),
+            journal,
         },
         shutdown: shutdown.clone(),
     };

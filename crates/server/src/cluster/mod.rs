@@ -10,7 +10,12 @@
 //! `/api/tables` lists every node's tables, each with its node's name.
 //!
 //! The list holds what `/api/tables` shows and nothing more (names, seat kinds, hands):
-//! no seed or card crosses NATS this way.
+//! no seed or card crosses NATS this way. The games themselves, step by step, go to the
+//! stream of games ([`games`]), which only nodes read.
+
+mod games;
+
+pub use games::{subject, KEEP, STREAM};
 
 use crate::record::Tables;
 use async_nats::jetstream::{kv, stream};
@@ -35,6 +40,7 @@ pub const FORGET_AFTER: Duration = Duration::from_secs(15);
 #[derive(Clone)]
 pub struct Cluster {
     node: String,
+    jetstream: async_nats::jetstream::Context,
     tables: kv::Store,
 }
 
@@ -82,8 +88,13 @@ impl Cluster {
             .get_key_value(BUCKET)
             .await
             .map_err(|e| format!("the {BUCKET} bucket: {e}"))?;
+        jetstream
+            .get_or_create_stream(games::config())
+            .await
+            .map_err(|e| format!("the {} stream: {e}", games::STREAM))?;
         Ok(Cluster {
             node: node.to_owned(),
+            jetstream,
             tables,
         })
     }

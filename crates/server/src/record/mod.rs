@@ -19,6 +19,7 @@
 
 pub mod generic;
 pub mod jass;
+mod journal;
 pub mod mahjong;
 mod note;
 mod recorded;
@@ -30,6 +31,7 @@ pub mod upgrade;
 pub mod wars;
 pub mod watch;
 
+pub use journal::{journal, Journal, Step};
 pub use note::Note;
 pub use recorded::{Chronicle, Recorded};
 pub(crate) use redo::{entries, redo};
@@ -57,6 +59,8 @@ pub fn now_ms() -> i64 {
 pub struct Ledger {
     pub recorder: Recorder,
     pub tables: Tables,
+    /// A cluster node's journal of its games' steps ([`Journal`]); `None` alone.
+    pub journal: Option<Journal>,
 }
 
 impl Ledger {
@@ -65,6 +69,7 @@ impl Ledger {
         Ledger {
             recorder: Recorder::disabled(),
             tables: Tables::default(),
+            journal: None,
         }
     }
 }
@@ -90,6 +95,8 @@ pub struct GameLog {
     protocol: String,
     /// The game among the server's running tables, until the log is dropped.
     listed: Listed,
+    /// Where its steps go as they happen, on a node of a cluster.
+    journal: Option<Journal>,
 }
 
 impl Drop for GameLog {
@@ -145,6 +152,18 @@ impl GameLog {
                 })
                 .collect(),
         });
+        if let Some(journal) = &ledger.journal {
+            let seats = seats.iter().map(|s| (s.name.clone(), s.cpu.clone()));
+            let start = Step::Start {
+                protocol: protocol.to_owned(),
+                variant: variant.to_owned(),
+                seed: seed.to_string(),
+                seats: seats.collect(),
+                table: table.clone(),
+                started_at_ms,
+            };
+            journal.write(id.0, start);
+        }
         recorder.start_game(GameStart {
             id,
             protocol: protocol.to_owned(),
@@ -166,7 +185,25 @@ impl GameLog {
             played: false,
             protocol: protocol.to_owned(),
             listed,
+            journal: ledger.journal.clone(),
         }
+    }
+
+    /// Writes `step` to the journal, on a node of a cluster.
+    fn journal(&self, step: Step) {
+        if let Some(journal) = &self.journal {
+            journal.write(self.id.0, step);
+        }
+    }
+
+    /// Adds `entry` to the action log.
+    fn log(&mut self, entry: String) {
+        if self.journal.is_some() {
+            self.journal(Step::Entry {
+                text: entry.clone(),
+            });
+        }
+        self.actions.push(entry);
     }
 
     /// The game's place among the running tables.
@@ -195,7 +232,7 @@ impl GameLog {
 
     /// `seat` did `action` in game `G`.
     pub fn action<G: Notation>(&mut self, seat: usize, action: &G::Action) {
-        self.actions.push(action_entry::<G>(seat, action));
+        self.log(action_entry::<G>(seat, action));
     }
 
     /// A person made a move of their own: the game is kept even if it is abandoned.
@@ -210,12 +247,13 @@ impl GameLog {
 
     /// Something else that changed the game (a leave, a forfeit), for replays to redo.
     pub fn note(&mut self, note: Note) {
-        self.actions.push(format!("# {note}"));
+        self.log(format!("# {note}"));
     }
 
     /// A hand ended with `result`: it is committed with the actions since the last one.
     pub fn hand(&mut self, result: Value) {
         self.hands += 1;
+        self.journal(Step::Hand { number: self.hands });
         self.recorder.record_hand(HandRecord {
             game: self.id,
             number: self.hands,
@@ -232,6 +270,7 @@ impl GameLog {
         if std::mem::replace(&mut self.finished, true) {
             return;
         }
+        self.journal(Step::End { finished: false });
         if !self.played {
             self.recorder.discard_game(self.id);
             return;
@@ -251,6 +290,7 @@ impl GameLog {
         }
         metrics::counter!("parlor_games_finished_total", "protocol" => self.protocol.clone())
             .increment(1);
+        self.journal(Step::End { finished: true });
         self.recorder.finish_game(GameEnd {
             game: self.id,
             ended_at_ms: now_ms(),
