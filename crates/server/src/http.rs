@@ -110,10 +110,14 @@ pub async fn serve(
         }))
         .with_state(shared)
         .merge(api)
-        .merge(crate::api::tables(store.tables.clone(), store.cluster))
+        .merge(crate::api::tables(
+            store.tables.clone(),
+            store.cluster.clone(),
+        ))
         .merge(crate::api::protocols(&store.games))
         .merge(crate::watching::router(
             store.tables,
+            store.cluster,
             admission.clone(),
             shutdown.clone(),
         ));

@@ -127,6 +127,10 @@ pub async fn serve_with(
         tracing::info!(node = cluster.node(), "joined the cluster");
         let publishing = cluster.clone().publish(tables.clone(), shutdown.clone());
         server.tasks.spawn(publishing);
+        let watchers = cluster
+            .clone()
+            .serve_watchers(tables.clone(), shutdown.clone());
+        server.tasks.spawn(watchers);
         let (writer, steps) = record::journal();
         server
             .tasks

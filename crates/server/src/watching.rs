@@ -3,8 +3,11 @@
 //! hand, then live. A watcher only listens: what it sends is read and dropped. When the
 //! game ends it is sent `{"over": true}` and the connection closes.
 //!
-//! Watchers hold a place in the HTTP port's own connection limit while they watch.
+//! Watchers hold a place in the HTTP port's own connection limit while they watch. On a
+//! node of a cluster, a table of another node is watched through NATS
+//! (`cluster::watch`), the same frames as on its own node.
 
+use crate::cluster::Cluster;
 use crate::http::{websocket_key, UPGRADE_TIMEOUT};
 use crate::net::{ws_config, Admission, Gathered, Socket, WRITE_TIMEOUT};
 use crate::record::Tables;
@@ -17,7 +20,8 @@ use axum::Router;
 use futures::{SinkExt, StreamExt};
 use hyper_util::rt::TokioIo;
 use std::net::SocketAddr;
-use tokio::sync::broadcast::error::RecvError;
+use std::sync::Arc;
+use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::Role;
@@ -29,19 +33,39 @@ use tokio_util::sync::CancellationToken;
 #[derive(Clone)]
 struct Watching {
     tables: Tables,
+    /// The cluster, whose other nodes' tables are watched through NATS.
+    cluster: Option<Cluster>,
     admission: Admission,
     shutdown: CancellationToken,
 }
 
 /// The `/ws/watch/:id` route.
-pub fn router(tables: Tables, admission: Admission, shutdown: CancellationToken) -> Router {
+pub fn router(
+    tables: Tables,
+    cluster: Option<Cluster>,
+    admission: Admission,
+    shutdown: CancellationToken,
+) -> Router {
     Router::new()
         .route("/ws/watch/:id", get(watch))
         .with_state(Watching {
             tables,
+            cluster,
             admission,
             shutdown,
         })
+}
+
+/// Table `id`'s first frame and the frames to come: from this node's own table, or
+/// through the cluster from the node that holds it.
+async fn join(w: &Watching, id: i64) -> Option<(String, broadcast::Receiver<Arc<str>>)> {
+    if let Some(feed) = w.tables.feed(id) {
+        // The table's feed is not held: when the game ends, the frames end.
+        return Some(feed.join());
+    }
+    let cluster = w.cluster.as_ref()?;
+    let node = cluster.node_of(id, &w.tables).await?;
+    cluster.watch(&node, id).await
 }
 
 async fn watch(
@@ -53,7 +77,7 @@ async fn watch(
     let Ok(id) = id.parse::<i64>() else {
         return (StatusCode::BAD_REQUEST, "a table id is a number").into_response();
     };
-    let Some(feed) = w.tables.feed(id) else {
+    let Some((first, mut frames)) = join(&w, id).await else {
         return (StatusCode::NOT_FOUND, "no such table is playing").into_response();
     };
     let Some(key) = websocket_key(request.headers()) else {
@@ -81,9 +105,6 @@ async fn watch(
         let socket: Box<dyn Socket> = Box::new(Gathered::new(TokioIo::new(upgraded)));
         let mut ws =
             WebSocketStream::from_raw_socket(socket, Role::Server, Some(ws_config())).await;
-        let (first, mut frames) = feed.join();
-        // The table's feed is not held: when the game ends, the frames end.
-        drop(feed);
         if !send(&mut ws, first).await {
             return;
         }

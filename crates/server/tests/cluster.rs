@@ -5,6 +5,8 @@
 mod common;
 mod mmj1;
 
+use common::ws;
+
 use common::TestServer;
 use mmj1::{Calls, Mj};
 use parlor_server::config::Database;
@@ -57,6 +59,30 @@ async fn every_node_lists_every_nodes_tables() {
     assert_eq!(on_a, listed);
     let text = serde_json::to_string(&listed).unwrap();
     assert!(!text.contains("seed") && !text.contains("tiles"), "{text}");
+    // A watcher on c watches ana's table, which runs on a, and sees the next move.
+    let mut watcher = ws::watch(&c, &listed[0]["id"]).await;
+    let first: Value = serde_json::from_str(&ws::frame(&mut watcher).await).unwrap();
+    assert_eq!(first["hand"], 1, "{first}");
+    let hands = first["table"]["hands"].as_array().unwrap();
+    assert!(
+        hands
+            .iter()
+            .flat_map(|h| h.as_array().unwrap())
+            .all(|t| t == "?"),
+        "{first}"
+    );
+    // Ana plays on (answering what the table asks of her) until the watcher sees a step.
+    let next = loop {
+        tokio::select! {
+            line = ana.conn.line() => { ana.on_line(&line).await; }
+            frame = ws::frame(&mut watcher) => break frame,
+        }
+    };
+    let next: Value = serde_json::from_str(&next).unwrap();
+    assert!(
+        next["steps"].as_array().is_some_and(|s| !s.is_empty()),
+        "{next}"
+    );
     // A node that stops takes its tables off the others' lists.
     a.stop().await;
     c.tables_until(|t| nodes(t) == ["b"]).await;

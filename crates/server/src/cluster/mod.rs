@@ -9,11 +9,14 @@
 //! leave every list within that; a node that stops takes its entry out itself. Any node's
 //! `/api/tables` lists every node's tables, each with its node's name.
 //!
+//! A watcher can watch any node's table through any node ([`watch`]).
+//!
 //! The list holds what `/api/tables` shows and nothing more (names, seat kinds, hands):
 //! no seed or card crosses NATS this way. The games themselves, step by step, go to the
 //! stream of games ([`games`]), which only nodes read.
 
 mod games;
+mod watch;
 
 pub use games::{subject, KEEP, STREAM};
 
@@ -40,6 +43,7 @@ pub const FORGET_AFTER: Duration = Duration::from_secs(15);
 #[derive(Clone)]
 pub struct Cluster {
     node: String,
+    client: async_nats::Client,
     jetstream: async_nats::jetstream::Context,
     tables: kv::Store,
 }
@@ -64,7 +68,7 @@ impl Cluster {
         let client = async_nats::connect(url)
             .await
             .map_err(|e| format!("NATS at {url}: {e}"))?;
-        let jetstream = async_nats::jetstream::new(client);
+        let jetstream = async_nats::jetstream::new(client.clone());
         // The first node makes the bucket (two making it at once make the same one). It
         // is made as the stream a bucket is, which asks nothing of the server that
         // Debian's nats-server 2.9 cannot answer.
@@ -94,6 +98,7 @@ impl Cluster {
             .map_err(|e| format!("the {} stream: {e}", games::STREAM))?;
         Ok(Cluster {
             node: node.to_owned(),
+            client,
             jetstream,
             tables,
         })
