@@ -31,7 +31,7 @@ pub async fn run(args: AllArgs) -> Result<String, String> {
             Game::Wars => (3, args.connections.min(35)),
             _ => (args.clients, args.connections),
         };
-        let played = play::measure(game, name, clients, false, play::Sitting::ALONE).await?;
+        let played = play::measure(game, name, clients, false, play::Sitting::ALONE, &[]).await?;
         let holding = idle::Holding {
             connections,
             churn: 1,

@@ -35,6 +35,15 @@ pub struct PlayArgs {
     /// clients, one table per four).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     people: u8,
+    /// Run the server as a node of the cluster whose NATS server is at this URL (with
+    /// `--database`): what the cluster adds to a game (its steps to the stream, its table
+    /// in the list) is then in the figures.
+    #[arg(long, requires = "database")]
+    cluster: Option<String>,
+    /// Store the games in this PostgreSQL database instead of SQLite (a cluster's
+    /// store; needed by `--cluster`).
+    #[arg(long)]
+    database: Option<String>,
     /// Mahjong: then play the same games against the floor, a server that only sends
     /// the lines parlor sent to the same clients and reads their answers.
     #[arg(long)]
@@ -116,7 +125,20 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         keep: args.floor,
     };
     let clients = args.clients.div_ceil(sitting.people) * sitting.people;
-    let f = measure(game, &args.game, clients, args.east_only, sitting).await?;
+    let mut node = Vec::new();
+    if let Some(database) = &args.database {
+        let name = format!("bench{}", std::process::id());
+        node.extend([
+            "--database".into(),
+            database.clone(),
+            "--node-name".into(),
+            name,
+        ]);
+    }
+    if let Some(nats) = &args.cluster {
+        node.extend(["--cluster".into(), nats.clone()]);
+    }
+    let f = measure(game, &args.game, clients, args.east_only, sitting, &node).await?;
     let g = &f.games;
     let mut report = format!(
         "play {}: {} of {} games finished in {:.2} s: {:.2} games/s\n\
@@ -196,6 +218,7 @@ pub async fn measure(
     clients: usize,
     east_only: bool,
     sitting: Sitting,
+    more_flags: &[String],
 ) -> Result<PlayFigures, String> {
     let port = free_port()?;
     let http = free_port()?;
@@ -217,6 +240,7 @@ pub async fn measure(
     if east_only {
         flags.push("--mahjong-east-only".into());
     }
+    flags.extend(more_flags.iter().cloned());
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
