@@ -53,6 +53,8 @@ struct Shared {
     counts: Arc<Vec<(String, Admission)>>,
     health: Arc<serde_json::Value>,
     recorder: parlor_store::Recorder,
+    /// The cluster, for `/healthz` to name the node and the protocols' homes.
+    cluster: Option<crate::cluster::Cluster>,
     shutdown: CancellationToken,
 }
 
@@ -99,6 +101,7 @@ pub async fn serve(
         counts: Arc::new(counts),
         health: Arc::new(health_body(&shown, &admission)),
         recorder: store.recorder,
+        cluster: store.cluster.clone(),
         shutdown: shutdown.clone(),
     };
     let app = Router::new()
@@ -180,6 +183,12 @@ async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
         body["status"] = "degraded".into();
     }
     body["store"] = serde_json::to_value(store).unwrap_or_default();
+    if let Some(cluster) = &shared.cluster {
+        body["cluster"] = serde_json::json!({
+            "node": cluster.node(),
+            "homes": cluster.known_homes(),
+        });
+    }
     Json(body)
 }
 

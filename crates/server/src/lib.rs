@@ -30,7 +30,7 @@ pub mod web;
 pub use config::{Config, Service};
 
 use net::{Admission, Framing};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -150,25 +150,41 @@ pub async fn serve_with(
     let started = games
         .iter()
         .filter(|p| services.contains(&p.service) || extra.iter().any(|e| e.name == p.name));
+    // Each protocol's session on a connection, for its port and for connections other
+    // nodes relay to this one when it is the protocol's home.
+    let mut sessions: HashMap<&'static str, cluster::Serve> = HashMap::new();
     for protocol in started {
         let (name, port) = (protocol.name, (protocol.port)(&config.ports));
         let admission = admission(name);
         let door = match (protocol.start)(&context) {
             protocols::Entry::Stream { session, framing } => {
-                server.listen_lines(name, admission, port, &shutdown, session, framing)?
+                sessions.insert(name, session.clone());
+                let dispatch = cluster::dispatch(cluster.clone(), name, session);
+                let tcp = dispatch.clone();
+                let on_port = move |s, p, stop| tcp(Box::new(s), net::Peer::at(p), stop);
+                server.listen(name, port, &shutdown, admission.clone(), on_port)?;
+                server.browsers(admission, dispatch, framing)
             }
             protocols::Entry::WebSocket { tcp, ws } => {
-                server.listen(
-                    name,
-                    port,
-                    &shutdown,
-                    admission.clone(),
-                    move |s, p, stop| tcp(s, p, stop),
-                )?;
+                let serve: cluster::Serve = Arc::new(move |s, p, stop| tcp(s, p.addr, stop));
+                sessions.insert(name, serve.clone());
+                let dispatch = cluster::dispatch(cluster.clone(), name, serve);
+                let on_port = move |s, p, stop| dispatch(Box::new(s), net::Peer::at(p), stop);
+                server.listen(name, port, &shutdown, admission.clone(), on_port)?;
+                // Browsers of a WebSocket protocol come upgraded by the HTTP port: they
+                // play on the node they reached.
                 http::Door { admission, ws }
             }
         };
         doors.insert(name, door);
+    }
+    if let Some(cluster) = &cluster {
+        let protocols = sessions.keys().copied().collect();
+        server
+            .tasks
+            .spawn(cluster.clone().homes(protocols, shutdown.clone()));
+        let relayed = cluster.clone().serve_relayed(sessions, shutdown.clone());
+        server.tasks.spawn(relayed);
     }
     if services.contains(&Service::Http) {
         let store = http::StoreAccess {
@@ -300,23 +316,15 @@ fn open_store(at: Option<&StoreAt>, games: &protocols::Games) -> parlor_store::R
 impl Running {
     /// Listens for a line protocol on its port, and returns the door through which the
     /// HTTP port lets WebSocket clients into the same protocol.
-    fn listen_lines(
-        &mut self,
-        protocol: &'static str,
+    /// The door through which the HTTP port lets browsers into a line protocol: each
+    /// upgraded WebSocket bridged to `session` with `framing` (which relays it to the
+    /// protocol's home node, seat token and all, on a node of a cluster).
+    fn browsers(
+        &self,
         admission: Admission,
-        port: u16,
-        shutdown: &CancellationToken,
         session: protocols::StreamSession,
         framing: Framing,
-    ) -> std::io::Result<http::Door> {
-        let tcp = session.clone();
-        self.listen(
-            protocol,
-            port,
-            shutdown,
-            admission.clone(),
-            move |socket, peer, stop| tcp(Box::new(socket), net::Peer::at(peer), stop),
-        )?;
+    ) -> http::Door {
         let ws: net::WsEntry = Arc::new(move |socket, peer, stop, place| {
             let session = session.clone();
             let session_stop = stop.clone();
@@ -328,7 +336,7 @@ impl Running {
                 move |lines| session(Box::new(lines), peer, session_stop),
             ));
         });
-        Ok(http::Door { admission, ws })
+        http::Door { admission, ws }
     }
 }
 

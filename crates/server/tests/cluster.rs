@@ -37,30 +37,49 @@ fn nodes(tables: &[Value]) -> Vec<&str> {
 async fn every_node_lists_every_nodes_tables() {
     let nats = parlor_testkit::nats().url();
     let url = parlor_testkit::postgres().database();
-    let [a, b, c] = [
+    let nodes_up = [
         node(&nats, &url, "a").await,
         node(&nats, &url, "b").await,
         node(&nats, &url, "c").await,
     ];
-    // A person at a Mahjong table on a and on b (CPU players fill the other seats at
-    // once); the tables wait for their first discards.
-    let mut ana = Mj::join(a.addr("mahjong"), "ana", Calls::Never).await;
-    let mut bea = Mj::join(b.addr("mahjong"), "bea", Calls::Never).await;
+    // Mahjong's players meet on its home node, whichever node they reach.
+    let mut home = String::new();
+    for s in &nodes_up {
+        home = s.homes_until("mahjong").await;
+    }
+    let [a, b, c] = nodes_up;
+    let mut others = Vec::new();
+    let mut at_home = None;
+    for (name, s) in [("a", a), ("b", b), ("c", c)] {
+        match name == home {
+            true => at_home = Some(s),
+            false => others.push(s),
+        }
+    }
+    let (home_node, away) = (at_home.expect("the home is a node"), &others);
+    // A person reaches each of the two other nodes; both sit at tables on the home,
+    // CPU players filling the other seats at once; the tables wait for their discards.
+    let mut ana = Mj::join(away[0].addr("mahjong"), "ana", Calls::Never).await;
+    let mut bea = Mj::join(away[1].addr("mahjong"), "bea", Calls::Never).await;
     ana.first_move().await;
     bea.first_move().await;
-    let listed = c.tables_until(|t| nodes(t) == ["a", "b"]).await;
+    let on_home = [home.as_str(), home.as_str()];
+    let listed = away[1].tables_until(|t| nodes(t) == on_home).await;
     let names: Vec<&str> = listed
         .iter()
         .map(|t| t["seats"][0]["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["ana", "bea"], "{listed:?}");
-    // Every node answers alike, its own tables included, and lists no seed or hand.
-    let on_a = a.tables_until(|t| nodes(t) == ["a", "b"]).await;
-    assert_eq!(on_a, listed);
+    // Every node answers alike, the home included, and lists no seed or hand.
+    assert_eq!(
+        home_node.tables_until(|t| nodes(t) == on_home).await,
+        listed
+    );
+    assert_eq!(away[0].tables_until(|t| nodes(t) == on_home).await, listed);
     let text = serde_json::to_string(&listed).unwrap();
     assert!(!text.contains("seed") && !text.contains("tiles"), "{text}");
-    // A watcher on c watches ana's table, which runs on a, and sees the next move.
-    let mut watcher = ws::watch(&c, &listed[0]["id"]).await;
+    // A watcher on another node watches ana's table on the home and sees it go on.
+    let mut watcher = ws::watch(&away[1], &listed[0]["id"]).await;
     let first: Value = serde_json::from_str(&ws::frame(&mut watcher).await).unwrap();
     assert_eq!(first["hand"], 1, "{first}");
     let hands = first["table"]["hands"].as_array().unwrap();
@@ -84,9 +103,10 @@ async fn every_node_lists_every_nodes_tables() {
         "{next}"
     );
     // A node that stops takes its tables off the others' lists.
-    a.stop().await;
-    c.tables_until(|t| nodes(t) == ["b"]).await;
-    drop((ana, bea));
-    b.stop().await;
-    c.stop().await;
+    drop((ana, bea, watcher));
+    home_node.stop().await;
+    others[0].tables_until(|t| t.is_empty()).await;
+    for s in others {
+        s.stop().await;
+    }
 }

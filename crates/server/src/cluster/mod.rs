@@ -16,13 +16,18 @@
 //! stream of games ([`games`]), which only nodes read.
 
 mod games;
+mod homes;
+mod relay;
 mod watch;
 
 pub use games::{subject, KEEP, STREAM};
+pub use homes::Homes;
+pub use relay::Serve;
 
 use crate::record::Tables;
 use async_nats::jetstream::{kv, stream};
 use serde_json::Value;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -46,6 +51,8 @@ pub struct Cluster {
     client: async_nats::Client,
     jetstream: async_nats::jetstream::Context,
     tables: kv::Store,
+    /// The protocols' homes, as this node last saw them.
+    homes: Homes,
 }
 
 /// Whether `name` can name a node: letters, digits, `-` and `_` (it is a key in NATS).
@@ -96,11 +103,16 @@ impl Cluster {
             .get_or_create_stream(games::config())
             .await
             .map_err(|e| format!("the {} stream: {e}", games::STREAM))?;
+        jetstream
+            .get_or_create_stream(homes::config())
+            .await
+            .map_err(|e| format!("the {} bucket: {e}", homes::BUCKET))?;
         Ok(Cluster {
             node: node.to_owned(),
             client,
             jetstream,
             tables,
+            homes: Homes::default(),
         })
     }
 
@@ -109,6 +121,45 @@ impl Cluster {
         &self.node
     }
 
+    /// Keeps the homes of `protocols` (claiming and renewing them) until `stop`.
+    pub async fn homes(self, protocols: Vec<&'static str>, stop: CancellationToken) {
+        let bucket = match self.jetstream.get_key_value(homes::BUCKET).await {
+            Ok(bucket) => bucket,
+            Err(error) => {
+                tracing::error!(%error, "the cluster's homes: no bucket");
+                return;
+            }
+        };
+        let known = self.homes.clone();
+        self.keep_homes(bucket, protocols, known, stop).await;
+    }
+
+    /// Every protocol's home as this node last saw it, for `/healthz`.
+    pub fn known_homes(&self) -> std::collections::BTreeMap<&'static str, String> {
+        self.homes.all()
+    }
+
+    /// The node `protocol`'s players meet on, when it is another node than this one.
+    pub fn home_elsewhere(&self, protocol: &str) -> Option<String> {
+        self.homes.of(protocol).filter(|home| *home != self.node)
+    }
+}
+
+/// Serves a connection of `protocol` with `local`, or relays it to the protocol's home
+/// node when that is another node of `cluster`.
+pub fn dispatch(cluster: Option<Cluster>, protocol: &'static str, local: Serve) -> Serve {
+    Arc::new(move |socket, peer, stop| {
+        let home = cluster
+            .as_ref()
+            .and_then(|c| c.home_elsewhere(protocol).map(|h| (c.clone(), h)));
+        match home {
+            Some((cluster, home)) => Box::pin(cluster.relay(home, protocol, socket, peer, stop)),
+            None => local(socket, peer, stop),
+        }
+    })
+}
+
+impl Cluster {
     /// Writes this node's tables from `local` while it runs; at `stop`, takes them out.
     pub async fn publish(self, local: Tables, stop: CancellationToken) {
         let mut written: Option<Vec<u8>> = None;

@@ -37,6 +37,12 @@ impl SeatToken {
             .and_then(SeatToken::parse)
     }
 
+    /// The token's text, to hand a relayed connection's token to the node that serves
+    /// it (`cluster::relay`); never for a log.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
     /// Compared in time that does not depend on where they first differ.
     fn matches(&self, other: &SeatToken) -> bool {
         let (a, b) = (self.0.as_bytes(), other.0.as_bytes());

@@ -18,7 +18,6 @@ use crate::seeds::SeedSource;
 use futures::future::BoxFuture;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio::net::TcpStream;
 use tokio_util::sync::CancellationToken;
 
 /// What a protocol starts from: the configuration and what every protocol shares.
@@ -36,8 +35,9 @@ pub type StreamSession =
 
 /// A session of a WebSocket protocol on its own port: the TCP connection before the
 /// handshake.
-pub type TcpSession =
-    Arc<dyn Fn(TcpStream, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync>;
+pub type TcpSession = Arc<
+    dyn Fn(Box<dyn Socket>, SocketAddr, CancellationToken) -> BoxFuture<'static, ()> + Send + Sync,
+>;
 
 /// How clients reach a started protocol.
 pub enum Entry {

@@ -7,8 +7,14 @@ use std::net::SocketAddr;
 /// Four `heuristic` course Truco clients play one match at `addr`; returns each
 /// client's last line (`MATCH_END ...`).
 pub async fn course_truco_match(addr: SocketAddr) -> Vec<Option<String>> {
+    course_truco_match_at([addr; 4]).await
+}
+
+/// [`course_truco_match`] with each client connecting to its own address (the nodes of
+/// a cluster).
+pub async fn course_truco_match_at(addrs: [SocketAddr; 4]) -> Vec<Option<String>> {
     let players = (0..4).map(|i| {
-        let addr = addr.to_string();
+        let addr = addrs[i as usize].to_string();
         tokio::spawn(async move {
             let strategy = truco::bots::by_name("heuristic").unwrap();
             let mode = parlor_client::truco::Mode::Auto { strategy, seed: i };

@@ -121,6 +121,24 @@ impl TestServer {
             .expect("the running tables as expected")
     }
 
+    /// Waits until `/healthz` names the home node of `protocol` (a cluster's node);
+    /// returns it.
+    #[allow(dead_code)] // not every test binary uses it
+    pub async fn homes_until(&self, protocol: &str) -> String {
+        let poll = async {
+            loop {
+                let (_, health) = self.get_json("/healthz").await;
+                if let Some(home) = health["cluster"]["homes"][protocol].as_str() {
+                    return home.to_owned();
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(PATIENCE, poll)
+            .await
+            .expect("the protocol's home is known")
+    }
+
     /// Waits until `/healthz` counts `open` connections for `protocol` (a session that
     /// ended has told its table and lobby everything it had to).
     pub async fn open_connections(&self, protocol: &str, open: u64) {

@@ -1,0 +1,107 @@
+//! Where each protocol's players meet: its home node. Every protocol has one home in
+//! the cluster, held in the key-value bucket [`BUCKET`] (key: the protocol, value: the
+//! node). A node that finds a protocol without a home claims it (create-if-absent, so one
+//! claim wins) and, while it lives, writes its claim again every [`RENEW`]; the bucket
+//! forgets a claim not written for [`HOME_TTL`], so when a home node dies another node
+//! claims the protocol within that. Connections reaching any other node are relayed to
+//! the home ([`super::relay`]), so lobbies, tables, names and pairing are the home's,
+//! whatever node a player reached.
+
+use super::Cluster;
+use async_nats::jetstream::{kv, stream};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// The bucket of the protocols' homes.
+pub const BUCKET: &str = "parlor_homes";
+
+/// How often a node looks at the homes, and renews the claims it holds.
+pub const RENEW: Duration = Duration::from_secs(1);
+
+/// How long a claim lasts without being renewed.
+pub const HOME_TTL: Duration = Duration::from_secs(5);
+
+/// The homes as this node last saw them: protocol → node.
+#[derive(Clone, Default)]
+pub struct Homes(Arc<Mutex<HashMap<&'static str, String>>>);
+
+impl Homes {
+    /// The node `protocol`'s players meet on, if known.
+    pub fn of(&self, protocol: &str) -> Option<String> {
+        self.lock().get(protocol).cloned()
+    }
+
+    /// Every protocol's home, by protocol.
+    pub fn all(&self) -> std::collections::BTreeMap<&'static str, String> {
+        self.lock().iter().map(|(p, n)| (*p, n.clone())).collect()
+    }
+
+    fn set(&self, protocol: &'static str, node: String) {
+        self.lock().insert(protocol, node);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<&'static str, String>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The bucket's settings, made as the stream a bucket is (see `Cluster::join`).
+pub(super) fn config() -> stream::Config {
+    stream::Config {
+        name: format!("KV_{BUCKET}"),
+        subjects: vec![format!("$KV.{BUCKET}.>")],
+        max_messages_per_subject: 1,
+        max_age: HOME_TTL,
+        storage: stream::StorageType::Memory,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: stream::DiscardPolicy::New,
+        num_replicas: 1,
+        ..stream::Config::default()
+    }
+}
+
+impl Cluster {
+    /// Keeps `homes` up to date for `protocols` until `stop`, claiming a protocol that
+    /// has no home and renewing this node's claims; at `stop`, gives its claims up.
+    pub async fn keep_homes(
+        self,
+        bucket: kv::Store,
+        protocols: Vec<&'static str>,
+        homes: Homes,
+        stop: CancellationToken,
+    ) {
+        loop {
+            for &protocol in &protocols {
+                let home = match bucket.get(protocol).await {
+                    Ok(Some(node)) => String::from_utf8_lossy(&node).into_owned(),
+                    Ok(None) => match bucket.create(protocol, self.node.clone().into()).await {
+                        Ok(_) => self.node.clone(),
+                        // Another node's claim came first: it is read next time.
+                        Err(_) => continue,
+                    },
+                    Err(error) => {
+                        crate::net::warn_limited!("the cluster's homes: {error}");
+                        continue;
+                    }
+                };
+                if home == self.node {
+                    let _ = bucket.put(protocol, self.node.clone().into()).await;
+                }
+                homes.set(protocol, home);
+            }
+            tokio::select! {
+                () = tokio::time::sleep(RENEW) => {}
+                () = stop.cancelled() => break,
+            }
+        }
+        for &protocol in &protocols {
+            if homes.of(protocol).as_deref() == Some(self.node.as_str()) {
+                let _ = bucket.purge(protocol).await;
+            }
+        }
+    }
+}

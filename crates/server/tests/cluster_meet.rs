@@ -1,0 +1,46 @@
+//! Two nodes of a cluster (a private NATS server and PostgreSQL database from
+//! `parlor-testkit`, of this test binary alone): players who reach different nodes meet
+//! at one table on the protocol's home node, their connections relayed over NATS.
+
+mod common;
+
+use common::TestServer;
+use parlor_server::config::Database;
+use parlor_server::Config;
+
+/// Node `node` of the cluster on `nats`, storing in the database at `url`.
+async fn node(nats: &str, url: &str, node: &str) -> TestServer {
+    TestServer::start(Config {
+        database: Some(Database {
+            url: url.to_owned(),
+            node: node.to_owned(),
+        }),
+        cluster: Some(nats.to_owned()),
+        ..Config::for_tests(73)
+    })
+    .await
+}
+
+/// Course Truco's players meet whatever node they reached: two connect to a, two to b,
+/// and the four play one match at the protocol's home node, stored once.
+#[tokio::test]
+async fn players_on_different_nodes_meet_at_one_table() {
+    let nats = parlor_testkit::nats().url();
+    let url = parlor_testkit::postgres().database();
+    let [a, b] = [node(&nats, &url, "m1").await, node(&nats, &url, "m2").await];
+    // Both nodes know the protocol's home before anyone connects.
+    for s in [&a, &b] {
+        s.homes_until("truco").await;
+    }
+    let (ta, tb) = (a.addr("truco"), b.addr("truco"));
+    let ends = common::bots::course_truco_match_at([ta, tb, ta, tb]).await;
+    assert!(
+        ends.iter()
+            .all(|e| e.as_deref().is_some_and(|l| l.starts_with("MATCH_END"))),
+        "{ends:?}"
+    );
+    let games = a.stored("truco", "finished", 1).await;
+    assert_eq!(games.len(), 1, "one match, stored once: {games:?}");
+    a.stop().await;
+    b.stop().await;
+}
