@@ -41,6 +41,24 @@ async fn players_on_different_nodes_meet_at_one_table() {
     );
     let games = a.stored("truco", "finished", 1).await;
     assert_eq!(games.len(), 1, "one match, stored once: {games:?}");
-    a.stop().await;
-    b.stop().await;
+    // The home stops: the other node becomes the protocol's home and its players meet
+    // there.
+    let home = a.homes_until("truco").await;
+    let (gone, left, name) = match home.as_str() {
+        "m1" => (a, b, "m2"),
+        _ => (b, a, "m1"),
+    };
+    gone.stop().await;
+    let poll = async {
+        while left.homes_until("truco").await != name {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(common::PATIENCE, poll)
+        .await
+        .expect("a new home");
+    let t = left.addr("truco");
+    common::bots::course_truco_match_at([t; 4]).await;
+    left.stored("truco", "finished", 2).await;
+    left.stop().await;
 }
