@@ -5,6 +5,7 @@
 
 mod all;
 mod api;
+mod cluster;
 mod floor;
 mod idle;
 mod jass;
@@ -31,6 +32,9 @@ pub enum BenchCommand {
     Play(play::PlayArgs),
     /// Every protocol, whole games and idle connections, in one table.
     All(all::AllArgs),
+    /// Whole games through a cluster of N nodes (needs its NATS server and database,
+    /// as `scripts/cluster up` starts them), then the new home after a `kill -9`.
+    Cluster(cluster::ClusterArgs),
     /// The floor server that `jass --floor` starts: it plays recorded frames back.
     #[command(hide = true)]
     Floor(floor::FloorArgs),
@@ -60,6 +64,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             BenchCommand::Api(args) => api::run(args).await,
             BenchCommand::Play(args) => play::run(args).await,
             BenchCommand::All(args) => all::run(args).await,
+            BenchCommand::Cluster(args) => cluster::run(args).await,
             BenchCommand::Floor(args) => floor::run(args).await,
         }
     });

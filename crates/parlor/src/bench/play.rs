@@ -261,6 +261,17 @@ pub async fn play_games(
     clients: usize,
     sitting: Sitting,
 ) -> Result<Games, String> {
+    play_games_at(game, &[addr.to_owned()], clients, sitting).await
+}
+
+/// [`play_games`] with client `i` connecting to `addrs[i % addrs.len()]` (the nodes of a
+/// cluster, in turn).
+pub async fn play_games_at(
+    game: Game,
+    addrs: &[String],
+    clients: usize,
+    sitting: Sitting,
+) -> Result<Games, String> {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for table in (0..clients)
@@ -276,7 +287,7 @@ pub async fn play_games(
             seated.extend(together.then_some(at_table));
             let client = Client {
                 game,
-                addr: addr.to_owned(),
+                addr: addrs[i % addrs.len()].clone(),
                 name: name.clone(),
                 transcript: transcript.clone(),
                 seated: together.then_some(sat),

@@ -119,6 +119,14 @@ impl ServerProcess {
     }
 }
 
+impl ServerProcess {
+    /// Kills the server at once (`kill -9`), as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
