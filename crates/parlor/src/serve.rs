@@ -360,7 +360,11 @@ fn run_config(config: Config) -> ExitCode {
             }
         };
         signals.wait().await;
-        tracing::info!("shutting down");
+        if server.hand_over().await {
+            tracing::info!("draining: handing the tables over to the other nodes");
+        } else {
+            tracing::info!("shutting down");
+        }
         shutdown.cancel();
         server.finished().await;
         tracing::info!("stopped");

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{serve_command, PATIENCE};
+use common::{get, serve_command, PATIENCE};
 use std::collections::BTreeSet;
 use std::path::Path;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::process::Child;
 
@@ -71,15 +71,6 @@ async fn keep_playing(addr: String) {
             }
         }
     }
-}
-
-async fn get(http: &str, path: &str) -> serde_json::Value {
-    let mut c = TcpStream::connect(http).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    c.write_all(request.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    c.read_to_string(&mut out).await.unwrap();
-    serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap()
 }
 
 fn ids(games: &serde_json::Value, status: &str) -> BTreeSet<i64> {

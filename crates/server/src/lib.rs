@@ -47,12 +47,38 @@ pub struct Running {
     tasks: JoinSet<()>,
     /// The address every listener binds.
     bind: std::net::IpAddr,
+    /// A cluster node's way to hand its tables over.
+    draining: Option<Draining>,
+}
+
+/// What a cluster node hands over when it drains.
+struct Draining {
+    cluster: cluster::Cluster,
+    tables: record::Tables,
+    handover: record::Handover,
 }
 
 impl Running {
     /// Waits until every listener has stopped (after the shutdown token is cancelled).
     pub async fn finished(mut self) {
         while self.tasks.join_next().await.is_some() {}
+    }
+
+    /// Drains a cluster node: cancelling the shutdown token after this hands every
+    /// running table to the other nodes (they carry them on from the stream of games and
+    /// their people come back to their seats through any node) instead of ending them.
+    /// Whether there was anything to hand over to (`false` for a server alone).
+    pub async fn hand_over(&self) -> bool {
+        let Some(draining) = &self.draining else {
+            return false;
+        };
+        let Draining {
+            cluster,
+            tables,
+            handover,
+        } = draining;
+        cluster.hand_over(tables, handover).await;
+        true
     }
 }
 
@@ -83,6 +109,7 @@ pub async fn serve_with(
         addrs: BTreeMap::new(),
         tasks: JoinSet::new(),
         bind: config.bind,
+        draining: None,
     };
     let cluster = match (&config.cluster, &config.database) {
         (Some(url), Some(database)) => Some(
@@ -122,19 +149,24 @@ pub async fn serve_with(
             .with_rate(config.limits.connect_rate)
     };
     let tables = record::Tables::default();
+    let (carriers, handover) = (record::Carriers::default(), record::Handover::default());
+    let flushed = CancellationToken::new();
     let mut journal = None;
     if let Some(cluster) = &cluster {
         tracing::info!(node = cluster.node(), "joined the cluster");
-        let publishing = cluster.clone().publish(tables.clone(), shutdown.clone());
+        let (listed, handing) = (tables.clone(), handover.clone());
+        let publishing = cluster.clone().publish(listed, handing, shutdown.clone());
         server.tasks.spawn(publishing);
         let watchers = cluster
             .clone()
             .serve_watchers(tables.clone(), shutdown.clone());
         server.tasks.spawn(watchers);
         let (writer, steps) = record::journal();
-        server
-            .tasks
-            .spawn(cluster.clone().publish_steps(steps, shutdown.clone()));
+        server.tasks.spawn(
+            cluster
+                .clone()
+                .publish_steps(steps, shutdown.clone(), flushed.clone()),
+        );
         journal = Some(writer);
     }
     let context = protocols::Context {
@@ -144,6 +176,8 @@ pub async fn serve_with(
             recorder: recorder.clone(),
             tables: tables.clone(),
             journal,
+            carriers: carriers.clone(),
+            handover: handover.clone(),
         },
         shutdown: shutdown.clone(),
     };
@@ -180,9 +214,19 @@ pub async fn serve_with(
     }
     if let Some(cluster) = &cluster {
         let protocols = sessions.keys().copied().collect();
-        server
-            .tasks
-            .spawn(cluster.clone().homes(protocols, shutdown.clone()));
+        let heirs = cluster::Succession {
+            carriers,
+            recorder: recorder.clone(),
+            handover: handover.clone(),
+            flushed,
+        };
+        let homes = cluster.clone().homes(protocols, heirs, shutdown.clone());
+        server.tasks.spawn(homes);
+        server.draining = Some(Draining {
+            cluster: cluster.clone(),
+            tables: tables.clone(),
+            handover,
+        });
         let relayed = cluster.clone().serve_relayed(sessions, shutdown.clone());
         server.tasks.spawn(relayed);
     }

@@ -71,6 +71,19 @@ pub trait Storage: Send {
     fn start_game(&mut self, start: &GameStart) -> Result<()>;
     /// Stores a hand of a game being played; each hand number once.
     fn record_hand(&mut self, hand: &HandRecord) -> Result<()>;
+    /// Stores a game another writer started, carried on by this one (a cluster node
+    /// taking a table over): stored as `start` says if the store does not have it yet,
+    /// else marked as this writer's (a shared store's `games.node`). Refused if the game
+    /// has ended.
+    fn carry_game(&mut self, start: &GameStart) -> Result<()>;
+    /// Stores a hand of a carried game as it catches up: a hand stored already (by the
+    /// writer that started the game) is left as it is.
+    fn record_hand_once(&mut self, hand: &HandRecord) -> Result<()>;
+    /// A game this writer hands to another is no longer its own: its crash recovery
+    /// leaves it alone. Nothing to do for a store with one writer.
+    fn release_game(&mut self, _game: GameId) -> Result<()> {
+        Ok(())
+    }
     /// Ends a game being played, with a score and rank per seat, and updates its
     /// players' statistics and ratings with it. Ending an unknown or already ended
     /// game is refused.

@@ -38,6 +38,9 @@ enum Message {
 enum Write {
     Start(GameStart),
     Hand(HandRecord),
+    Carry(GameStart),
+    HandOnce(HandRecord),
+    Release(GameId),
     Finish(GameEnd),
     Abandon(GameAbandon),
     Discard(GameId),
@@ -193,6 +196,21 @@ impl Recorder {
         self.queue(Write::Hand(hand));
     }
 
+    /// Queues carrying on a game another node started (see [`Storage::carry_game`]).
+    pub fn carry_game(&self, start: GameStart) {
+        self.queue(Write::Carry(start));
+    }
+
+    /// Queues a hand of a carried game catching up (see [`Storage::record_hand_once`]).
+    pub fn record_hand_once(&self, hand: HandRecord) {
+        self.queue(Write::HandOnce(hand));
+    }
+
+    /// Queues handing a game to another node (see [`Storage::release_game`]).
+    pub fn release_game(&self, game: GameId) {
+        self.queue(Write::Release(game));
+    }
+
     /// Queues the end of a game.
     pub fn finish_game(&self, end: GameEnd) {
         self.queue(Write::Finish(end));
@@ -280,7 +298,9 @@ impl Write {
     fn kind(&self) -> &'static str {
         match self {
             Write::Start(_) => "start",
-            Write::Hand(_) => "hand",
+            Write::Hand(_) | Write::HandOnce(_) => "hand",
+            Write::Carry(_) => "carry",
+            Write::Release(_) => "release",
             Write::Finish(_) => "finish",
             Write::Abandon(_) => "abandon",
             Write::Discard(_) => "discard",
@@ -293,6 +313,9 @@ impl Write {
         match self {
             Write::Start(g) => storage.start_game(g),
             Write::Hand(h) => storage.record_hand(h),
+            Write::Carry(g) => storage.carry_game(g),
+            Write::HandOnce(h) => storage.record_hand_once(h),
+            Write::Release(g) => storage.release_game(*g),
             Write::Finish(e) => storage.finish_game(e),
             Write::Abandon(e) => storage.abandon_game(e),
             Write::Discard(g) => storage.discard_game(*g),

@@ -166,6 +166,51 @@ impl<S: Transact> Storage for S {
         })
     }
 
+    fn carry_game(&mut self, g: &GameStart) -> Result<()> {
+        let status = self
+            .query_one("SELECT status FROM games WHERE id = ?1", params![g.id.0])?
+            .map(|row| row.text(0))
+            .transpose()?;
+        match status {
+            None => self.start_game(g),
+            Some(_) => write(self, |db| {
+                playing(db, g.id)?;
+                if db.dialect() == Dialect::Postgres {
+                    db.execute(
+                        "UPDATE games SET node = current_setting('parlor.node', true) WHERE id = ?1",
+                        params![g.id.0],
+                    )?;
+                }
+                Ok(())
+            }),
+        }
+    }
+
+    fn record_hand_once(&mut self, h: &HandRecord) -> Result<()> {
+        let stored = self.query_one(
+            "SELECT 1 FROM hands WHERE game = ?1 AND number = ?2",
+            params![h.game.0, h.number],
+        )?;
+        match stored {
+            Some(_) => Ok(()),
+            None => self.record_hand(h),
+        }
+    }
+
+    fn release_game(&mut self, game: GameId) -> Result<()> {
+        if self.dialect() != Dialect::Postgres {
+            return Ok(());
+        }
+        write(self, |db| {
+            playing(db, game)?;
+            db.execute(
+                "UPDATE games SET node = NULL WHERE id = ?1",
+                params![game.0],
+            )?;
+            Ok(())
+        })
+    }
+
     fn abandon_game(&mut self, end: &GameAbandon) -> Result<()> {
         write(self, |db| {
             playing(db, end.game)?;

@@ -223,3 +223,37 @@ fn a_writer_reopening_abandons_only_its_own_unfinished_games() {
     b.finish_game(&end(2, &[1, 0], &[1, 2])).unwrap();
     assert_eq!(status(2), Status::Finished);
 }
+
+/// A node carrying on another's game: the game becomes its own (the other node's
+/// restart leaves it alone), hands the other node stored are not stored twice, a game
+/// the store lacks is stored, an ended game is not carried on; a node handing a game
+/// over lets go of it.
+#[test]
+fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
+    let (url, mut a) = pg("a");
+    let mut b = PgStore::open(&url, "b").unwrap();
+    a.start_game(&start(1, "truco", &["x", "y"])).unwrap();
+    a.record_hand(&hand(1, 1)).unwrap();
+    b.carry_game(&start(1, "truco", &["x", "y"])).unwrap();
+    b.record_hand_once(&hand(1, 1)).unwrap();
+    b.record_hand_once(&hand(1, 2)).unwrap();
+    // Game 3 started on a, whose start never reached the store.
+    b.carry_game(&start(3, "truco", &["x", "y"])).unwrap();
+    drop(a);
+    let a = PgStore::open(&url, "a").unwrap();
+    let game = |id| a.game(GameId(id)).unwrap().unwrap();
+    assert_eq!(game(1).summary.status, Status::Playing);
+    assert_eq!(game(1).hand_results.len(), 2, "each hand once");
+    assert_eq!(game(3).summary.status, Status::Playing);
+    b.finish_game(&end(1, &[1, 0], &[1, 2])).unwrap();
+    assert!(b.carry_game(&start(1, "truco", &["x", "y"])).is_err());
+    assert!(
+        b.finish_game(&end(1, &[1, 0], &[1, 2])).is_err(),
+        "ended once"
+    );
+    // b hands game 3 over and restarts: the game is left for the node carrying it on.
+    b.release_game(GameId(3)).unwrap();
+    drop(b);
+    let _b = PgStore::open(&url, "b").unwrap();
+    assert_eq!(game(3).summary.status, Status::Playing);
+}

@@ -105,6 +105,12 @@ impl Storage for Stalling {
     fn record_hand(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
         Ok(())
     }
+    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
+        Ok(())
+    }
     fn finish_game(&mut self, _: &GameEnd) -> parlor_store::Result<()> {
         Ok(())
     }
@@ -257,6 +263,12 @@ impl Storage for Gated {
         self.log.lock().unwrap().push("write");
         self.inner.record_hand(hand)
     }
+    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
+        Ok(())
+    }
     fn finish_game(&mut self, end: &GameEnd) -> parlor_store::Result<()> {
         self.log.lock().unwrap().push("write");
         self.inner.finish_game(end)
@@ -362,6 +374,12 @@ impl Storage for FullDisk {
     }
     fn record_hand(&mut self, hand: &HandRecord) -> parlor_store::Result<()> {
         Err(StoreError::Invalid(format!("no game {}", hand.game.0)))
+    }
+    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+        Ok(())
+    }
+    fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
+        Ok(())
     }
     fn finish_game(&mut self, _: &GameEnd) -> parlor_store::Result<()> {
         Ok(())

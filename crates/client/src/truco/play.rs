@@ -7,8 +7,11 @@ use super::{card_played, line_for};
 use cards::{seeded_rng, GameRng};
 use parlor_wire::truco::{ClientMsg, ServerMsg};
 use std::io::Write;
-use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use std::time::Duration;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
+use tokio::time::Instant;
 use truco::bots::Strategy;
 
 /// Who makes this player's decisions.
@@ -22,10 +25,25 @@ pub enum Mode {
     },
 }
 
+/// How long a player whose connection dropped mid-match keeps trying to come back.
+const COMING_BACK: Duration = Duration::from_secs(60);
+
+/// How long between two tries to come back.
+const RETRY: Duration = Duration::from_millis(500);
+
+/// The server's answer to a token that holds no seat (yet: a table carried over to
+/// another node of a cluster takes a moment to be there).
+const NO_SEAT: &str = "ERROR BAD_COMMAND no seat to come back to";
+
 /// Plays one match on the server at `addr`, writing what happens to `out`, until the
 /// match ends or the server closes. Returns the final line (`MATCH_END ...`) if any.
 /// With a `name`, the player says it first (parlor's `NAME` line: the server records
 /// and rates the player under it; a server without it just refuses the line).
+///
+/// Once the match begins the player asks for a token (parlor's `TOKEN`); if the
+/// connection drops before the match ends, it connects again and comes back to its
+/// seat with it (`RESUME`), trying for a minute. A server without tokens refuses the
+/// line, and a dropped connection then ends the match for this player.
 pub async fn run<I, O>(
     addr: &str,
     mut mode: Mode,
@@ -37,9 +55,7 @@ where
     I: AsyncBufRead + Unpin,
     O: Write,
 {
-    let socket = TcpStream::connect(addr).await?;
-    let (reader, mut writer) = socket.into_split();
-    let mut server = BufReader::new(reader).lines();
+    let (mut server, mut writer) = connect(addr).await?;
     let mut keyboard = input.lines();
     let mut keyboard_open = true;
     let mut state = TableState::default();
@@ -48,6 +64,9 @@ where
         Mode::Person => 0,
     });
     let mut last = None;
+    let mut token: Option<String> = None;
+    // While coming back: when the tries end.
+    let mut coming_back: Option<Instant> = None;
     writeln!(out, "Connected to {addr}. Waiting for the server...")?;
     if let Some(name) = name {
         send(&mut writer, &ClientMsg::Name(name.to_owned()).write()).await?;
@@ -55,8 +74,37 @@ where
     loop {
         tokio::select! {
             line = server.next_line() => {
-                let Some(line) = line? else { break };
-                let line = line.trim_end_matches('\r').to_owned();
+                let line = match (line, &token) {
+                    (Ok(Some(line)), _) => line.trim_end_matches('\r').to_owned(),
+                    (_, Some(token)) if last.is_none() => {
+                        let until = *coming_back.get_or_insert_with(|| Instant::now() + COMING_BACK);
+                        writeln!(out, "The connection dropped: coming back to the seat...")?;
+                        (server, writer) = come_back(addr, token, until).await?;
+                        continue;
+                    }
+                    _ => break,
+                };
+                if line.starts_with(NO_SEAT) && coming_back.is_some() {
+                    // Not there yet: this connection is dropped and the next try made.
+                    let until = coming_back.unwrap_or_else(Instant::now);
+                    tokio::time::sleep(RETRY).await;
+                    if let Some(token) = &token {
+                        (server, writer) = come_back(addr, token, until).await?;
+                    }
+                    continue;
+                }
+                let message = ServerMsg::parse(&line);
+                match &message {
+                    Some(ServerMsg::Match(_)) if token.is_none() => {
+                        send(&mut writer, &ClientMsg::Token.write()).await?;
+                    }
+                    Some(ServerMsg::Token(given)) => {
+                        token = Some(given.clone());
+                        continue;
+                    }
+                    Some(ServerMsg::Hand { .. } | ServerMsg::Turn { .. }) => coming_back = None,
+                    _ => {}
+                }
                 state.apply(&line);
                 if let Some(text) = describe(&line, &state) {
                     writeln!(out, "{text}")?;
@@ -67,10 +115,7 @@ where
                 // A timeout is not a refusal: the server made the move, so nothing is
                 // asked again.
                 let refused = line.starts_with("ERROR") && !line.starts_with("ERROR TIMEOUT");
-                let fresh = matches!(
-                    ServerMsg::parse(&line),
-                    Some(ServerMsg::Turn { .. } | ServerMsg::Truco { .. })
-                );
+                let fresh = matches!(message, Some(ServerMsg::Turn { .. } | ServerMsg::Truco { .. }));
                 if let Some(prompt) = state.prompt.filter(|_| refused || fresh) {
                     match &mut mode {
                         Mode::Person => writeln!(out, "{}", menu(prompt, &state))?,
@@ -106,6 +151,31 @@ where
         out.flush()?;
     }
     Ok(last)
+}
+
+/// A connection: the server's lines and the way to it.
+type Link = (Lines<BufReader<OwnedReadHalf>>, OwnedWriteHalf);
+
+async fn connect(addr: &str) -> std::io::Result<Link> {
+    let socket = TcpStream::connect(addr).await?;
+    let (reader, writer) = socket.into_split();
+    Ok((BufReader::new(reader).lines(), writer))
+}
+
+/// Connects again and asks for the seat `token` holds, trying until `until`.
+async fn come_back(addr: &str, token: &str, until: Instant) -> std::io::Result<Link> {
+    loop {
+        let tried = async {
+            let (server, mut writer) = connect(addr).await?;
+            send(&mut writer, &ClientMsg::Resume(token.to_owned()).write()).await?;
+            Ok::<_, std::io::Error>((server, writer))
+        };
+        match tried.await {
+            Ok(link) => return Ok(link),
+            Err(error) if Instant::now() >= until => return Err(error),
+            Err(_) => tokio::time::sleep(RETRY).await,
+        }
+    }
 }
 
 /// The bot's choice as a protocol line.

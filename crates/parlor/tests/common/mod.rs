@@ -94,3 +94,14 @@ pub fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let at = line.find(key)? + key.len();
     line[at..].split_whitespace().next()
 }
+
+/// `GET path` from the HTTP port at `http`, read as JSON.
+pub async fn get(http: &str, path: &str) -> serde_json::Value {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut c = tokio::net::TcpStream::connect(http).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    c.write_all(request.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    c.read_to_string(&mut out).await.unwrap();
+    serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap()
+}

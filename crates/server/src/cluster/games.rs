@@ -40,13 +40,14 @@ pub(super) fn config() -> stream::Config {
 
 impl Cluster {
     /// Publishes the steps from `steps` in order until every journal is gone, or `stop`
-    /// (then what is queued still goes). What queued up while a publish was on its way
-    /// goes out together, and its acknowledgements are awaited together; a step the
-    /// stream did not take is logged.
+    /// (then what is queued still goes; `flushed` is cancelled once it has). What queued
+    /// up while a publish was on its way goes out together, and its acknowledgements are
+    /// awaited together; a step the stream did not take is logged.
     pub async fn publish_steps(
         self,
         mut steps: mpsc::Receiver<(i64, Step)>,
         stop: CancellationToken,
+        flushed: CancellationToken,
     ) {
         let mut acks = Vec::new();
         loop {
@@ -70,6 +71,7 @@ impl Cluster {
                 }
             }
         }
+        flushed.cancel();
     }
 }
 

@@ -5,9 +5,10 @@
 //! forgets a claim not written for [`HOME_TTL`], so when a home node dies another node
 //! claims the protocol within that. Connections reaching any other node are relayed to
 //! the home ([`super::relay`]), so lobbies, tables, names and pairing are the home's,
-//! whatever node a player reached.
+//! whatever node a player reached. A node that claims a home another node held carries
+//! that node's tables of the protocol on ([`super::takeover`]).
 
-use super::Cluster;
+use super::{Cluster, Succession};
 use async_nats::jetstream::{kv, stream};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -23,26 +24,48 @@ pub const RENEW: Duration = Duration::from_secs(1);
 /// How long a claim lasts without being renewed.
 pub const HOME_TTL: Duration = Duration::from_secs(5);
 
-/// The homes as this node last saw them: protocol → node.
+/// How long a node handing its tables over waits for its last steps to reach the stream
+/// before it gives its homes up.
+const FLUSH_WAIT: Duration = Duration::from_secs(10);
+
+/// The homes as this node last saw them: protocol → node, and a token cancelled when
+/// that node stops being the protocol's home (its relayed connections end then).
 #[derive(Clone, Default)]
-pub struct Homes(Arc<Mutex<HashMap<&'static str, String>>>);
+pub struct Homes(Arc<Mutex<HashMap<&'static str, (String, CancellationToken)>>>);
 
 impl Homes {
     /// The node `protocol`'s players meet on, if known.
     pub fn of(&self, protocol: &str) -> Option<String> {
+        self.lock().get(protocol).map(|(node, _)| node.clone())
+    }
+
+    /// The node `protocol`'s players meet on, if known, and a token cancelled when it
+    /// stops being their home.
+    pub fn tenure(&self, protocol: &str) -> Option<(String, CancellationToken)> {
         self.lock().get(protocol).cloned()
     }
 
     /// Every protocol's home, by protocol.
     pub fn all(&self) -> std::collections::BTreeMap<&'static str, String> {
-        self.lock().iter().map(|(p, n)| (*p, n.clone())).collect()
+        self.lock()
+            .iter()
+            .map(|(p, (n, _))| (*p, n.clone()))
+            .collect()
     }
 
     fn set(&self, protocol: &'static str, node: String) {
-        self.lock().insert(protocol, node);
+        let mut homes = self.lock();
+        if homes.get(protocol).is_some_and(|(known, _)| *known == node) {
+            return;
+        }
+        if let Some((_, ended)) = homes.insert(protocol, (node, CancellationToken::new())) {
+            ended.cancel();
+        }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<&'static str, String>> {
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<&'static str, (String, CancellationToken)>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -72,6 +95,7 @@ impl Cluster {
         bucket: kv::Store,
         protocols: Vec<&'static str>,
         homes: Homes,
+        heirs: Succession,
         stop: CancellationToken,
     ) {
         loop {
@@ -79,7 +103,15 @@ impl Cluster {
                 let home = match bucket.get(protocol).await {
                     Ok(Some(node)) => String::from_utf8_lossy(&node).into_owned(),
                     Ok(None) => match bucket.create(protocol, self.node.clone().into()).await {
-                        Ok(_) => self.node.clone(),
+                        Ok(_) => {
+                            tracing::info!(protocol, "this node is the protocol's home now");
+                            // The home this node saw before stopped: its tables go on here.
+                            if let Some(gone) = homes.of(protocol).filter(|h| *h != self.node) {
+                                let heirs = heirs.clone();
+                                tokio::spawn(self.clone().take_over(gone, protocol, heirs));
+                            }
+                            self.node.clone()
+                        }
                         // Another node's claim came first: it is read next time.
                         Err(_) => continue,
                     },
@@ -97,6 +129,11 @@ impl Cluster {
                 () = tokio::time::sleep(RENEW) => {}
                 () = stop.cancelled() => break,
             }
+        }
+        if heirs.handover.is_on() {
+            // The node that claims a home next reads this node's last steps.
+            let flushed = heirs.flushed.cancelled();
+            let _ = tokio::time::timeout(FLUSH_WAIT, flushed).await;
         }
         for &protocol in &protocols {
             if homes.of(protocol).as_deref() == Some(self.node.as_str()) {

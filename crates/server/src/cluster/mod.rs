@@ -2,9 +2,10 @@
 //! nodes share between them; finished games go to the PostgreSQL database they share
 //! (`--database`, `parlor_store::PgStore`).
 //!
-//! What the nodes share so far is the list of running tables: each node keeps its own
+//! The nodes share the list of running tables: each node keeps its own
 //! list under its name in the JetStream key-value bucket [`BUCKET`], written as soon as
-//! it changes (looked at every [`LOOK_EVERY`]) and again every [`REFRESH`]. The bucket
+//! a table comes or goes, when it changes otherwise (looked at every [`LOOK_EVERY`]) and
+//! again every [`REFRESH`]. The bucket
 //! forgets an entry not written for [`FORGET_AFTER`], so the tables of a node that died
 //! leave every list within that; a node that stops takes its entry out itself. Any node's
 //! `/api/tables` lists every node's tables, each with its node's name.
@@ -18,13 +19,15 @@
 mod games;
 mod homes;
 mod relay;
+mod takeover;
 mod watch;
 
 pub use games::{subject, KEEP, STREAM};
 pub use homes::Homes;
 pub use relay::Serve;
+pub use takeover::Succession;
 
-use crate::record::Tables;
+use crate::record::{Handover, Tables};
 use async_nats::jetstream::{kv, stream};
 use serde_json::Value;
 use std::sync::Arc;
@@ -121,8 +124,14 @@ impl Cluster {
         &self.node
     }
 
-    /// Keeps the homes of `protocols` (claiming and renewing them) until `stop`.
-    pub async fn homes(self, protocols: Vec<&'static str>, stop: CancellationToken) {
+    /// Keeps the homes of `protocols` (claiming and renewing them, carrying on the
+    /// tables of a home that stopped) until `stop`.
+    pub async fn homes(
+        self,
+        protocols: Vec<&'static str>,
+        heirs: Succession,
+        stop: CancellationToken,
+    ) {
         let bucket = match self.jetstream.get_key_value(homes::BUCKET).await {
             Ok(bucket) => bucket,
             Err(error) => {
@@ -131,7 +140,7 @@ impl Cluster {
             }
         };
         let known = self.homes.clone();
-        self.keep_homes(bucket, protocols, known, stop).await;
+        self.keep_homes(bucket, protocols, known, heirs, stop).await;
     }
 
     /// Every protocol's home as this node last saw it, for `/healthz`.
@@ -139,9 +148,12 @@ impl Cluster {
         self.homes.all()
     }
 
-    /// The node `protocol`'s players meet on, when it is another node than this one.
-    pub fn home_elsewhere(&self, protocol: &str) -> Option<String> {
-        self.homes.of(protocol).filter(|home| *home != self.node)
+    /// The node `protocol`'s players meet on, when it is another node than this one,
+    /// and a token cancelled when it stops being their home.
+    pub fn home_elsewhere(&self, protocol: &str) -> Option<(String, CancellationToken)> {
+        self.homes
+            .tenure(protocol)
+            .filter(|(home, _)| *home != self.node)
     }
 }
 
@@ -153,18 +165,23 @@ pub fn dispatch(cluster: Option<Cluster>, protocol: &'static str, local: Serve) 
             .as_ref()
             .and_then(|c| c.home_elsewhere(protocol).map(|h| (c.clone(), h)));
         match home {
-            Some((cluster, home)) => Box::pin(cluster.relay(home, protocol, socket, peer, stop)),
+            Some((cluster, (home, tenure))) => {
+                let relayed = cluster.relay(home, protocol, socket, peer, stop, tenure);
+                Box::pin(relayed)
+            }
             None => local(socket, peer, stop),
         }
     })
 }
 
 impl Cluster {
-    /// Writes this node's tables from `local` while it runs; at `stop`, takes them out.
-    pub async fn publish(self, local: Tables, stop: CancellationToken) {
+    /// Writes this node's tables from `local` while it runs; at `stop`, takes them out,
+    /// unless it hands them over (`handover`): then the list [`Cluster::hand_over`]
+    /// wrote stays, for the node that carries them on.
+    pub async fn publish(self, local: Tables, handover: Handover, stop: CancellationToken) {
         let mut written: Option<Vec<u8>> = None;
         let mut due = Instant::now();
-        loop {
+        while !handover.is_on() {
             let now = serde_json::to_vec(&local.all()).unwrap_or_default();
             if written.as_ref() != Some(&now) || Instant::now() >= due {
                 match self.tables.put(&self.node, now.clone().into()).await {
@@ -179,10 +196,24 @@ impl Cluster {
             }
             tokio::select! {
                 () = tokio::time::sleep(LOOK_EVERY) => {}
+                () = local.came_or_went() => {}
                 () = stop.cancelled() => break,
             }
         }
-        let _ = self.tables.delete(&self.node).await;
+        if !handover.is_on() {
+            let _ = self.tables.delete(&self.node).await;
+        }
+    }
+
+    /// This node hands its tables over (it is draining): from now on they stop without
+    /// ending, and the list of them is written one last time for the nodes that will
+    /// carry them on. Call it before stopping the node.
+    pub async fn hand_over(&self, local: &Tables, handover: &Handover) {
+        handover.start();
+        let listed = serde_json::to_vec(&local.all()).unwrap_or_default();
+        if let Err(error) = self.tables.put(&self.node, listed.into()).await {
+            tracing::error!(%error, "the list of tables to hand over could not be written");
+        }
     }
 
     /// Every node's running tables, each with its `node`: this node's as they are now,

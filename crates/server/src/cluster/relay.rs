@@ -79,7 +79,10 @@ impl Cluster {
         }
     }
 
-    /// Relays `socket` (a client of `protocol` at `peer`) to its home node `home`.
+    /// Relays `socket` (a client of `protocol` at `peer`) to its home node `home`, until
+    /// either ends, or `stop`, or `tenure` (`home` is no longer the protocol's home: it
+    /// died or handed its tables over, and the client comes back to its seat wherever
+    /// its table went).
     pub async fn relay(
         self,
         home: String,
@@ -87,6 +90,7 @@ impl Cluster {
         socket: Box<dyn Socket>,
         peer: Peer,
         stop: CancellationToken,
+        tenure: CancellationToken,
     ) {
         let id = self.client.new_inbox().replace('.', "_");
         let (up, down) = (
@@ -112,7 +116,16 @@ impl Cluster {
             crate::net::warn_limited!("the home node of {protocol} did not take a connection");
             return;
         }
-        carry(self.client, socket, from_home, up, stop).await;
+        let ended = stop.child_token();
+        let over = ended.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = tenure.cancelled() => over.cancel(),
+                () = over.cancelled() => {}
+            }
+        });
+        carry(self.client, socket, from_home, up, ended.clone()).await;
+        ended.cancel();
     }
 }
 

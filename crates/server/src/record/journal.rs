@@ -1,11 +1,12 @@
 //! A game's steps as they happen, for a cluster: its start (rules, seed, seats), every
-//! entry of its action log, each hand's end and its end, in order. A node of a cluster
+//! entry of its action log, the seats' tokens and names, each hand's end and its end, in
+//! order. A node of a cluster
 //! hands them to its stream (`cluster::stream`), from which another node can make the
 //! game again, exactly, if this node dies: the game is the same pure value of its seed
 //! and its actions that replays are made from.
 //!
-//! The steps hold the seed and every action: everything that tells the hands of a game
-//! still being played. They go nowhere but the cluster's own stream, never to a client,
+//! The steps hold the seed, every action and the seats' tokens: everything that tells
+//! the hands of a game still being played, and what takes a seat. They go nowhere but the cluster's own stream, never to a client,
 //! page or log.
 //!
 //! Journaling never blocks or fails a game: steps wait in a bounded queue for the
@@ -35,6 +36,11 @@ pub enum Step {
     },
     /// An entry of the action log (`SEAT NOTATION`, or a note `# TEXT`).
     Entry { text: String },
+    /// The person in `seat` was given `token` to come back with: a node carrying the
+    /// table on keeps the seat for whoever comes back with it.
+    Token { seat: usize, token: String },
+    /// The person in `seat` is called `name` from now on.
+    Name { seat: usize, name: String },
     /// Hand `number` ended.
     Hand { number: u32 },
     /// The game ended, with a result (`finished`) or without (abandoned).

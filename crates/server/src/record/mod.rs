@@ -17,6 +17,7 @@
 //! Recording never blocks or fails a game: the [`Recorder`] queues writes for its own
 //! thread and reports trouble on `/healthz` and `/metrics`.
 
+mod carry;
 pub mod generic;
 pub mod jass;
 mod journal;
@@ -31,6 +32,7 @@ pub mod upgrade;
 pub mod wars;
 pub mod watch;
 
+pub use carry::{Carried, Carriers, Carry, Handover};
 pub use journal::{journal, Journal, Step};
 pub use note::Note;
 pub use recorded::{Chronicle, Recorded};
@@ -61,6 +63,10 @@ pub struct Ledger {
     pub tables: Tables,
     /// A cluster node's journal of its games' steps ([`Journal`]); `None` alone.
     pub journal: Option<Journal>,
+    /// The protocols whose tables this node can carry on from another node's.
+    pub carriers: Carriers,
+    /// Whether this node is handing its tables over to the others (draining).
+    pub handover: Handover,
 }
 
 impl Ledger {
@@ -70,6 +76,8 @@ impl Ledger {
             recorder: Recorder::disabled(),
             tables: Tables::default(),
             journal: None,
+            carriers: Carriers::default(),
+            handover: Handover::default(),
         }
     }
 }
@@ -97,6 +105,11 @@ pub struct GameLog {
     listed: Listed,
     /// Where its steps go as they happen, on a node of a cluster.
     journal: Option<Journal>,
+    /// A carried game redoing its log so far: its steps are in the stream already, and
+    /// its hands may be in the store already.
+    catching_up: bool,
+    /// Set when the node hands its tables over: a game that stops then is not ended.
+    handover: Handover,
 }
 
 impl Drop for GameLog {
@@ -105,7 +118,10 @@ impl Drop for GameLog {
     /// abandoned at once, not left `playing` until the next start.
     fn drop(&mut self) {
         metrics::gauge!("parlor_games_active", "protocol" => self.protocol.clone()).decrement(1.0);
-        if !self.finished {
+        if !self.finished && self.handover.is_on() {
+            // Another node carries it on from its steps.
+            self.recorder.release_game(self.id);
+        } else if !self.finished {
             self.abandon("the game ended before its result: a player left or disconnected, or the server stopped");
         }
     }
@@ -131,17 +147,69 @@ impl GameLog {
         seats: Vec<SeatRecord>,
         table: Option<String>,
     ) -> GameLog {
-        let recorder = &ledger.recorder;
-        let id = recorder.new_game_id();
-        let started_at_ms = now_ms();
-        let listed = ledger.tables.list(Listing {
-            id: id.0,
-            game: protocol.to_owned(),
+        let start = GameStart {
+            id: ledger.recorder.new_game_id(),
+            protocol: protocol.to_owned(),
             variant: variant.to_owned(),
-            table: table.clone(),
-            started_at_ms,
-            hand: 1,
+            seed,
+            started_at_ms: now_ms(),
+            seats,
+            table,
+        };
+        if let Some(journal) = &ledger.journal {
+            let seats = start.seats.iter().map(|s| (s.name.clone(), s.cpu.clone()));
+            let step = Step::Start {
+                protocol: protocol.to_owned(),
+                variant: variant.to_owned(),
+                seed: seed.to_string(),
+                seats: seats.collect(),
+                table: start.table.clone(),
+                started_at_ms: start.started_at_ms,
+            };
+            journal.write(start.id.0, step);
+        }
+        metrics::counter!("parlor_games_started_total", "protocol" => protocol.to_owned())
+            .increment(1);
+        let log = GameLog::open(ledger, &start);
+        ledger.recorder.start_game(start);
+        log
+    }
+
+    /// Carries on game `carried`, which another node started: stored as this node's,
+    /// listed among its running tables. Until [`GameLog::caught_up`], what it logs is
+    /// the game redone from its log (not journaled again; hands stored once).
+    pub fn carry(ledger: &Ledger, carried: &Carried) -> GameLog {
+        let seats = carried.seats.iter();
+        let start = GameStart {
+            id: GameId(carried.id),
+            protocol: carried.protocol.clone(),
+            variant: carried.variant.clone(),
+            seed: carried.seed,
+            started_at_ms: carried.started_at_ms,
             seats: seats
+                .map(|(name, cpu)| seat(name, cpu.as_deref()))
+                .collect(),
+            table: carried.table.clone(),
+        };
+        let mut log = GameLog::open(ledger, &start);
+        log.catching_up = true;
+        // People played it on the other node.
+        log.played = true;
+        ledger.recorder.carry_game(start);
+        log
+    }
+
+    /// The log of the game `start` tells, listed among the running tables until dropped.
+    fn open(ledger: &Ledger, start: &GameStart) -> GameLog {
+        let listed = ledger.tables.list(Listing {
+            id: start.id.0,
+            game: start.protocol.clone(),
+            variant: start.variant.clone(),
+            table: start.table.clone(),
+            started_at_ms: start.started_at_ms,
+            hand: 1,
+            seats: start
+                .seats
                 .iter()
                 .map(|s| SeatListing {
                     name: s.name.clone(),
@@ -152,45 +220,40 @@ impl GameLog {
                 })
                 .collect(),
         });
-        if let Some(journal) = &ledger.journal {
-            let seats = seats.iter().map(|s| (s.name.clone(), s.cpu.clone()));
-            let start = Step::Start {
-                protocol: protocol.to_owned(),
-                variant: variant.to_owned(),
-                seed: seed.to_string(),
-                seats: seats.collect(),
-                table: table.clone(),
-                started_at_ms,
-            };
-            journal.write(id.0, start);
-        }
-        recorder.start_game(GameStart {
-            id,
-            protocol: protocol.to_owned(),
-            variant: variant.to_owned(),
-            seed,
-            started_at_ms,
-            seats,
-            table,
-        });
-        metrics::counter!("parlor_games_started_total", "protocol" => protocol.to_owned())
-            .increment(1);
-        metrics::gauge!("parlor_games_active", "protocol" => protocol.to_owned()).increment(1.0);
+        metrics::gauge!("parlor_games_active", "protocol" => start.protocol.clone()).increment(1.0);
         GameLog {
-            recorder: recorder.clone(),
-            id,
+            recorder: ledger.recorder.clone(),
+            id: start.id,
             hands: 0,
             actions: Vec::new(),
             finished: false,
             played: false,
-            protocol: protocol.to_owned(),
+            protocol: start.protocol.clone(),
             listed,
             journal: ledger.journal.clone(),
+            catching_up: false,
+            handover: ledger.handover.clone(),
         }
     }
 
-    /// Writes `step` to the journal, on a node of a cluster.
+    /// A carried game has redone its log: from now on it is journaled and stored as it
+    /// goes.
+    pub fn caught_up(&mut self) {
+        self.catching_up = false;
+    }
+
+    /// The person in `seat` was given `token` to come back with (journaled, so that a
+    /// node carrying the table on keeps the seat for them).
+    pub fn token(&self, seat: usize, token: &str) {
+        let token = token.to_owned();
+        self.journal(Step::Token { seat, token });
+    }
+
+    /// Writes `step` to the journal, on a node of a cluster (not while catching up).
     fn journal(&self, step: Step) {
+        if self.catching_up {
+            return;
+        }
         if let Some(journal) = &self.journal {
             journal.write(self.id.0, step);
         }
@@ -198,7 +261,7 @@ impl GameLog {
 
     /// Adds `entry` to the action log.
     fn log(&mut self, entry: String) {
-        if self.journal.is_some() {
+        if self.journal.is_some() && !self.catching_up {
             self.journal(Step::Entry {
                 text: entry.clone(),
             });
@@ -213,6 +276,8 @@ impl GameLog {
 
     /// The person in `seat` is called `name` from now on, in the store and the listing.
     pub fn name_seat(&mut self, seat: usize, name: &str) {
+        let named = name.to_owned();
+        self.journal(Step::Name { seat, name: named });
         self.recorder.name_seat(SeatName {
             game: self.id,
             seat,
@@ -254,12 +319,16 @@ impl GameLog {
     pub fn hand(&mut self, result: Value) {
         self.hands += 1;
         self.journal(Step::Hand { number: self.hands });
-        self.recorder.record_hand(HandRecord {
+        let hand = HandRecord {
             game: self.id,
             number: self.hands,
             result,
             actions: std::mem::take(&mut self.actions),
-        });
+        };
+        match self.catching_up {
+            true => self.recorder.record_hand_once(hand),
+            false => self.recorder.record_hand(hand),
+        }
     }
 
     /// The game ended without a result, for `reason`; the players' standings do not

@@ -69,6 +69,16 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         self.log.name_seat(seat, name);
     }
 
+    /// A carried game has redone its log (see [`GameLog::caught_up`]).
+    pub fn caught_up(&mut self) {
+        self.log.caught_up();
+    }
+
+    /// The person in `seat` was given `token` (see [`GameLog::token`]).
+    pub fn token(&self, seat: Seat, token: &str) {
+        self.log.token(seat, token);
+    }
+
     /// The last action was a person's own move (see [`GameLog::person_played`]).
     pub fn person_played(&mut self) {
         self.log.person_played();

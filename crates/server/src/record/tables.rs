@@ -15,7 +15,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The running tables, shared by every protocol and the HTTP port.
 #[derive(Clone, Default)]
-pub struct Tables(Arc<Mutex<BTreeMap<i64, Entry>>>);
+pub struct Tables(Arc<Shared>);
+
+#[derive(Default)]
+struct Shared {
+    entries: Mutex<BTreeMap<i64, Entry>>,
+    /// Told when a table comes or goes (a cluster node writes its list at once then).
+    came_or_went: tokio::sync::Notify,
+}
 
 /// A running table: its listing, and how to watch it.
 struct Entry {
@@ -75,10 +82,16 @@ impl Tables {
                 feed: None,
             },
         );
+        self.0.came_or_went.notify_one();
         Listed {
             tables: self.clone(),
             id,
         }
+    }
+
+    /// Waits until a table comes or goes (at once if one did since the last call).
+    pub async fn came_or_went(&self) {
+        self.0.came_or_went.notified().await;
     }
 
     /// Every running table, oldest first.
@@ -92,7 +105,7 @@ impl Tables {
     }
 
     fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, Entry>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.0.entries.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -138,6 +151,7 @@ impl Listed {
 impl Drop for Listed {
     fn drop(&mut self) {
         self.tables.lock().remove(&self.id);
+        self.tables.0.came_or_went.notify_one();
     }
 }
 

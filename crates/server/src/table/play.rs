@@ -8,8 +8,8 @@
 use super::Presence;
 use super::TurnTimer;
 use crate::record::watch::{Hub, Watchable};
-use crate::record::Note;
 use crate::record::{Chronicle, Recorded, SeatKind};
+use crate::record::{Named, Note};
 use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
 use std::ops::Deref;
 use std::sync::Arc;
@@ -265,6 +265,43 @@ where
         self.remember(&events);
         self.turn.restart();
         Some(events)
+    }
+
+    /// Takes the steps nobody takes ([`Play::advance`]) until someone must act or the
+    /// game is over; `shown` is given each step's events.
+    pub fn advance_idle(&mut self, mut shown: impl FnMut(&G::Events)) {
+        while !self.is_over() && self.to_act().next().is_none() {
+            let Some(events) = self.advance() else {
+                break;
+            };
+            shown(&events);
+        }
+    }
+
+    /// Redoes log entry `at` of a carried game: `seat` took the action `named`, recorded
+    /// as it was (no person's own move now, no timer touched).
+    pub fn redo(&mut self, at: usize, seat: Seat, named: Named<'_>) -> Result<(), String> {
+        let Named::Notation(text) = named else {
+            return Err(format!("entry {at}: not in the notation"));
+        };
+        let action = G::read(text).ok_or_else(|| format!("entry {at}: not an action: {text}"))?;
+        let events = self
+            .game
+            .apply(seat, action)
+            .map_err(|e| format!("entry {at}: {e:?}"))?;
+        self.remember(&events);
+        Ok(())
+    }
+
+    /// A carried game has redone its log: from now on it is journaled and stored as it
+    /// goes.
+    pub fn caught_up(&mut self) {
+        self.game.caught_up();
+    }
+
+    /// The person in `seat` was given `token` to come back with.
+    pub fn token(&self, seat: Seat, token: &str) {
+        self.game.token(seat, token);
     }
 
     /// Whether any person has made a move of their own: until one has, a person who

@@ -8,7 +8,7 @@
 use super::table::{self, ConnId, TableConfig, TableHandle, Tokens};
 use crate::config::Config;
 use crate::net::Outbox;
-use crate::record::Ledger;
+use crate::record::{Carried, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::actor::{Input, Seated as Joined};
 use std::time::Duration;
@@ -37,6 +37,7 @@ struct JoinRequest {
 }
 
 /// Starts tables, numbering them.
+#[derive(Clone)]
 struct TableFactory {
     tables: u64,
     seeds: SeedSource,
@@ -51,8 +52,13 @@ struct TableFactory {
 impl TableFactory {
     fn new_table(&mut self) -> TableHandle {
         self.tables += 1;
-        table::spawn(TableConfig {
-            id: self.tables,
+        table::spawn(self.config(self.tables))
+    }
+
+    /// How table number `id` is set.
+    fn config(&self, id: u64) -> TableConfig {
+        TableConfig {
+            id,
             seeds: self.seeds.clone(),
             recorder: self.recorder.clone(),
             bot_delay: self.bot_delay,
@@ -60,7 +66,16 @@ impl TableFactory {
             inbox: self.inbox,
             grace: self.grace,
             shutdown: self.shutdown.clone(),
-        })
+        }
+    }
+
+    /// Carries on a table another node ran; its people come back with their tokens.
+    fn carry(&self, carried: Carried, tokens: &Tokens) -> Result<(), String> {
+        let table = table::carry(self.config(0), &carried)?;
+        for token in carried.tokens.into_iter().flatten() {
+            super::session::remember(tokens, token, &table);
+        }
+        Ok(())
     }
 }
 
@@ -83,6 +98,9 @@ impl Lobby {
             grace: config.reconnect_grace,
             shutdown,
         };
+        let (carrier, kept) = (factory.clone(), tokens.clone());
+        let carry = move |carried| carrier.carry(carried, &kept);
+        recorder.carriers.offer("truco", std::sync::Arc::new(carry));
         let (queue, requests) = mpsc::unbounded_channel();
         tokio::spawn(seat_in_order(factory, requests));
         Lobby {

@@ -94,7 +94,7 @@ pub fn accept(
 
 /// Keeps the table `token` was given at, for a `RESUME`; tables that ended are
 /// forgotten then.
-fn remember(tokens: &Tokens, token: String, table: &TableHandle) {
+pub(super) fn remember(tokens: &Tokens, token: String, table: &TableHandle) {
     let mut tokens = tokens.lock().unwrap_or_else(|e| e.into_inner());
     tokens.retain(|_, t| !t.is_closed());
     tokens.insert(token, table.clone());

@@ -8,7 +8,7 @@
 
 use super::render::{player, Renderer};
 use crate::record::truco::TrucoChronicle;
-use crate::record::{Ledger, SeatKind};
+use crate::record::{Carried, Ledger, SeatKind};
 use crate::seeds::SeedSource;
 use crate::table::actor::{self, Hooks, Settings};
 use crate::table::Timing;
@@ -52,7 +52,28 @@ pub struct TableConfig {
 
 /// Starts a table waiting for its four players.
 pub fn spawn(config: TableConfig) -> TableHandle {
-    let settings = Settings {
+    let name = Some(format!("table {}", config.id));
+    let settings = settings(&config, name);
+    actor::spawn(
+        Course,
+        settings,
+        config.inbox,
+        config.recorder,
+        config.seeds,
+        config.shutdown,
+    )
+}
+
+/// Carries on a table another node of the cluster ran, from its game's steps.
+pub fn carry(config: TableConfig, carried: &Carried) -> Result<TableHandle, String> {
+    let settings = settings(&config, carried.table.clone());
+    let (inbox, ledger, shutdown) = (config.inbox, config.recorder, config.shutdown);
+    actor::carry(Course, settings, inbox, ledger, shutdown, carried)
+}
+
+/// How a table named `name` is set.
+fn settings(config: &TableConfig, name: Option<String>) -> Settings<Rules> {
+    Settings {
         protocol: "truco",
         rules: Rules::course(),
         variant: "course".to_owned(),
@@ -62,16 +83,8 @@ pub fn spawn(config: TableConfig) -> TableHandle {
             turn_limit: config.turn_timeout,
         },
         grace: config.grace,
-        name: Some(format!("table {}", config.id)),
-    };
-    actor::spawn(
-        Course,
-        settings,
-        config.inbox,
-        config.recorder,
-        config.seeds,
-        config.shutdown,
-    )
+        name,
+    }
 }
 
 /// The stand-in strategy, for CPU players and people out of time.

@@ -21,8 +21,8 @@ mod table;
 pub use hooks::Hooks;
 pub use inputs::{Input, Seated, Settings, TableHandle};
 
-use super::{sleep_until, Play, Seats};
-use crate::record::Ledger;
+use super::{sleep_until, Play};
+use crate::record::{Carried, Ledger};
 use crate::seeds::SeedSource;
 use parlor_game::{Game, Projected};
 use table::Table;
@@ -48,21 +48,48 @@ where
     Action<H>: Send,
     Event<H>: Send + Sync,
 {
+    run(Table::new(hooks, settings, ledger, seeds), inbox, shutdown)
+}
+
+/// Starts a table's actor that carries on game `carried` from another node (see
+/// [`crate::record::Carried`]); it runs like one [`spawn`] started, from where the game
+/// is. An error if the game cannot be made again here.
+pub fn carry<H>(
+    hooks: H,
+    settings: Settings<<H::Game as Game>::Rules>,
+    inbox: usize,
+    ledger: Ledger,
+    shutdown: CancellationToken,
+    carried: &Carried,
+) -> Result<TableHandle<Action<H>>, String>
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
+    // A carried table starts no new game: its seeds are never drawn.
+    let seeds = SeedSource::new(Some(carried.seed));
+    let mut table = Table::new(hooks, settings, ledger, seeds);
+    table.carry_on(carried)?;
+    Ok(run(table, inbox, shutdown))
+}
+
+/// Runs `table`'s loop on a task of its own.
+fn run<H>(mut table: Table<H>, inbox: usize, shutdown: CancellationToken) -> TableHandle<Action<H>>
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
     let (tx, mut inputs) = mpsc::channel(inbox.max(1));
-    let viewers = (0..settings.seats).map(|s| hooks.viewer(s)).collect();
-    let mut table = Table {
-        seats: Seats::new(settings.seats, settings.grace),
-        viewers,
-        hooks,
-        settings,
-        ledger,
-        seeds,
-        play: None,
-    };
     tokio::spawn(async move {
         // Every handle gone: a game under way plays on with its timers alone.
         let mut orphaned = false;
-        loop {
+        // A carried game's machines move and its timers are set at once.
+        let mut going = table.after_change();
+        while going {
             let due = table.play.as_ref().and_then(Play::due);
             let away = table.seats.next_deadline();
             tokio::select! {
@@ -77,9 +104,7 @@ where
                 () = sleep_until(away) => table.expire(),
                 () = shutdown.cancelled() => break,
             }
-            if !table.after_change() {
-                break;
-            }
+            going = table.after_change();
         }
         table.close();
     });

@@ -2,7 +2,8 @@
 
 use super::{Action, Event, Hooks, Input, Seated, Settings};
 use crate::net::{ConnId, Outbox};
-use crate::record::{seat as seat_record, GameLog, Ledger, Note, Recorded, SeatKind};
+use crate::record::{entries, seat as seat_record, Carried, Entry, GameLog, Ledger, Note};
+use crate::record::{Recorded, SeatKind};
 use crate::seeds::SeedSource;
 use crate::table::{Play, Seats};
 use parlor_game::{Game, Projected, Seat};
@@ -32,6 +33,24 @@ where
     H: Hooks,
     Event<H>: Send + Sync,
 {
+    /// A table with every seat empty and no game yet.
+    pub(super) fn new(
+        hooks: H,
+        settings: Settings<<H::Game as Game>::Rules>,
+        ledger: Ledger,
+        seeds: SeedSource,
+    ) -> Table<H> {
+        Table {
+            seats: Seats::new(settings.seats, settings.grace),
+            viewers: (0..settings.seats).map(|s| hooks.viewer(s)).collect(),
+            hooks,
+            settings,
+            ledger,
+            seeds,
+            play: None,
+        }
+    }
+
     pub(super) fn handle(&mut self, input: Input<Action<H>>) {
         match input {
             Input::Sit {
@@ -153,12 +172,96 @@ where
         for seat in (0..self.settings.seats).filter(|&s| !self.seats.is_here(s)) {
             play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
         }
+        for (seat, person) in self.seats.here_all() {
+            if let Some(token) = &person.token {
+                play.token(seat, token);
+            }
+        }
         self.play = Some(play);
         for line in self.hooks.started() {
             self.broadcast(&line);
         }
         let first: Vec<Event<H>> = H::Game::events(&first).to_vec();
         self.show(&first);
+    }
+
+    /// Carries on game `carried`, which another node started: made again from its seed
+    /// and log, its CPU players seated again, each person's seat kept for the grace
+    /// period for whoever comes back with their token (a seat without a token is played
+    /// by a CPU player from now on).
+    pub(super) fn carry_on(&mut self, carried: &Carried) -> Result<(), String> {
+        let id = carried.id;
+        if carried.seats.len() != self.settings.seats || carried.variant != self.settings.variant {
+            return Err(format!(
+                "game {id}: {} seats of {:?}, not this node's {} of {:?}",
+                carried.seats.len(),
+                carried.variant,
+                self.settings.seats,
+                self.settings.variant
+            ));
+        }
+        let log = GameLog::carry(&self.ledger, carried);
+        let (game, first) = H::Game::start(&self.settings.rules, cards::seeded_rng(carried.seed));
+        let recorded = Recorded::new(game, log, self.hooks.chronicle());
+        // The CPU players' choices from here follow the seed and the place in the log.
+        let stream = carried.seed.rotate_left(17) ^ 0x5EED_B075 ^ carried.entries.len() as u64;
+        let rng = cards::seeded_rng(stream);
+        let strategy = self.hooks.cpu();
+        let mut play = Play::new(recorded, &first, rng, self.settings.timing, strategy);
+        let mut cpu: Vec<bool> = carried.seats.iter().map(|(_, c)| c.is_some()).collect();
+        play.advance_idle(|_| {});
+        for (at, entry) in entries(&carried.entries) {
+            match entry? {
+                Entry::Action { seat, named } => play.redo(at, seat, named)?,
+                Entry::Note(Note::CpuTookOver { seat }) if seat < cpu.len() => {
+                    play.note(Note::CpuTookOver { seat });
+                    cpu[seat] = true;
+                }
+                Entry::Note(Note::Left { seat }) => {
+                    play.leave(seat)
+                        .ok_or_else(|| format!("entry {at}: seat {seat} cannot leave"))?;
+                }
+                Entry::Note(note) => return Err(format!("entry {at}: {note} is not redone here")),
+            }
+            play.advance_idle(|_| {});
+        }
+        play.caught_up();
+        let now = Instant::now();
+        for (seat, (name, _)) in carried.seats.iter().enumerate() {
+            if play.has_left(seat) {
+                continue;
+            }
+            let token = carried.tokens[seat].clone();
+            if !cpu[seat] && token.is_some() {
+                let outbox = Outbox::new(1, Default::default()).0;
+                outbox.close();
+                let conn = crate::net::next_conn_id();
+                let name = name.clone();
+                self.seats.sit(
+                    seat,
+                    Person {
+                        conn,
+                        outbox,
+                        name,
+                        token,
+                    },
+                );
+                if self.seats.step_away(seat, now) {
+                    continue;
+                }
+                self.seats.clear(seat);
+            }
+            if !cpu[seat] {
+                play.note(Note::CpuTookOver { seat });
+            }
+            let name = match carried.seats[seat].1 {
+                Some(_) => name.clone(),
+                None => self.hooks.cpu_name(seat),
+            };
+            play.seat_cpu(seat, name, self.hooks.cpu());
+        }
+        self.play = Some(play);
+        Ok(())
     }
 
     fn act(&mut self, conn: ConnId, action: Action<H>) {
@@ -188,6 +291,9 @@ where
             .token
             .get_or_insert_with(|| format!("{:032x}", rand::random::<u128>()))
             .clone();
+        if let Some(play) = &self.play {
+            play.token(seat, &token);
+        }
         if let Some(line) = self.hooks.token(&token) {
             self.send(seat, line);
         }

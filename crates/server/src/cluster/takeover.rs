@@ -1,0 +1,102 @@
+//! Tables outlive their node. When a node claims a protocol's home that another node held
+//! (that node was killed, or handed its tables over as it drained), it carries on every
+//! table of that protocol the other node was running: the tables the other node listed
+//! last in the bucket of running tables, each game read from the stream of games and made
+//! again by the protocol's carrier (`record::Carriers`). The people of those tables come
+//! back to their seats with their tokens, through any node, within the grace period.
+//!
+//! What a node that dies had not yet published is lost with it: a carried game goes on
+//! from its last step in the stream, and a table whose listing had not reached the
+//! bucket (it is written as soon as a table starts, a round trip to NATS) is not carried
+//! on. A game of a
+//! protocol whose tables cannot be carried over (yet) is ended as abandoned.
+
+use super::Cluster;
+use crate::record::{now_ms, Carried, Carriers, Handover};
+use parlor_store::{GameAbandon, GameId, Recorder};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+/// What a node needs to take other nodes' tables on, and to hand its own over.
+#[derive(Clone)]
+pub struct Succession {
+    /// The protocols that can carry tables on.
+    pub carriers: Carriers,
+    /// Where a game that cannot be carried on is ended.
+    pub recorder: Recorder,
+    /// Set when this node hands its tables over.
+    pub handover: Handover,
+    /// Cancelled once this node's last steps are in the stream: only then may it give
+    /// its homes up to a node that would read them.
+    pub flushed: CancellationToken,
+}
+
+impl Cluster {
+    /// Carries on the tables of `protocol` that node `gone` listed last.
+    pub(super) async fn take_over(self, gone: String, protocol: &'static str, heirs: Succession) {
+        let listed = match self.tables.get(&gone).await {
+            Ok(Some(listed)) => listed,
+            Ok(None) => {
+                tracing::info!(node = %gone, protocol, "no tables of a node that stopped to carry on");
+                return;
+            }
+            Err(error) => {
+                tracing::error!(node = %gone, %error, "its tables cannot be read: not carried on");
+                return;
+            }
+        };
+        let games = games_of(&listed, protocol);
+        tracing::info!(node = %gone, protocol, tables = games.len(), "carrying on the tables of a node that stopped");
+        for id in games {
+            let carried = match self.steps(id).await {
+                Ok(steps) => Carried::from_steps(id, &steps),
+                Err(error) => Err(error),
+            };
+            let outcome = match carried {
+                Ok(None) => continue,
+                Ok(Some(carried)) => heirs.carriers.carry(carried),
+                Err(error) => Err(error),
+            };
+            match outcome {
+                Ok(()) => {
+                    metrics::counter!("parlor_tables_carried_total", "protocol" => protocol)
+                        .increment(1);
+                    tracing::info!(game = id, protocol, from = %gone, "table carried on");
+                }
+                Err(error) => {
+                    tracing::warn!(game = id, protocol, from = %gone, %error, "table not carried on: ended as abandoned");
+                    heirs.recorder.abandon_game(GameAbandon {
+                        game: GameId(id),
+                        ended_at_ms: now_ms(),
+                        reason: format!("its node {gone} stopped and it could not be carried on"),
+                        actions: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The ids of the games of `protocol` in a node's listing of its tables.
+fn games_of(listed: &[u8], protocol: &str) -> Vec<i64> {
+    let Ok(Value::Array(listings)) = serde_json::from_slice(listed) else {
+        return Vec::new();
+    };
+    listings
+        .iter()
+        .filter(|l| l["game"] == protocol)
+        .filter_map(|l| l["id"].as_i64())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listing_names_its_games_by_protocol() {
+        let listed = br#"[{"id":4,"game":"truco"},{"id":5,"game":"jass"},{"id":6,"game":"truco"}]"#;
+        assert_eq!(games_of(listed, "truco"), [4, 6]);
+        assert_eq!(games_of(b"not json", "truco"), Vec::<i64>::new());
+    }
+}

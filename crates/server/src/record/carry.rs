@@ -1,0 +1,211 @@
+//! Carrying a game over to another node of a cluster: what a game is, read back from its
+//! steps in the cluster's stream ([`Carried`]), and who can take one on ([`Carriers`]:
+//! each protocol whose tables can be carried over offers itself at start).
+//!
+//! A carried game is made again exactly from its rules, seed and action log (the same
+//! pure replay the store's replays are), its people's seats kept for them with their
+//! tokens for the grace period, its CPU players seated again.
+
+use super::Step;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A game still being played when its node stopped, as its steps tell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// Its id in the store.
+    pub id: i64,
+    pub protocol: String,
+    pub variant: String,
+    pub seed: u64,
+    /// Each seat's name, and its CPU strategy if a CPU player sat there at the start.
+    pub seats: Vec<(String, Option<String>)>,
+    pub table: Option<String>,
+    pub started_at_ms: i64,
+    /// Its action log so far, every entry (`SEAT NOTATION`, notes `# TEXT`).
+    pub entries: Vec<String>,
+    /// The token each seat's person was given, if any.
+    pub tokens: Vec<Option<String>>,
+}
+
+impl Carried {
+    /// Game `id` from its `steps`: `None` if it ended (or never started), so there is
+    /// nothing to carry on; an error if the steps do not make a game.
+    pub fn from_steps(id: i64, steps: &[Step]) -> Result<Option<Carried>, String> {
+        let Some(Step::Start {
+            protocol,
+            variant,
+            seed,
+            seats,
+            table,
+            started_at_ms,
+        }) = steps.first()
+        else {
+            return Ok(None);
+        };
+        let seed = seed
+            .parse()
+            .map_err(|_| format!("game {id}: the seed {seed:?} is not one"))?;
+        let mut carried = Carried {
+            id,
+            protocol: protocol.clone(),
+            variant: variant.clone(),
+            seed,
+            seats: seats.clone(),
+            table: table.clone(),
+            started_at_ms: *started_at_ms,
+            entries: Vec::new(),
+            tokens: vec![None; seats.len()],
+        };
+        for step in &steps[1..] {
+            match step {
+                Step::Start { .. } => return Err(format!("game {id} starts twice")),
+                Step::Entry { text } => carried.entries.push(text.clone()),
+                Step::Token { seat, token } => match carried.tokens.get_mut(*seat) {
+                    Some(slot) => *slot = Some(token.clone()),
+                    None => return Err(format!("game {id} has no seat {seat}")),
+                },
+                Step::Name { seat, name } => match carried.seats.get_mut(*seat) {
+                    Some(slot) => slot.0.clone_from(name),
+                    None => return Err(format!("game {id} has no seat {seat}")),
+                },
+                Step::Hand { .. } => {}
+                Step::End { .. } => return Ok(None),
+            }
+        }
+        Ok(Some(carried))
+    }
+}
+
+/// How a protocol takes a carried game on: makes its table again and keeps its seats'
+/// tokens where its returning people look for them.
+pub type Carry = Arc<dyn Fn(Carried) -> Result<(), String> + Send + Sync>;
+
+/// The protocols whose tables can be carried over, by name. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct Carriers(Arc<Mutex<HashMap<String, Carry>>>);
+
+impl Carriers {
+    /// `protocol`'s tables can be carried over with `carry`.
+    pub fn offer(&self, protocol: &str, carry: Carry) {
+        self.lock().insert(protocol.to_owned(), carry);
+    }
+
+    /// Takes `carried` on with its protocol's carrier; an error if its protocol has none
+    /// on this node or the game cannot be made again.
+    pub fn carry(&self, carried: Carried) -> Result<(), String> {
+        let carry = self.lock().get(&carried.protocol).cloned();
+        match carry {
+            Some(carry) => carry(carried),
+            None => Err(format!(
+                "{} tables cannot be carried over (yet)",
+                carried.protocol
+            )),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Carry>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Whether this node is handing its tables over (a cluster node draining): its games
+/// then stop without being ended in the store, for another node to carry them on.
+/// Cheap to clone.
+#[derive(Clone, Debug, Default)]
+pub struct Handover(Arc<AtomicBool>);
+
+impl Handover {
+    /// From now on, a table that stops is handed over, not abandoned.
+    pub fn start(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the node is handing its tables over.
+    pub fn is_on(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Step {
+        Step::Start {
+            protocol: "truco".into(),
+            variant: "course".into(),
+            seed: u64::MAX.to_string(),
+            seats: vec![
+                ("ana".into(), None),
+                ("CPU 2".into(), Some("heuristic".into())),
+            ],
+            table: Some("table 1".into()),
+            started_at_ms: 7,
+        }
+    }
+
+    #[test]
+    fn a_game_is_read_back_from_its_steps() {
+        let steps = [
+            start(),
+            Step::Token {
+                seat: 0,
+                token: "abc".into(),
+            },
+            Step::Entry {
+                text: "0 play 4o".into(),
+            },
+            Step::Hand { number: 1 },
+            Step::Name {
+                seat: 0,
+                name: "Ana".into(),
+            },
+            Step::Entry {
+                text: "1 play 7c".into(),
+            },
+        ];
+        let carried = Carried::from_steps(9, &steps).unwrap().unwrap();
+        assert_eq!(carried.seed, u64::MAX);
+        assert_eq!(carried.entries, ["0 play 4o", "1 play 7c"]);
+        assert_eq!(carried.tokens, [Some("abc".to_owned()), None]);
+        assert_eq!(carried.seats[0].0, "Ana");
+        assert_eq!(carried.table.as_deref(), Some("table 1"));
+    }
+
+    #[test]
+    fn an_ended_or_broken_game_is_not_carried() {
+        let ended = [start(), Step::End { finished: true }];
+        assert_eq!(Carried::from_steps(1, &ended), Ok(None));
+        assert_eq!(Carried::from_steps(1, &[]), Ok(None));
+        let twice = [start(), start()];
+        assert!(Carried::from_steps(1, &twice).is_err());
+        let no_seat = [
+            start(),
+            Step::Token {
+                seat: 5,
+                token: "x".into(),
+            },
+        ];
+        assert!(Carried::from_steps(1, &no_seat).is_err());
+    }
+
+    #[test]
+    fn a_protocol_without_a_carrier_says_so() {
+        let carriers = Carriers::default();
+        let carried = Carried::from_steps(1, &[start()]).unwrap().unwrap();
+        assert!(carriers.carry(carried.clone()).is_err());
+        let taken = Arc::new(Mutex::new(Vec::new()));
+        let into = taken.clone();
+        carriers.offer(
+            "truco",
+            Arc::new(move |c: Carried| {
+                into.lock().unwrap().push(c.id);
+                Ok(())
+            }),
+        );
+        assert_eq!(carriers.carry(carried), Ok(()));
+        assert_eq!(*taken.lock().unwrap(), [1]);
+    }
+}
