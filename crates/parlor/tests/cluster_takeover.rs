@@ -9,10 +9,10 @@
 mod common;
 
 use common::{get, serve_command, PATIENCE};
+use parlor_client::truco::seat;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use tokio::io::BufReader;
 use tokio::process::Child;
 
 /// A node of the cluster: its process, its log, HTTP and course Truco addresses.
@@ -127,83 +127,6 @@ fn bots(addr: &str) -> Vec<tokio::task::JoinHandle<Option<String>>> {
         .collect()
 }
 
-/// A player of its own: it sits at `addr`, asks for its token, makes its first decision
-/// (the first card of its hand, or accepting a raise) and stops at its second, the match
-/// under way. Its token.
-async fn pausing_player(addr: &str) -> String {
-    let socket = TcpStream::connect(addr).await.unwrap();
-    let (reader, mut writer) = socket.into_split();
-    let mut lines = BufReader::new(reader).lines();
-    let (mut me, mut team, mut token, mut cards) = (0, 0, None, Vec::new());
-    let mut decided = false;
-    while let Some(line) = lines.next_line().await.unwrap() {
-        let words: Vec<&str> = line.split(' ').collect();
-        let answer = match words[..] {
-            ["WELCOME", player, t] => {
-                (me, team) = (player.parse().unwrap(), t.parse::<u8>().unwrap());
-                continue;
-            }
-            ["MATCH", _] => "TOKEN".to_owned(),
-            ["TOKEN", given] => {
-                token = Some(given.to_owned());
-                continue;
-            }
-            ["CARDS", ..] => {
-                cards = words[1..].iter().map(|c| c.to_string()).collect();
-                continue;
-            }
-            ["TURN", player, _] if player.parse() == Ok(me) => format!("PLAY {}", cards[0]),
-            ["TRUCO", player, _] if (player.parse::<u8>().unwrap() % 2 == 1) != (team == 1) => {
-                "ACCEPT".to_owned()
-            }
-            _ => continue,
-        };
-        if answer != "TOKEN" && std::mem::replace(&mut decided, true) {
-            // Owed a decision again, with the match under way: the test goes on.
-            let token = token.expect("a token before the first decision");
-            // The connection stays open until the node is gone.
-            tokio::spawn(async move {
-                let _open = writer;
-                while let Ok(Some(_)) = lines.next_line().await {}
-            });
-            return token;
-        }
-        writer
-            .write_all(format!("{answer}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-    panic!("the match ended before the player's second decision");
-}
-
-/// The pausing player comes back to its seat through `addr` with `token` (trying until
-/// the table is there), sees the match again and leaves (a stand-in plays for it).
-async fn comes_back(addr: &str, token: &str) {
-    let poll = async {
-        loop {
-            let socket = TcpStream::connect(addr).await.unwrap();
-            let (reader, mut writer) = socket.into_split();
-            let mut lines = BufReader::new(reader).lines();
-            writer
-                .write_all(format!("RESUME {token}\n").as_bytes())
-                .await
-                .unwrap();
-            while let Ok(Some(line)) = lines.next_line().await {
-                if line.starts_with("CARDS") || line.starts_with("HAND") {
-                    return;
-                }
-                if line.starts_with("ERROR BAD_COMMAND no seat") {
-                    break;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE, poll)
-        .await
-        .expect("the seat back");
-}
-
 /// Every bot saw the match end.
 async fn match_ends(bots: Vec<tokio::task::JoinHandle<Option<String>>>) {
     for bot in bots {
@@ -277,9 +200,10 @@ async fn match_outliving_its_home(
     let (mut gone, left): (Vec<Node>, Vec<Node>) = nodes.into_iter().partition(|n| n.name == home);
     let mut gone = gone.pop().unwrap();
     let through = left[0].truco.clone();
+    // A player of the test's own holds its seat with the match under way.
     let pausing = tokio::spawn({
         let through = through.clone();
-        async move { pausing_player(&through).await }
+        async move { seat::hold_seat(&through, false).await.unwrap() }
     });
     // The pausing player is seated first (player 1), the bots after it.
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -299,7 +223,9 @@ async fn match_outliving_its_home(
     if stop == Stop::Drain {
         assert!(exit.success(), "a drained node exits by itself: {exit}");
     }
-    comes_back(&through, &token).await;
+    seat::take_seat_back(&through, &token, PATIENCE)
+        .await
+        .expect("the seat back");
     match_ends(bots).await;
     let games = finished(database, before + 1).await;
     let last = games.last().unwrap();

@@ -3,8 +3,10 @@
 //! - [`state`]: what the player knows, rebuilt from the server's lines.
 //! - [`text`]: those lines in words for a person.
 //! - [`play`]: the connection loop, asking a person (or a bot) when it is their move.
+//! - [`seat`]: a seat held mid-match and taken back (tests, benchmarks).
 
 pub mod play;
+pub mod seat;
 pub mod state;
 pub mod text;
 

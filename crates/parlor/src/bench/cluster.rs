@@ -1,7 +1,9 @@
 //! `parlor bench cluster`: whole games through a cluster of N nodes, the clients spread
 //! over the nodes in turn (most of them reach a node that is not their game's home, so
 //! their connections are relayed over NATS), then how long the cluster takes to give the
-//! game a new home after its home node is killed (`kill -9`).
+//! game a new home after its home node is killed (`kill -9`) and, for course Truco, to
+//! carry tables held mid-match over to it (each held seat taken back with its token
+//! through a node that lives).
 //!
 //! It needs the cluster's NATS server and PostgreSQL database (`scripts/cluster up`
 //! starts both); it starts its own nodes as `parlor serve` children.
@@ -10,6 +12,7 @@ use super::play::{play_games_at, port_flag, Sitting};
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::Game;
+use parlor_client::truco::seat;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -31,6 +34,10 @@ pub struct ClusterArgs {
     /// The cluster's PostgreSQL database.
     #[arg(long, default_value = "postgres://parlor@127.0.0.1:5433/parlor")]
     database: String,
+    /// Course Truco tables held mid-match when the home node is killed, each by one
+    /// person with three CPU players, to time carrying them over.
+    #[arg(long, default_value_t = 20)]
+    held: usize,
 }
 
 /// One node: its process, its game port and its HTTP port.
@@ -115,16 +122,68 @@ pub async fn run(args: ClusterArgs) -> Result<String, String> {
             .position(|n| n.name == home)
             .ok_or("no home node")?;
         let mut dead = nodes.remove(at);
+        // Course Truco tables held mid-match through a node that lives on.
+        let through = format!("127.0.0.1:{}", nodes[0].port);
+        let held = match args.game.as_str() {
+            "truco" => hold_seats(&through, args.held).await?,
+            _ => Vec::new(),
+        };
         let killed = Instant::now();
         dead.process.kill();
+        let back = held.into_iter().map(|token| {
+            let through = through.clone();
+            tokio::spawn(async move {
+                seat::take_seat_back(&through, &token, PATIENCE)
+                    .await
+                    .map(|()| killed.elapsed())
+            })
+        });
+        let back: Vec<_> = back.collect();
         let witness = nodes[0].http;
         let new_home = home_of(witness, &args.game, |h| h != dead.name).await?;
         report.push_str(&format!(
             "kill -9 of the home node: {new_home} is the new home after {:.2} s\n",
             killed.elapsed().as_secs_f64()
         ));
+        if !back.is_empty() {
+            report.push_str(&carried_over(back).await);
+        }
     }
     Ok(report)
+}
+
+/// Holds `count` course Truco seats mid-match at `addr`, each at a table of its own
+/// with CPU players; their tokens.
+async fn hold_seats(addr: &str, count: usize) -> Result<Vec<String>, String> {
+    let mut tokens = Vec::with_capacity(count);
+    for _ in 0..count {
+        let token = seat::hold_seat(addr, true).await;
+        tokens.push(token.map_err(|e| format!("holding a seat: {e}"))?);
+    }
+    Ok(tokens)
+}
+
+/// How long after the kill each held seat came back, in words.
+async fn carried_over(back: Vec<tokio::task::JoinHandle<std::io::Result<Duration>>>) -> String {
+    let held = back.len();
+    let mut times = Vec::new();
+    for seat in back {
+        if let Ok(Ok(after)) = seat.await {
+            times.push(after);
+        }
+    }
+    times.sort();
+    let (Some(first), Some(last)) = (times.first(), times.last()) else {
+        return format!("none of {held} tables held mid-match was carried over\n");
+    };
+    format!(
+        "{} of {held} tables held mid-match carried over: seats back after {:.2} s (first), \
+         {:.2} s (median), {:.2} s (last)\n",
+        times.len(),
+        first.as_secs_f64(),
+        times[times.len() / 2].as_secs_f64(),
+        last.as_secs_f64(),
+    )
 }
 
 /// The home node of `game` as the node on `http` sees it, once `accept` takes it.
