@@ -176,9 +176,9 @@ pub async fn serve_with(
             recorder: recorder.clone(),
             tables: tables.clone(),
             journal,
-            carriers: carriers.clone(),
             handover: handover.clone(),
         },
+        carriers: carriers.clone(),
         shutdown: shutdown.clone(),
     };
     let started = games

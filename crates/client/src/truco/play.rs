@@ -71,6 +71,7 @@ where
     if let Some(name) = name {
         send(&mut writer, &ClientMsg::Name(name.to_owned()).write()).await?;
     }
+    // A write that fails means the connection dropped: the read that follows sees it.
     loop {
         tokio::select! {
             line = server.next_line() => {
@@ -96,7 +97,7 @@ where
                 let message = ServerMsg::parse(&line);
                 match &message {
                     Some(ServerMsg::Match(_)) if token.is_none() => {
-                        send(&mut writer, &ClientMsg::Token.write()).await?;
+                        let _ = send(&mut writer, &ClientMsg::Token.write()).await;
                     }
                     Some(ServerMsg::Token(given)) => {
                         token = Some(given.clone());
@@ -121,7 +122,7 @@ where
                         Mode::Person => writeln!(out, "{}", menu(prompt, &state))?,
                         Mode::Auto { strategy, .. } => {
                             if let Some(reply) = bot_move(strategy.as_mut(), &mut state, &mut rng) {
-                                send(&mut writer, &reply).await?;
+                                let _ = send(&mut writer, &reply).await;
                             }
                         }
                     }
@@ -135,13 +136,15 @@ where
                 match state.prompt {
                     // Waiting for the table: `cpu` asks for CPU players in the empty seats.
                     None if typed.trim().eq_ignore_ascii_case("cpu") => {
-                        send(&mut writer, &ClientMsg::Cpu.write()).await?
+                        {
+                        let _ = send(&mut writer, &ClientMsg::Cpu.write()).await;
+                    }
                     }
                     None => writeln!(out, "(nothing to decide right now)")?,
                     Some(prompt) => match command(prompt, &typed, &state) {
                         Some(reply) => {
                             remember_card(&mut state, &reply);
-                            send(&mut writer, &reply).await?;
+                            let _ = send(&mut writer, &reply).await;
                         }
                         None => writeln!(out, "{}", menu(prompt, &state))?,
                     },

@@ -81,7 +81,7 @@ pub async fn hold_seat(addr: &str, fill: bool) -> io::Result<String> {
 pub async fn take_seat_back(addr: &str, token: &str, patience: Duration) -> io::Result<()> {
     let until = Instant::now() + patience;
     loop {
-        if seat_back(addr, token).await? {
+        if seat_back(addr, token).await {
             return Ok(());
         }
         if Instant::now() >= until {
@@ -91,21 +91,28 @@ pub async fn take_seat_back(addr: &str, token: &str, patience: Duration) -> io::
     }
 }
 
-/// One try: whether the seat came back.
-async fn seat_back(addr: &str, token: &str) -> io::Result<bool> {
+/// One try: whether the seat came back (a connection refused or closed is a try that
+/// failed).
+async fn seat_back(addr: &str, token: &str) -> bool {
     let Ok(socket) = TcpStream::connect(addr).await else {
-        return Ok(false);
+        return false;
     };
     let (reader, mut writer) = socket.into_split();
     let mut lines = BufReader::new(reader).lines();
     let resume = ClientMsg::Resume(token.to_owned()).write();
-    writer.write_all(format!("{resume}\n").as_bytes()).await?;
+    if writer
+        .write_all(format!("{resume}\n").as_bytes())
+        .await
+        .is_err()
+    {
+        return false;
+    }
     while let Ok(Some(line)) = lines.next_line().await {
         match ServerMsg::parse(&line) {
-            Some(ServerMsg::Hand { .. } | ServerMsg::Cards(_)) => return Ok(true),
-            Some(ServerMsg::Error { code, .. }) if code == "BAD_COMMAND" => return Ok(false),
+            Some(ServerMsg::Hand { .. } | ServerMsg::Cards(_)) => return true,
+            Some(ServerMsg::Error { code, .. }) if code == "BAD_COMMAND" => return false,
             _ => {}
         }
     }
-    Ok(false)
+    false
 }

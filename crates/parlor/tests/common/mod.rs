@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
+pub mod cluster;
+
 use std::collections::BTreeMap;
 use std::process::Stdio;
 use std::time::Duration;

@@ -105,10 +105,11 @@ impl Cluster {
                     Ok(None) => match bucket.create(protocol, self.node.clone().into()).await {
                         Ok(_) => {
                             tracing::info!(protocol, "this node is the protocol's home now");
-                            // The home this node saw before stopped: its tables go on here.
+                            // The home this node saw before stopped: its tables go on
+                            // here, made before this node takes the protocol's players.
                             if let Some(gone) = homes.of(protocol).filter(|h| *h != self.node) {
                                 let heirs = heirs.clone();
-                                tokio::spawn(self.clone().take_over(gone, protocol, heirs));
+                                self.clone().take_over(gone, protocol, heirs).await;
                             }
                             self.node.clone()
                         }

@@ -100,6 +100,14 @@ impl Outbox {
         (outbox, Queue { shared, overflow })
     }
 
+    /// An outbox with no connection behind it, closed: a person away from a table carried
+    /// over from another node holds one until they come back.
+    pub fn gone() -> Outbox {
+        let (outbox, _) = Outbox::new(1, CancellationToken::new());
+        outbox.close();
+        outbox
+    }
+
     /// Holds at most `capacity` lines from now on (a protocol's own limit, on the outbox
     /// of the WebSocket it is bridged over).
     pub fn limit_to(&self, capacity: usize) {

@@ -12,7 +12,7 @@ use crate::config::{Config, Ports, Service};
 use crate::net::WsEntry;
 use crate::net::{Framing, Peer, Socket};
 use crate::record::story::Story;
-use crate::record::Ledger;
+use crate::record::{Carriers, Ledger};
 use crate::record::{Replayed, Teller};
 use crate::seeds::SeedSource;
 use futures::future::BoxFuture;
@@ -26,6 +26,9 @@ pub struct Context<'a> {
     pub seeds: SeedSource,
     pub recorder: Ledger,
     pub shutdown: CancellationToken,
+    /// Where a protocol whose tables can be carried over from another node of a
+    /// cluster offers itself (`record::Carried`).
+    pub carriers: Carriers,
 }
 
 /// A session of a byte-stream protocol, on a TCP socket or on the pipe a `/ws/` bridge

@@ -8,6 +8,7 @@
 
 use super::Step;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -25,8 +26,45 @@ pub struct Carried {
     pub started_at_ms: i64,
     /// Its action log so far, every entry (`SEAT NOTATION`, notes `# TEXT`).
     pub entries: Vec<String>,
-    /// The token each seat's person was given, if any.
-    pub tokens: Vec<Option<String>>,
+    /// Who may take each seat back (nobody: a CPU player takes it on).
+    pub holders: Vec<Holder>,
+}
+
+impl Carried {
+    /// Whether a CPU player plays each seat: those it sat in at the start, and
+    /// `taken_over` (from the log's notes).
+    pub fn cpu_seats(&self, taken_over: &[usize]) -> Vec<bool> {
+        let mut cpu: Vec<bool> = self.seats.iter().map(|(_, c)| c.is_some()).collect();
+        for &seat in taken_over {
+            if let Some(cpu) = cpu.get_mut(seat) {
+                *cpu = true;
+            }
+        }
+        cpu
+    }
+
+    /// Where the CPU players' choices come from once the game is carried on: the seed
+    /// and the place in the log.
+    pub fn cpu_rng(&self) -> cards::GameRng {
+        let stream = self.seed.rotate_left(17) ^ 0x5EED_B075 ^ self.entries.len() as u64;
+        cards::seeded_rng(stream)
+    }
+}
+
+/// Who may take a seat back, as its table told the stream.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holder {
+    /// The token the seat's person was given.
+    pub token: Option<String>,
+    /// Where the seat's person connected from.
+    pub addr: Option<IpAddr>,
+}
+
+impl Holder {
+    /// Whether anybody may take the seat back.
+    pub fn is_anyone(&self) -> bool {
+        self.token.is_some() || self.addr.is_some()
+    }
 }
 
 impl Carried {
@@ -56,14 +94,17 @@ impl Carried {
             table: table.clone(),
             started_at_ms: *started_at_ms,
             entries: Vec::new(),
-            tokens: vec![None; seats.len()],
+            holders: vec![Holder::default(); seats.len()],
         };
         for step in &steps[1..] {
             match step {
                 Step::Start { .. } => return Err(format!("game {id} starts twice")),
                 Step::Entry { text } => carried.entries.push(text.clone()),
-                Step::Token { seat, token } => match carried.tokens.get_mut(*seat) {
-                    Some(slot) => *slot = Some(token.clone()),
+                Step::Holder { seat, token, addr } => match carried.holders.get_mut(*seat) {
+                    Some(holder) => {
+                        holder.token.clone_from(token);
+                        holder.addr = addr.as_deref().and_then(|a| a.parse().ok());
+                    }
                     None => return Err(format!("game {id} has no seat {seat}")),
                 },
                 Step::Name { seat, name } => match carried.seats.get_mut(*seat) {
@@ -150,9 +191,10 @@ mod tests {
     fn a_game_is_read_back_from_its_steps() {
         let steps = [
             start(),
-            Step::Token {
+            Step::Holder {
                 seat: 0,
-                token: "abc".into(),
+                token: Some("abc".into()),
+                addr: Some("127.0.0.1".into()),
             },
             Step::Entry {
                 text: "0 play 4o".into(),
@@ -169,7 +211,12 @@ mod tests {
         let carried = Carried::from_steps(9, &steps).unwrap().unwrap();
         assert_eq!(carried.seed, u64::MAX);
         assert_eq!(carried.entries, ["0 play 4o", "1 play 7c"]);
-        assert_eq!(carried.tokens, [Some("abc".to_owned()), None]);
+        let first = Holder {
+            token: Some("abc".into()),
+            addr: Some([127, 0, 0, 1].into()),
+        };
+        assert_eq!(carried.holders, [first, Holder::default()]);
+        assert!(!carried.holders[1].is_anyone());
         assert_eq!(carried.seats[0].0, "Ana");
         assert_eq!(carried.table.as_deref(), Some("table 1"));
     }
@@ -183,9 +230,10 @@ mod tests {
         assert!(Carried::from_steps(1, &twice).is_err());
         let no_seat = [
             start(),
-            Step::Token {
+            Step::Holder {
                 seat: 5,
-                token: "x".into(),
+                token: Some("x".into()),
+                addr: None,
             },
         ];
         assert!(Carried::from_steps(1, &no_seat).is_err());

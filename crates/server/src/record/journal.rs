@@ -36,9 +36,14 @@ pub enum Step {
     },
     /// An entry of the action log (`SEAT NOTATION`, or a note `# TEXT`).
     Entry { text: String },
-    /// The person in `seat` was given `token` to come back with: a node carrying the
-    /// table on keeps the seat for whoever comes back with it.
-    Token { seat: usize, token: String },
+    /// Who may take `seat` back if their connection drops: the person given `token`,
+    /// or the one of that name connecting from `addr` (as the protocol's rule says). A
+    /// node carrying the table on keeps the seat for them.
+    Holder {
+        seat: usize,
+        token: Option<String>,
+        addr: Option<String>,
+    },
     /// The person in `seat` is called `name` from now on.
     Name { seat: usize, name: String },
     /// Hand `number` ended.

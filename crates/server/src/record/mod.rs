@@ -32,7 +32,7 @@ pub mod upgrade;
 pub mod wars;
 pub mod watch;
 
-pub use carry::{Carried, Carriers, Carry, Handover};
+pub use carry::{Carried, Carriers, Carry, Handover, Holder};
 pub use journal::{journal, Journal, Step};
 pub use note::Note;
 pub use recorded::{Chronicle, Recorded};
@@ -63,8 +63,6 @@ pub struct Ledger {
     pub tables: Tables,
     /// A cluster node's journal of its games' steps ([`Journal`]); `None` alone.
     pub journal: Option<Journal>,
-    /// The protocols whose tables this node can carry on from another node's.
-    pub carriers: Carriers,
     /// Whether this node is handing its tables over to the others (draining).
     pub handover: Handover,
 }
@@ -76,7 +74,6 @@ impl Ledger {
             recorder: Recorder::disabled(),
             tables: Tables::default(),
             journal: None,
-            carriers: Carriers::default(),
             handover: Handover::default(),
         }
     }
@@ -242,11 +239,14 @@ impl GameLog {
         self.catching_up = false;
     }
 
-    /// The person in `seat` was given `token` to come back with (journaled, so that a
-    /// node carrying the table on keeps the seat for them).
-    pub fn token(&self, seat: usize, token: &str) {
-        let token = token.to_owned();
-        self.journal(Step::Token { seat, token });
+    /// Who may take `seat` back (journaled, so that a node carrying the table on keeps
+    /// the seat for them).
+    pub fn holder(&self, seat: usize, holder: &Holder) {
+        self.journal(Step::Holder {
+            seat,
+            token: holder.token.clone(),
+            addr: holder.addr.map(|a| a.to_string()),
+        });
     }
 
     /// Writes `step` to the journal, on a node of a cluster (not while catching up).

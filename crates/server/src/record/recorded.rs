@@ -74,9 +74,9 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         self.log.caught_up();
     }
 
-    /// The person in `seat` was given `token` (see [`GameLog::token`]).
-    pub fn token(&self, seat: Seat, token: &str) {
-        self.log.token(seat, token);
+    /// Who may take `seat` back (see [`GameLog::holder`]).
+    pub fn holder(&self, seat: Seat, holder: &super::Holder) {
+        self.log.holder(seat, holder);
     }
 
     /// The last action was a person's own move (see [`GameLog::person_played`]).

@@ -8,8 +8,8 @@
 use super::Presence;
 use super::TurnTimer;
 use crate::record::watch::{Hub, Watchable};
+use crate::record::{entries, Entry, Holder, Named, Note};
 use crate::record::{Chronicle, Recorded, SeatKind};
-use crate::record::{Named, Note};
 use parlor_game::{GameRng, Notation, Projected, Seat, Strategy};
 use std::ops::Deref;
 use std::sync::Arc;
@@ -278,9 +278,32 @@ where
         }
     }
 
-    /// Redoes log entry `at` of a carried game: `seat` took the action `named`, recorded
-    /// as it was (no person's own move now, no timer touched).
-    pub fn redo(&mut self, at: usize, seat: Seat, named: Named<'_>) -> Result<(), String> {
+    /// Redoes a carried game's log (`record::Carried::entries`): every action, recorded
+    /// as it was (no person's own move now, no timer touched), and every note, each
+    /// after the steps nobody takes that the table took before it. Returns the seats a
+    /// CPU player took over by a note; the caller seats CPU players there.
+    pub fn redo_log(&mut self, log: &[String]) -> Result<Vec<Seat>, String> {
+        let mut taken_over = Vec::new();
+        for (at, entry) in entries(log) {
+            self.advance_idle(|_| {});
+            match entry? {
+                Entry::Action { seat, named } => self.redo(at, seat, named)?,
+                Entry::Note(Note::CpuTookOver { seat }) => {
+                    self.note(Note::CpuTookOver { seat });
+                    taken_over.push(seat);
+                }
+                Entry::Note(Note::Left { seat }) => {
+                    self.leave(seat)
+                        .ok_or_else(|| format!("entry {at}: seat {seat} cannot leave"))?;
+                }
+                Entry::Note(note) => return Err(format!("entry {at}: {note} is not redone here")),
+            }
+        }
+        Ok(taken_over)
+    }
+
+    /// Redoes log entry `at`: `seat` took the action `named`.
+    fn redo(&mut self, at: usize, seat: Seat, named: Named<'_>) -> Result<(), String> {
         let Named::Notation(text) = named else {
             return Err(format!("entry {at}: not in the notation"));
         };
@@ -299,9 +322,9 @@ where
         self.game.caught_up();
     }
 
-    /// The person in `seat` was given `token` to come back with.
-    pub fn token(&self, seat: Seat, token: &str) {
-        self.game.token(seat, token);
+    /// Who may take `seat` back if their connection drops (journaled on a cluster).
+    pub fn holder(&self, seat: Seat, holder: &Holder) {
+        self.game.holder(seat, holder);
     }
 
     /// Whether any person has made a move of their own: until one has, a person who

@@ -10,9 +10,9 @@
 //! connection dropped, or is about to: the newest connection plays), as long as the table
 //! still keeps the seat for them.
 
-use super::table::{self, Human, TableHandle};
+use super::table::{self, CarriedTable, Human, NewTable, TableHandle};
 use crate::config::MahjongSettings;
-use crate::record::Ledger;
+use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -51,6 +51,9 @@ enum LobbyMsg {
         human: Human,
         seated: oneshot::Sender<Seating>,
     },
+    /// A table carried over from another node, with the people away from it. Boxed: a
+    /// channel's memory is blocks of messages of its largest kind.
+    Carried(Box<CarriedTable>),
 }
 
 /// A person at a running table.
@@ -62,6 +65,16 @@ struct Seated {
 }
 
 impl Seated {
+    /// `human` sits at `seating`.
+    fn of(human: &Human, seating: Seating) -> Seated {
+        Seated {
+            name: human.name.clone(),
+            addr: human.addr,
+            token: human.token.clone(),
+            seating,
+        }
+    }
+
     /// Whether `human` may be the person of this seat: by token, or by exact name and
     /// address (the table decides, knowing whether the seat's owner is away).
     fn may_be(&self, human: &Human) -> bool {
@@ -75,9 +88,10 @@ impl Seated {
 }
 
 /// How sessions reach the lobby. Cheap to clone.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Lobby {
     tx: mpsc::Sender<LobbyMsg>,
+    carry: Carry,
 }
 
 /// Someone waiting for a table.
@@ -111,6 +125,14 @@ impl Lobby {
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(256);
+        let carrier = Carrier {
+            settings: settings.clone(),
+            grace,
+            recorder: recorder.clone(),
+            shutdown: shutdown.clone(),
+            lobby: tx.clone(),
+        };
+        let carry = std::sync::Arc::new(move |carried: Carried| carrier.carry(&carried));
         let state = State {
             settings,
             seeds,
@@ -123,7 +145,12 @@ impl Lobby {
             shutdown: shutdown.clone(),
         };
         tokio::spawn(state.run(rx));
-        Lobby { tx }
+        Lobby { tx, carry }
+    }
+
+    /// Carries on a table another node of a cluster ran.
+    pub fn carrier(&self) -> Carry {
+        self.carry.clone()
     }
 
     /// Waits for a seat; the receiver yields it when the table starts, or at once for a
@@ -199,6 +226,21 @@ impl State {
                     self.since = None;
                 }
             }
+            LobbyMsg::Carried(carried) => {
+                let CarriedTable {
+                    handle: table,
+                    new,
+                    away,
+                } = *carried;
+                for (seat, human) in away {
+                    let seating = Seating {
+                        table: table.clone(),
+                        seat,
+                    };
+                    self.seated.push(Seated::of(&human, seating));
+                }
+                self.run_table(table, new);
+            }
         }
     }
 
@@ -238,23 +280,43 @@ impl State {
                 table: table.clone(),
                 seat,
             };
-            self.seated.push(Seated {
-                name: w.human.name.clone(),
-                addr: w.human.addr,
-                token: w.human.token.clone(),
-                seating: seating.clone(),
-            });
+            self.seated.push(Seated::of(&w.human, seating.clone()));
             if w.seated.send(seating).is_err() {
                 // The session ended while the table was being set: the seat is away.
                 let (table, conn) = (table.clone(), w.human.conn);
                 tokio::spawn(async move { table.dropped(seat, conn).await });
             }
         }
+        self.run_table(table, new);
+    }
+
+    /// Runs `new`, and forgets its people once it closes.
+    fn run_table(&self, table: TableHandle, new: NewTable) {
         new.spawn();
         let lobby = self.me.clone();
         tokio::spawn(async move {
             table.closed().await;
             let _ = lobby.send(LobbyMsg::TableClosed).await;
         });
+    }
+}
+
+/// Makes tables carried over from other nodes of a cluster, and hands them to the lobby.
+struct Carrier {
+    settings: MahjongSettings,
+    grace: Duration,
+    recorder: Ledger,
+    shutdown: CancellationToken,
+    lobby: mpsc::Sender<LobbyMsg>,
+}
+
+impl Carrier {
+    fn carry(&self, carried: &Carried) -> Result<(), String> {
+        let (settings, grace) = (self.settings.clone(), self.grace);
+        let shutdown = self.shutdown.clone();
+        let made = table::carry(carried, settings, grace, &self.recorder, shutdown)?;
+        self.lobby
+            .try_send(LobbyMsg::Carried(Box::new(made)))
+            .map_err(|e| format!("the lobby cannot take the table: {e}"))
     }
 }

@@ -55,6 +55,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.recorder.clone(),
         cx.shutdown.clone(),
     );
+    cx.carriers.offer(PROTOCOL.name, lobby.carrier());
     super::Entry::stream(crate::net::Framing::Lines, move |socket, peer, stop| {
         let lobby = lobby.clone();
         session::run(socket, peer, lobby, outbox_lines, hello_timeout, stop)

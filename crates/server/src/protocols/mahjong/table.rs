@@ -15,10 +15,10 @@ use super::lobby::ConnId;
 use super::operation;
 use super::render;
 use crate::config::MahjongSettings;
-use crate::net::Outbox;
+use crate::net::{Outbox, SeatToken};
 use crate::record::mahjong::{self as record_mahjong, MahjongChronicle};
 use crate::record::Ledger;
-use crate::record::{self, GameLog, Note};
+use crate::record::{self, Carried, GameLog, Holder, Note};
 use crate::table::TurnTimer;
 use crate::table::{sleep_until, Play, Seats, Timing};
 use cards::{seeded_rng, GameRng};
@@ -47,6 +47,14 @@ pub struct Human {
 }
 
 impl Human {
+    /// Who may take this person's seat back, for a cluster's stream.
+    fn holder_record(&self) -> Holder {
+        Holder {
+            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
+            addr: Some(self.addr),
+        }
+    }
+
     /// This person as the rule of taking a seat back sees them (`net::may_take`).
     pub fn holder(&self) -> crate::net::Holder<'_> {
         crate::net::Holder {
@@ -207,15 +215,7 @@ pub fn create(
 ) -> (TableHandle, NewTable) {
     let (tx, inbox) = mpsc::channel(64);
     let mut rng = seeded_rng(seed);
-    let rules = Rules {
-        red_fives: settings.red_fives,
-        length: if settings.east_only {
-            Length::Tonpuusen
-        } else {
-            Length::Hanchan
-        },
-        ..Rules::default()
-    };
+    let rules = rules(&settings);
     let game_seed: u64 = rand::Rng::gen(&mut rng);
     let mut seats = Seats::new(4, grace);
     let names: [String; 4] = std::array::from_fn(|seat| match humans.get(seat) {
@@ -237,35 +237,17 @@ pub fn create(
         None,
     );
     let (game, events) = record_mahjong::start(rules, game_seed, log);
-    let timing = Timing {
-        cpu_delay: settings.cpu_delay,
-        turn_limit: Some(settings.turn_timeout).filter(|t| !t.is_zero()),
-    };
-    let mut play = Play::new(
-        game,
-        &events,
-        rng,
-        timing,
-        Box::new(StandIn(cpu("efficiency"))),
-    );
+    let mut play = Play::new(game, &events, rng, timing(&settings), stand_in());
     for (seat, name) in names.iter().enumerate() {
         match humans.get(seat) {
             Some(h) => {
+                play.holder(seat, &h.holder_record());
                 seats.sit(seat, h.clone());
             }
             None => play.seat_cpu(seat, name.clone(), cpu(&settings.cpu_strategy)),
         }
     }
-    let table = Table {
-        play,
-        seats,
-        names,
-        ack_timer: TurnTimer::new(timing.turn_limit),
-        settings,
-        prompted: SeatSet::EMPTY,
-        acked: SeatSet::EMPTY,
-        owed: RefCell::default(),
-    };
+    let table = Table::new(play, seats, names, settings);
     let new = NewTable {
         table,
         events,
@@ -275,12 +257,140 @@ pub fn create(
     (TableHandle { tx }, new)
 }
 
+/// Sets up a table carried over from another node of the cluster: its game made again
+/// from its log ([`Carried`]), each person who may take their seat back (by token, or by
+/// name from their address) away for the grace period while a stand-in plays for them,
+/// CPU players in the other seats. [`NewTable::spawn`] runs it. The people away are
+/// returned with their seats, for the lobby to know them when they come back.
+pub fn carry(
+    carried: &Carried,
+    settings: MahjongSettings,
+    grace: Duration,
+    recorder: &Ledger,
+    shutdown: CancellationToken,
+) -> Result<CarriedTable, String> {
+    let rules = rules(&settings);
+    let variant = record_mahjong::variant(&rules);
+    if carried.variant != variant || carried.seats.len() != 4 || carried.holders.len() != 4 {
+        let id = carried.id;
+        return Err(format!(
+            "game {id} is {:?}, this node plays {variant:?}",
+            carried.variant
+        ));
+    }
+    let log = GameLog::carry(recorder, carried);
+    let (game, events) = record_mahjong::start(rules, carried.seed, log);
+    let mut play = Play::new(
+        game,
+        &events,
+        carried.cpu_rng(),
+        timing(&settings),
+        stand_in(),
+    );
+    let taken_over = play.redo_log(&carried.entries)?;
+    let cpu_seats = carried.cpu_seats(&taken_over);
+    play.caught_up();
+    let mut names: [String; 4] = std::array::from_fn(|seat| carried.seats[seat].0.clone());
+    for &seat in &taken_over {
+        names[seat] = format!("{} (CPU)", names[seat]);
+    }
+    let (mut seats, mut away, now) = (Seats::new(4, grace), Vec::new(), Instant::now());
+    for seat in 0..4 {
+        let holder = &carried.holders[seat];
+        if !cpu_seats[seat] {
+            if let Some(addr) = holder.addr {
+                let human = Human {
+                    name: names[seat].clone(),
+                    outbox: Outbox::gone(),
+                    addr,
+                    conn: crate::net::next_conn_id(),
+                    token: holder.token.as_deref().and_then(SeatToken::parse),
+                };
+                seats.sit(seat, human.clone());
+                if seats.step_away(seat, now) {
+                    away.push((seat, human));
+                    continue;
+                }
+                seats.clear(seat);
+            }
+            play.note(Note::CpuTookOver { seat });
+            names[seat] = format!("{} (CPU)", names[seat]);
+        }
+        play.seat_cpu(seat, names[seat].clone(), cpu(&settings.cpu_strategy));
+    }
+    let (tx, inbox) = mpsc::channel(64);
+    let table = Table::new(play, seats, names, settings);
+    // Nobody is at the table yet: the people come back to it.
+    let events = Vec::new();
+    let new = NewTable {
+        table,
+        events,
+        inbox,
+        shutdown,
+    };
+    let handle = TableHandle { tx };
+    Ok(CarriedTable { handle, new, away })
+}
+
+/// A table carried over from another node, set up but not yet running.
+pub struct CarriedTable {
+    pub handle: TableHandle,
+    pub new: NewTable,
+    /// The people away from it, by seat.
+    pub away: Vec<(usize, Human)>,
+}
+
+/// The rules a table plays by.
+fn rules(settings: &MahjongSettings) -> Rules {
+    Rules {
+        red_fives: settings.red_fives,
+        length: if settings.east_only {
+            Length::Tonpuusen
+        } else {
+            Length::Hanchan
+        },
+        ..Rules::default()
+    }
+}
+
+/// How long the machines and the people take.
+fn timing(settings: &MahjongSettings) -> Timing {
+    Timing {
+        cpu_delay: settings.cpu_delay,
+        turn_limit: Some(settings.turn_timeout).filter(|t| !t.is_zero()),
+    }
+}
+
+/// The stand-in for people away or out of time.
+fn stand_in() -> Box<dyn Strategy<Game>> {
+    Box::new(StandIn(cpu("efficiency")))
+}
+
 /// A CPU player of the configured strategy (the strongest if the name is unknown).
 fn cpu(strategy: &str) -> Box<dyn Strategy<Game>> {
     bots::by_name(strategy).unwrap_or_else(|| bots::by_name("efficiency").expect("a bot"))
 }
 
 impl Table {
+    /// A table of `play` with these seats and names, nobody prompted or acknowledging yet.
+    fn new(
+        play: Play<Game, MahjongChronicle>,
+        seats: Seats<Human>,
+        names: [String; 4],
+        settings: MahjongSettings,
+    ) -> Table {
+        Table {
+            ack_timer: TurnTimer::new(timing(&settings).turn_limit),
+            play,
+            seats,
+            names,
+            settings,
+            prompted: SeatSet::EMPTY,
+            acked: SeatSet::EMPTY,
+            owed: RefCell::default(),
+        }
+    }
+
     async fn run(mut self, mut inbox: mpsc::Receiver<TableMsg>, shutdown: CancellationToken) {
         loop {
             self.settle();

@@ -8,7 +8,7 @@
 use super::table::{self, ConnId, TableConfig, TableHandle, Tokens};
 use crate::config::Config;
 use crate::net::Outbox;
-use crate::record::{Carried, Ledger};
+use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::actor::{Input, Seated as Joined};
 use std::time::Duration;
@@ -28,6 +28,8 @@ pub struct Lobby {
     pub outbox_lines: usize,
     /// The tokens players may come back to their seat with, and their tables.
     pub tokens: Tokens,
+    /// Carries on a table another node of a cluster ran.
+    pub carry: Carry,
 }
 
 struct JoinRequest {
@@ -72,7 +74,7 @@ impl TableFactory {
     /// Carries on a table another node ran; its people come back with their tokens.
     fn carry(&self, carried: Carried, tokens: &Tokens) -> Result<(), String> {
         let table = table::carry(self.config(0), &carried)?;
-        for token in carried.tokens.into_iter().flatten() {
+        for token in carried.holders.into_iter().filter_map(|h| h.token) {
             super::session::remember(tokens, token, &table);
         }
         Ok(())
@@ -99,8 +101,7 @@ impl Lobby {
             shutdown,
         };
         let (carrier, kept) = (factory.clone(), tokens.clone());
-        let carry = move |carried| carrier.carry(carried, &kept);
-        recorder.carriers.offer("truco", std::sync::Arc::new(carry));
+        let carry = std::sync::Arc::new(move |carried| carrier.carry(carried, &kept));
         let (queue, requests) = mpsc::unbounded_channel();
         tokio::spawn(seat_in_order(factory, requests));
         Lobby {
@@ -108,6 +109,7 @@ impl Lobby {
             max_line: config.limits.max_line,
             outbox_lines: config.limits.outbox_lines,
             tokens,
+            carry,
         }
     }
 

@@ -50,6 +50,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         &cx.recorder,
         cx.shutdown.clone(),
     );
+    cx.carriers.offer(PROTOCOL.name, lobby.carry.clone());
     super::Entry::stream(crate::net::Framing::Lines, move |socket, peer, stop| {
         session::accept(socket, peer, &lobby, stop)
     })

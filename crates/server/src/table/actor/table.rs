@@ -2,7 +2,7 @@
 
 use super::{Action, Event, Hooks, Input, Seated, Settings};
 use crate::net::{ConnId, Outbox};
-use crate::record::{entries, seat as seat_record, Carried, Entry, GameLog, Ledger, Note};
+use crate::record::{seat as seat_record, Carried, GameLog, Holder, Ledger, Note};
 use crate::record::{Recorded, SeatKind};
 use crate::seeds::SeedSource;
 use crate::table::{Play, Seats};
@@ -174,7 +174,7 @@ where
         }
         for (seat, person) in self.seats.here_all() {
             if let Some(token) = &person.token {
-                play.token(seat, token);
+                play.holder(seat, &token_holder(token));
             }
         }
         self.play = Some(play);
@@ -203,38 +203,18 @@ where
         let log = GameLog::carry(&self.ledger, carried);
         let (game, first) = H::Game::start(&self.settings.rules, cards::seeded_rng(carried.seed));
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
-        // The CPU players' choices from here follow the seed and the place in the log.
-        let stream = carried.seed.rotate_left(17) ^ 0x5EED_B075 ^ carried.entries.len() as u64;
-        let rng = cards::seeded_rng(stream);
-        let strategy = self.hooks.cpu();
-        let mut play = Play::new(recorded, &first, rng, self.settings.timing, strategy);
-        let mut cpu: Vec<bool> = carried.seats.iter().map(|(_, c)| c.is_some()).collect();
-        play.advance_idle(|_| {});
-        for (at, entry) in entries(&carried.entries) {
-            match entry? {
-                Entry::Action { seat, named } => play.redo(at, seat, named)?,
-                Entry::Note(Note::CpuTookOver { seat }) if seat < cpu.len() => {
-                    play.note(Note::CpuTookOver { seat });
-                    cpu[seat] = true;
-                }
-                Entry::Note(Note::Left { seat }) => {
-                    play.leave(seat)
-                        .ok_or_else(|| format!("entry {at}: seat {seat} cannot leave"))?;
-                }
-                Entry::Note(note) => return Err(format!("entry {at}: {note} is not redone here")),
-            }
-            play.advance_idle(|_| {});
-        }
+        let (rng, timing, strategy) = (carried.cpu_rng(), self.settings.timing, self.hooks.cpu());
+        let mut play = Play::new(recorded, &first, rng, timing, strategy);
+        let cpu = carried.cpu_seats(&play.redo_log(&carried.entries)?);
         play.caught_up();
         let now = Instant::now();
         for (seat, (name, _)) in carried.seats.iter().enumerate() {
             if play.has_left(seat) {
                 continue;
             }
-            let token = carried.tokens[seat].clone();
+            let token = carried.holders[seat].token.clone();
             if !cpu[seat] && token.is_some() {
-                let outbox = Outbox::new(1, Default::default()).0;
-                outbox.close();
+                let outbox = Outbox::gone();
                 let conn = crate::net::next_conn_id();
                 let name = name.clone();
                 self.seats.sit(
@@ -292,7 +272,7 @@ where
             .get_or_insert_with(|| format!("{:032x}", rand::random::<u128>()))
             .clone();
         if let Some(play) = &self.play {
-            play.token(seat, &token);
+            play.holder(seat, &token_holder(&token));
         }
         if let Some(line) = self.hooks.token(&token) {
             self.send(seat, line);
@@ -509,5 +489,13 @@ where
         for (_, person) in self.seats.here_all() {
             person.outbox.send(line);
         }
+    }
+}
+
+/// A seat taken back with `token` alone (the kernel's people come back by token).
+fn token_holder(token: &str) -> Holder {
+    Holder {
+        token: Some(token.to_owned()),
+        addr: None,
     }
 }

@@ -1,0 +1,122 @@
+//! A Mahjong table outlives its node: two `parlor serve` processes make a cluster (a
+//! private NATS server and PostgreSQL database from `parlor-testkit`), one person plays
+//! an East round with three CPU players through the node that is not the home, and the
+//! home is killed (`kill -9`) while the game waits for the person's discard. The other
+//! node carries the table on; the person connects again with the same name (mmj1 has no
+//! token: a name from the same address takes a seat back), gets the hand so far and the
+//! prompt that stands, and plays the game out; it is stored once, finished, and replays.
+
+mod common;
+
+use common::cluster::{all_see, finished, home_seen_by, node, replays, Stop};
+use common::PATIENCE;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::TcpStream;
+
+/// How a stretch of play ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Ended {
+    /// The person owes a discard and stopped there (the game waits).
+    Paused,
+    /// `gameover`.
+    Over,
+    /// The connection closed.
+    Dropped,
+}
+
+/// A person over mmj1 who discards what they draw and passes every claim.
+struct Person {
+    lines: Lines<BufReader<OwnedReadHalf>>,
+    writer: OwnedWriteHalf,
+    drawn: String,
+}
+
+impl Person {
+    /// Says `mmj1c` as `name` at `addr`.
+    async fn join(addr: &str, name: &str) -> std::io::Result<Person> {
+        let socket = TcpStream::connect(addr).await?;
+        let (reader, mut writer) = socket.into_split();
+        writer
+            .write_all(format!("mmj1c 3:{name}\n").as_bytes())
+            .await?;
+        let lines = BufReader::new(reader).lines();
+        let drawn = String::new();
+        Ok(Person {
+            lines,
+            writer,
+            drawn,
+        })
+    }
+
+    /// Plays until the game is over, the connection drops, or (with `discards`) the
+    /// person is asked for one discard more than that.
+    async fn play(&mut self, mut discards: Option<usize>) -> Ended {
+        while let Ok(Some(line)) = self.lines.next_line().await {
+            let words: Vec<&str> = line.split(' ').collect();
+            let answer = match words[..] {
+                ["move", tile, from, "h1"] if from.starts_with('w') || from.starts_with('r') => {
+                    self.drawn = tile.to_owned();
+                    continue;
+                }
+                ["play"] => match discards.as_mut() {
+                    Some(0) => return Ended::Paused,
+                    Some(left) => {
+                        *left -= 1;
+                        format!("discard {}\n", self.drawn)
+                    }
+                    None => format!("discard {}\n", self.drawn),
+                },
+                ["claim"] => "pass\n".into(),
+                ["ack"] => "ack\n".into(),
+                ["gameover", ..] => return Ended::Over,
+                _ => continue,
+            };
+            if self.writer.write_all(answer.as_bytes()).await.is_err() {
+                break;
+            }
+        }
+        Ended::Dropped
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mahjong_table_outlives_a_killed_node() {
+    let nats = parlor_testkit::nats().url();
+    let database = parlor_testkit::postgres().database();
+    let nodes = [
+        node(&nats, &database, "m1", 0).await,
+        node(&nats, &database, "m2", 0).await,
+    ];
+    let home = home_seen_by(&nodes[0], "mahjong").await;
+    all_see(&nodes.iter().collect::<Vec<_>>(), "mahjong", &home).await;
+    let [a, b] = nodes;
+    let (mut gone, through) = match a.name == home {
+        true => (a, b),
+        false => (b, a),
+    };
+    let mut person = Person::join(&through.mahjong, "ann").await.unwrap();
+    let paused = tokio::time::timeout(PATIENCE, person.play(Some(5))).await;
+    assert_eq!(paused, Ok(Ended::Paused), "the game under way");
+    Stop::Kill.stop(&mut gone).await;
+    // The person comes back under the same name, through the node that lives, until the
+    // carried table has their seat (before, the connection drops as its home changes).
+    let rest = async {
+        loop {
+            if let Ok(mut back) = Person::join(&through.mahjong, "ann").await {
+                if back.play(None).await == Ended::Over {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE * 2, rest)
+        .await
+        .expect("the game played out");
+    let games = finished(&database, "mahjong", 1).await;
+    let game = games[0].split(' ').collect::<Vec<_>>();
+    assert_eq!(game[2], through.name, "carried on by the node that lives");
+    replays(&database, game[0]);
+}
