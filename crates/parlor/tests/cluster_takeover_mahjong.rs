@@ -5,11 +5,14 @@
 //! node carries the table on; the person connects again with the same name (mmj1 has no
 //! token: a name from the same address takes a seat back), gets the hand so far and the
 //! prompt that stands, and plays the game out; it is stored once, finished, and replays.
+//! Then a third node joins and dies while a person's connection is relayed through it:
+//! the home ends that relayed session, and the person takes the seat back by name at
+//! the home.
 
 mod common;
 
 use common::cluster::{all_see, finished, home_seen_by, node, replays, Stop};
-use common::PATIENCE;
+use common::{get, PATIENCE};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
@@ -81,8 +84,17 @@ impl Person {
     }
 }
 
+/// Whether a running table on the node at `http` lists `name` as away.
+async fn is_away(http: &str, name: &str) -> bool {
+    let tables = get(http, "/api/tables").await;
+    let seats = tables.as_array().into_iter().flatten();
+    seats
+        .flat_map(|t| t["seats"].as_array().cloned().unwrap_or_default())
+        .any(|s| s["name"] == name && s["kind"] == "away")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mahjong_table_outlives_a_killed_node() {
+async fn a_mahjong_table_outlives_a_killed_home_and_a_killed_edge() {
     let nats = parlor_testkit::nats().url();
     let database = parlor_testkit::postgres().database();
     let nodes = [
@@ -119,4 +131,37 @@ async fn a_mahjong_table_outlives_a_killed_node() {
     let game = games[0].split(' ').collect::<Vec<_>>();
     assert_eq!(game[2], through.name, "carried on by the node that lives");
     replays(&database, game[0]);
+
+    // Now the other way round: the node a person's connection is relayed through dies.
+    // The home ends the relayed session, so the person is away, and comes back by name
+    // at the home itself.
+    let home = through;
+    let mut edge = node(&nats, &database, "m3", 0).await;
+    all_see(&[&home, &edge], "mahjong", &home.name).await;
+    let mut person = Person::join(&edge.mahjong, "bea").await.unwrap();
+    let paused = tokio::time::timeout(PATIENCE, person.play(Some(5))).await;
+    assert_eq!(paused, Ok(Ended::Paused), "the game under way");
+    Stop::Kill.stop(&mut edge).await;
+    // Within seconds the home sees the edge gone and the person away.
+    let away = async {
+        while !is_away(&home.http, "bea").await {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE, away).await.expect("away");
+    let rest = async {
+        loop {
+            if let Ok(mut back) = Person::join(&home.mahjong, "bea").await {
+                if back.play(None).await == Ended::Over {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE * 2, rest)
+        .await
+        .expect("the game played out");
+    let games = finished(&database, "mahjong", 2).await;
+    replays(&database, games[1].split(' ').next().unwrap());
 }

@@ -18,6 +18,7 @@
 
 mod games;
 mod homes;
+mod living;
 mod relay;
 mod takeover;
 mod watch;
@@ -56,6 +57,8 @@ pub struct Cluster {
     tables: kv::Store,
     /// The protocols' homes, as this node last saw them.
     homes: Homes,
+    /// The nodes seen alive.
+    living: living::Living,
 }
 
 /// Whether `name` can name a node: letters, digits, `-` and `_` (it is a key in NATS).
@@ -116,6 +119,7 @@ impl Cluster {
             jetstream,
             tables,
             homes: Homes::default(),
+            living: living::Living::default(),
         })
     }
 
@@ -140,7 +144,11 @@ impl Cluster {
             }
         };
         let known = self.homes.clone();
-        self.keep_homes(bucket, protocols, known, heirs, stop).await;
+        let living = self.clone().keep_living(bucket.clone(), stop.clone());
+        tokio::join!(
+            living,
+            self.keep_homes(bucket, protocols, known, heirs, stop)
+        );
     }
 
     /// Every protocol's home as this node last saw it, for `/healthz`.

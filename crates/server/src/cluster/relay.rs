@@ -4,8 +4,11 @@
 //! `parlor.relay.<id>.up` and the home's to `parlor.relay.<id>.down`, in order, an empty
 //! message meaning the end. The home runs the protocol's own session on one end of an
 //! in-memory pipe whose other end is those two subjects, so the protocol cannot tell a
-//! relayed client from one of its own: nothing on the client's wire changes.
+//! relayed client from one of its own: nothing on the client's wire changes. A relayed
+//! connection ends when its home stops being the protocol's home, or when its edge node
+//! dies (`super::living`).
 
+use super::living::either;
 use super::Cluster;
 use crate::net::{Peer, SeatToken, Socket};
 use bytes::Bytes;
@@ -32,6 +35,8 @@ struct Open {
     /// A browser's seat token, for the home's seats to know it by.
     token: Option<String>,
     id: String,
+    /// The edge node: the connection ends if it dies.
+    edge: String,
 }
 
 fn subject(node: &str) -> String {
@@ -75,7 +80,11 @@ impl Cluster {
             };
             tokio::spawn(session(Box::new(theirs), peer, stop.child_token()));
             let client = self.client.clone();
-            tokio::spawn(carry(client, Box::new(ours), from_edge, down, stop.clone()));
+            let ended = either(&stop, self.living.tenure(&open.edge));
+            tokio::spawn(async move {
+                carry(client, Box::new(ours), from_edge, down, ended.clone()).await;
+                ended.cancel();
+            });
         }
     }
 
@@ -102,6 +111,7 @@ impl Cluster {
             peer: peer.addr,
             token: peer.token.as_ref().map(|t| t.as_str().to_owned()),
             id,
+            edge: self.node.clone(),
         };
         let Ok(open) = serde_json::to_vec(&open) else {
             return;
@@ -116,14 +126,7 @@ impl Cluster {
             crate::net::warn_limited!("the home node of {protocol} did not take a connection");
             return;
         }
-        let ended = stop.child_token();
-        let over = ended.clone();
-        tokio::spawn(async move {
-            tokio::select! {
-                () = tenure.cancelled() => over.cancel(),
-                () = over.cancelled() => {}
-            }
-        });
+        let ended = either(&stop, tenure);
         carry(self.client, socket, from_home, up, ended.clone()).await;
         ended.cancel();
     }

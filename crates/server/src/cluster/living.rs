@@ -1,0 +1,122 @@
+//! Which nodes of the cluster live. Every node writes the key `node.<name>` in the homes
+//! bucket every [`RENEW`] (the bucket forgets it [`super::homes::HOME_TTL`] after the
+//! last write) and reads which other nodes are there. A connection relayed from an edge
+//! node lasts as long as that node lives: when it dies, the home ends the relayed
+//! sessions it held for it, so their people are away (a stand-in plays for them, their
+//! seats kept for the grace period) and may come back through another node as after any
+//! dropped connection, by name as well as by token.
+
+use super::homes::RENEW;
+use super::Cluster;
+use async_nats::jetstream::kv;
+use futures::StreamExt;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use tokio_util::sync::CancellationToken;
+
+/// The nodes seen alive, each with a token cancelled when it is no longer seen.
+#[derive(Clone, Default)]
+pub struct Living(Arc<Mutex<HashMap<String, Tenure>>>);
+
+struct Tenure {
+    /// Whether the node has been seen alive at all (a node that just joined may open a
+    /// relayed connection before its first key is read).
+    seen: bool,
+    ended: CancellationToken,
+}
+
+impl Living {
+    /// A token cancelled once `node`, seen alive, is no longer seen.
+    pub fn tenure(&self, node: &str) -> CancellationToken {
+        let mut nodes = self.lock();
+        let tenure = nodes.entry(node.to_owned()).or_insert_with(|| Tenure {
+            seen: false,
+            ended: CancellationToken::new(),
+        });
+        tenure.ended.clone()
+    }
+
+    /// The nodes in `alive` live; any other seen before has died.
+    fn seen(&self, alive: &HashSet<String>) {
+        self.lock().retain(|node, tenure| {
+            if alive.contains(node) {
+                tenure.seen = true;
+                return true;
+            }
+            if tenure.seen {
+                tenure.ended.cancel();
+            }
+            !tenure.seen
+        });
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Tenure>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A node's key in the homes bucket.
+fn key(node: &str) -> String {
+    format!("node.{node}")
+}
+
+impl Cluster {
+    /// Writes that this node lives, and reads which others do, every [`RENEW`] until
+    /// `stop`; then takes its key out.
+    pub(super) async fn keep_living(self, bucket: kv::Store, stop: CancellationToken) {
+        loop {
+            if let Err(error) = bucket.put(key(&self.node), "".into()).await {
+                crate::net::warn_limited!("the cluster's living nodes: {error}");
+            }
+            // A list that cannot be read ends nobody's connections.
+            if let Ok(keys) = bucket.keys().await {
+                let keys: Vec<_> = keys.collect().await;
+                let alive = keys
+                    .into_iter()
+                    .filter_map(Result::ok)
+                    .filter_map(|k| k.strip_prefix("node.").map(str::to_owned))
+                    .collect();
+                self.living.seen(&alive);
+            }
+            tokio::select! {
+                () = tokio::time::sleep(RENEW) => {}
+                () = stop.cancelled() => break,
+            }
+        }
+        let _ = bucket.purge(key(&self.node)).await;
+    }
+}
+
+/// A token cancelled when `a` or `b` is.
+pub(super) fn either(a: &CancellationToken, b: CancellationToken) -> CancellationToken {
+    let ended = a.child_token();
+    let over = ended.clone();
+    tokio::spawn(async move {
+        tokio::select! {
+            () = b.cancelled() => over.cancel(),
+            () = over.cancelled() => {}
+        }
+    });
+    ended
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_seen_then_gone_ends_its_tenure_and_a_new_one_waits() {
+        let living = Living::default();
+        let (a, b) = (living.tenure("a"), living.tenure("b"));
+        living.seen(&["a".to_owned()].into());
+        assert!(
+            !a.is_cancelled() && !b.is_cancelled(),
+            "b was never seen: it may be new"
+        );
+        living.seen(&HashSet::new());
+        assert!(a.is_cancelled());
+        assert!(!b.is_cancelled());
+        let again = living.tenure("a");
+        assert!(!again.is_cancelled(), "a node back is a new tenure");
+    }
+}
