@@ -65,17 +65,25 @@ impl Cluster {
     /// `stop`; then takes its key out.
     pub(super) async fn keep_living(self, bucket: kv::Store, stop: CancellationToken) {
         loop {
-            if let Err(error) = bucket.put(key(&self.node), "".into()).await {
-                crate::net::warn_limited!("the cluster's living nodes: {error}");
-            }
-            // A list that cannot be read ends nobody's connections.
-            if let Ok(keys) = bucket.keys().await {
+            let look = async {
+                if let Err(error) = bucket.put(key(&self.node), "".into()).await {
+                    crate::net::warn_limited!("the cluster's living nodes: {error}");
+                }
+                let keys = bucket.keys().await.ok()?;
                 let keys: Vec<_> = keys.collect().await;
-                let alive = keys
+                let alive: HashSet<String> = keys
                     .into_iter()
                     .filter_map(Result::ok)
                     .filter_map(|k| k.strip_prefix("node.").map(str::to_owned))
                     .collect();
+                Some(alive)
+            };
+            // A list that cannot be read in time ends nobody's connections.
+            let looked = tokio::select! {
+                looked = tokio::time::timeout(RENEW, look) => looked.ok().flatten(),
+                () = stop.cancelled() => break,
+            };
+            if let Some(alive) = looked {
                 self.living.seen(&alive);
             }
             tokio::select! {
