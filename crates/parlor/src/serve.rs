@@ -359,7 +359,16 @@ fn run_config(config: Config) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        signals.wait().await;
+        tokio::select! {
+            () = signals.wait() => {}
+            // A node of a cluster cut off from it stops by itself.
+            () = shutdown.cancelled() => {
+                let cut_off = server.cut_off();
+                server.finished().await;
+                tracing::error!(cut_off, "the server stopped by itself");
+                return ExitCode::FAILURE;
+            }
+        }
         if server.hand_over().await {
             tracing::info!("draining: handing the tables over to the other nodes");
         } else {

@@ -64,6 +64,13 @@ impl Running {
         while self.tasks.join_next().await.is_some() {}
     }
 
+    /// Whether a cluster node stopped by itself: it found another node holding a home it
+    /// held (it was cut off from the cluster meanwhile), handed its tables over and
+    /// stopped. Its supervisor should start it again.
+    pub fn cut_off(&self) -> bool {
+        self.draining.as_ref().is_some_and(|d| d.handover.is_on())
+    }
+
     /// Drains a cluster node: cancelling the shutdown token after this hands every
     /// running table to the other nodes (they carry them on from the stream of games and
     /// their people come back to their seats through any node) instead of ending them.

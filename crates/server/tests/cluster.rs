@@ -9,21 +9,11 @@ use common::ws;
 
 use common::TestServer;
 use mmj1::{Calls, Mj};
-use parlor_server::config::Database;
-use parlor_server::Config;
 use serde_json::Value;
 
 /// Node `node` of the cluster on `nats`, storing in the database at `url`.
 async fn node(nats: &str, url: &str, node: &str) -> TestServer {
-    TestServer::start(Config {
-        database: Some(Database {
-            url: url.to_owned(),
-            node: node.to_owned(),
-        }),
-        cluster: Some(nats.to_owned()),
-        ..Config::for_tests(71)
-    })
-    .await
+    TestServer::cluster_node(nats, url, node, 71).await
 }
 
 /// The nodes of the tables listed.

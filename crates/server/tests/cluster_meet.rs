@@ -5,20 +5,10 @@
 mod common;
 
 use common::TestServer;
-use parlor_server::config::Database;
-use parlor_server::Config;
 
 /// Node `node` of the cluster on `nats`, storing in the database at `url`.
 async fn node(nats: &str, url: &str, node: &str) -> TestServer {
-    TestServer::start(Config {
-        database: Some(Database {
-            url: url.to_owned(),
-            node: node.to_owned(),
-        }),
-        cluster: Some(nats.to_owned()),
-        ..Config::for_tests(73)
-    })
-    .await
+    TestServer::cluster_node(nats, url, node, 73).await
 }
 
 /// Course Truco's players meet whatever node they reached: two connect to a, two to b,

@@ -70,21 +70,38 @@ fn write<S: Transact>(store: &mut S, f: impl FnOnce(&S) -> Result<()>) -> Result
     done
 }
 
-/// The protocol of `game`, or why it cannot take more writes.
+/// The protocol of `game`, or why it cannot take more writes: it is unknown or has
+/// ended, or (on a shared store) another node carries it on now, so the node that
+/// started it may not write to it any more.
 fn playing(db: &dyn Db, game: GameId) -> Result<String> {
-    let row = db.query_one(
-        "SELECT protocol, status FROM games WHERE id = ?1",
-        params![game.0],
-    )?;
-    let Some(row) = row else {
+    let (protocol, holder) = open_game(db, game)?;
+    match holder {
+        Some(node) => Err(StoreError::Invalid(format!(
+            "game {} is carried on by node {node}",
+            game.0
+        ))),
+        None => Ok(protocol),
+    }
+}
+
+/// The protocol of `game` if it is being played, and on a shared store the other node
+/// that holds it, if another does.
+fn open_game(db: &dyn Db, game: GameId) -> Result<(String, Option<String>)> {
+    let sql = match db.dialect() {
+        Dialect::Sqlite => "SELECT protocol, status, NULL FROM games WHERE id = ?1",
+        Dialect::Postgres => {
+            "SELECT protocol, status, CASE WHEN node <> current_setting('parlor.node', true)
+             THEN node END FROM games WHERE id = ?1"
+        }
+    };
+    let Some(row) = db.query_one(sql, params![game.0])? else {
         return Err(StoreError::Invalid(format!("no game {}", game.0)));
     };
     let (protocol, status) = (row.text(0)?, row.text(1)?);
-    if status == Status::Playing.as_str() {
-        Ok(protocol)
-    } else {
-        Err(StoreError::Invalid(format!("game {} is {status}", game.0)))
+    if status != Status::Playing.as_str() {
+        return Err(StoreError::Invalid(format!("game {} is {status}", game.0)));
     }
+    Ok((protocol, row.opt_text(2)?))
 }
 
 /// A value as JSON text for a TEXT column.
@@ -174,7 +191,7 @@ impl<S: Transact> Storage for S {
         match status {
             None => self.start_game(g),
             Some(_) => write(self, |db| {
-                playing(db, g.id)?;
+                open_game(db, g.id)?;
                 if db.dialect() == Dialect::Postgres {
                     db.execute(
                         "UPDATE games SET node = current_setting('parlor.node', true) WHERE id = ?1",

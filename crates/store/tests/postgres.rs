@@ -224,8 +224,8 @@ fn a_writer_reopening_abandons_only_its_own_unfinished_games() {
     assert_eq!(status(2), Status::Finished);
 }
 
-/// A node carrying on another's game: the game becomes its own (the other node's
-/// restart leaves it alone), hands the other node stored are not stored twice, a game
+/// A node carrying on another's game: the game becomes its own (the node that started
+/// it may not write to it any more, and its restart leaves it alone), hands the other node stored are not stored twice, a game
 /// the store lacks is stored, an ended game is not carried on; a node handing a game
 /// over lets go of it.
 #[test]
@@ -235,6 +235,9 @@ fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
     a.start_game(&start(1, "truco", &["x", "y"])).unwrap();
     a.record_hand(&hand(1, 1)).unwrap();
     b.carry_game(&start(1, "truco", &["x", "y"])).unwrap();
+    // Carried on by b, the game takes no more writes from a (cut off, say, but alive).
+    assert!(a.record_hand(&hand(1, 2)).is_err());
+    assert!(a.finish_game(&end(1, &[0, 1], &[2, 1])).is_err());
     b.record_hand_once(&hand(1, 1)).unwrap();
     b.record_hand_once(&hand(1, 2)).unwrap();
     // Game 3 started on a, whose start never reached the store.

@@ -121,6 +121,19 @@ impl Cluster {
                         continue;
                     }
                 };
+                if home != self.node && homes.of(protocol).as_deref() == Some(&self.node) {
+                    // This node's claim lapsed while it lived (it was cut off from NATS,
+                    // or stalled) and another node carries its tables on now: it must not
+                    // play them on. It stops, handing over, for its supervisor to start
+                    // it again as a node like any other.
+                    tracing::error!(
+                        protocol,
+                        %home,
+                        "another node holds this node's home: this node was cut off; it stops"
+                    );
+                    heirs.handover.start();
+                    stop.cancel();
+                }
                 if home == self.node {
                     let _ = bucket.put(protocol, self.node.clone().into()).await;
                 }

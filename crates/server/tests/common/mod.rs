@@ -29,6 +29,20 @@ impl TestServer {
         TestServer::with_games(config, &[]).await
     }
 
+    /// Node `node` of the cluster on `nats`, storing in the database at `url`, its games
+    /// seeded from `seed`.
+    pub async fn cluster_node(nats: &str, url: &str, node: &str, seed: u64) -> TestServer {
+        TestServer::start(Config {
+            database: Some(parlor_server::config::Database {
+                url: url.to_owned(),
+                node: node.to_owned(),
+            }),
+            cluster: Some(nats.to_owned()),
+            ..Config::for_tests(seed)
+        })
+        .await
+    }
+
     /// A server that also runs `extra` games of the test's own.
     pub async fn with_games(
         config: Config,
