@@ -212,8 +212,9 @@ pub async fn serve_with(
                 let dispatch = cluster::dispatch(cluster.clone(), name, serve);
                 let on_port = move |s, p, stop| dispatch(Box::new(s), net::Peer::at(p), stop);
                 server.listen(name, port, &shutdown, admission.clone(), on_port)?;
-                // Browsers of a WebSocket protocol come upgraded by the HTTP port: they
-                // play on the node they reached.
+                // Browsers of a WebSocket protocol come upgraded by the HTTP port; on a
+                // node that is not the protocol's home, they are relayed there too.
+                let ws = cluster::dispatch_ws(cluster.clone(), name, ws);
                 http::Door { admission, ws }
             }
         };

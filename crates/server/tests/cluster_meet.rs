@@ -1,6 +1,7 @@
 //! Two nodes of a cluster (a private NATS server and PostgreSQL database from
 //! `parlor-testkit`, of this test binary alone): players who reach different nodes meet
-//! at one table on the protocol's home node, their connections relayed over NATS.
+//! at one table on the protocol's home node, their connections relayed over NATS (course
+//! Truco over TCP; Jass from both its port and browsers' `/ws/jass` on the HTTP port).
 
 mod common;
 
@@ -31,6 +32,21 @@ async fn players_on_different_nodes_meet_at_one_table() {
     );
     let games = a.stored("truco", "finished", 1).await;
     assert_eq!(games.len(), 1, "one match, stored once: {games:?}");
+    // Jass: two bots on the home's Jass port, two by the browsers' way in on the other
+    // node's HTTP port (`/ws/jass`, upgraded there and relayed to the home), one session.
+    let jass_home = a.homes_until("jass").await;
+    assert_eq!(b.homes_until("jass").await, jass_home);
+    let (home, edge) = match jass_home.as_str() {
+        "m1" => (&a, &b),
+        _ => (&b, &a),
+    };
+    let port = format!("ws://{}", home.addr("jass"));
+    let browser = format!("ws://{}/ws/jass", edge.addr("http"));
+    let urls = [port.clone(), browser.clone(), port, browser];
+    let finished = common::bots::jass_game_at(urls, "across").await;
+    assert_eq!(finished, [1, 1, 1, 1], "one game, seen by all four");
+    let games = a.stored("jass", "finished", 1).await;
+    assert_eq!(games.len(), 1, "one game, stored once: {games:?}");
     // The home stops: the other node becomes the protocol's home and its players meet
     // there.
     let home = a.homes_until("truco").await;

@@ -20,6 +20,7 @@ mod games;
 mod homes;
 mod living;
 mod relay;
+mod relay_ws;
 mod takeover;
 mod watch;
 
@@ -178,6 +179,27 @@ pub fn dispatch(cluster: Option<Cluster>, protocol: &'static str, local: Serve) 
                 Box::pin(relayed)
             }
             None => local(socket, peer, stop),
+        }
+    })
+}
+
+/// Serves a browser of the WebSocket protocol `protocol` (upgraded by the HTTP port)
+/// with `local`, or relays it to the protocol's home node when that is another node of
+/// `cluster`.
+pub fn dispatch_ws(
+    cluster: Option<Cluster>,
+    protocol: &'static str,
+    local: crate::net::WsEntry,
+) -> crate::net::WsEntry {
+    Arc::new(move |browser, peer, stop, place| {
+        let home = cluster
+            .as_ref()
+            .and_then(|c| c.home_elsewhere(protocol).map(|h| (c.clone(), h)));
+        match home {
+            Some((cluster, (home, tenure))) => {
+                place.spawn(cluster.relay_websocket(home, tenure, protocol, browser, peer, stop))
+            }
+            None => local(browser, peer, stop, place),
         }
     })
 }

@@ -58,14 +58,20 @@ pub async fn warlords_hands(addr: SocketAddr, players: u64, hands: usize) -> Vec
 /// Four `heuristic` Jass bots (`bot0`..`bot3`) play one single game in session
 /// `session` at `url`; returns the games each saw finish.
 pub async fn jass_game(url: &str, session: &str) -> Vec<u32> {
-    let bots = (0..4).map(|i| {
+    jass_game_at(std::array::from_fn(|_| url.to_owned()), session).await
+}
+
+/// [`jass_game`] with each bot connecting to its own URL (the nodes of a cluster, the
+/// Jass port or a node's `/ws/jass`).
+pub async fn jass_game_at(urls: [String; 4], session: &str) -> Vec<u32> {
+    let bots = urls.into_iter().enumerate().map(|(i, url)| {
         let options = parlor_client::jass::Options {
-            url: url.to_owned(),
+            url,
             name: format!("bot{i}"),
             strategy: "heuristic".into(),
             tournament: false,
             session: Some(session.into()),
-            seed: i,
+            seed: i as u64,
             report: false,
             transcript: None,
         };

@@ -1,0 +1,122 @@
+//! A browser of a WebSocket protocol (Jass) relayed to its protocol's home node. The
+//! HTTP port has already upgraded the browser's connection, while the home's session
+//! for the protocol takes a TCP client that makes its own handshake. So the edge plays
+//! that client over the relay: it opens a relayed connection to the home on an in-memory
+//! pipe, makes the WebSocket handshake on it, and passes every message between the
+//! browser and the home as it is, either way, until one side closes.
+
+use super::Cluster;
+use crate::net::{Peer, Socket};
+use futures::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+use tokio_util::sync::CancellationToken;
+
+/// The pipe between the edge's WebSocket client and the relay.
+const PIPE: usize = 64 * 1024;
+
+impl Cluster {
+    /// Relays `browser` (a browser of `protocol` at `peer`, already upgraded) to the
+    /// protocol's home node `home` while it is the home (`tenure`), or until `stop`.
+    pub async fn relay_websocket(
+        self,
+        home: String,
+        tenure: CancellationToken,
+        protocol: &'static str,
+        browser: WebSocketStream<Box<dyn Socket>>,
+        peer: Peer,
+        stop: CancellationToken,
+    ) {
+        let (ours, theirs) = tokio::io::duplex(PIPE);
+        let relay = self.relay(home, protocol, Box::new(theirs), peer, stop.clone(), tenure);
+        let relayed = tokio::spawn(relay);
+        let handshake = tokio_tungstenite::client_async("ws://parlor/", ours);
+        if let Ok((to_home, _)) = handshake.await {
+            pass_messages(browser, to_home, &stop).await;
+        }
+        relayed.abort();
+    }
+}
+
+/// Passes messages both ways between `browser` and `home` until either closes (or
+/// `stop`); the close goes on to the other side.
+async fn pass_messages<A, B>(
+    mut browser: WebSocketStream<A>,
+    mut home: WebSocketStream<B>,
+    stop: &CancellationToken,
+) where
+    A: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    B: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    loop {
+        tokio::select! {
+            from_browser = browser.next() => match from_browser {
+                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
+                    if home.send(message).await.is_err() {
+                        break;
+                    }
+                }
+                // Pings and pongs are each side's own; a close or an error ends it.
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+                _ => break,
+            },
+            from_home = home.next() => match from_home {
+                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
+                    if browser.send(message).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+                _ => break,
+            },
+            () = stop.cancelled() => break,
+        }
+    }
+    let _ = browser.close(None).await;
+    let _ = home.close(None).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio_tungstenite::tungstenite::protocol::Role;
+
+    async fn pair() -> (
+        WebSocketStream<tokio::io::DuplexStream>,
+        WebSocketStream<tokio::io::DuplexStream>,
+    ) {
+        let (a, b) = tokio::io::duplex(1024);
+        let server = WebSocketStream::from_raw_socket(a, Role::Server, None).await;
+        let client = WebSocketStream::from_raw_socket(b, Role::Client, None).await;
+        (server, client)
+    }
+
+    #[tokio::test]
+    async fn messages_pass_both_ways_and_a_close_goes_on() {
+        let (browser_side, mut browser) = pair().await;
+        // The edge's client end faces the home's server end.
+        let (mut home_server, edge_client) = pair().await;
+        let stop = CancellationToken::new();
+        let passing = tokio::spawn(async move {
+            pass_messages(browser_side, edge_client, &stop).await;
+        });
+        browser
+            .send(Message::text("{\"type\":\"CHOOSE_PLAYER_NAME\"}"))
+            .await
+            .unwrap();
+        let got = home_server.next().await.unwrap().unwrap();
+        assert_eq!(got, Message::text("{\"type\":\"CHOOSE_PLAYER_NAME\"}"));
+        home_server
+            .send(Message::text("{\"type\":\"BROADCAST\"}"))
+            .await
+            .unwrap();
+        let got = browser.next().await.unwrap().unwrap();
+        assert_eq!(got, Message::text("{\"type\":\"BROADCAST\"}"));
+        home_server.close(None).await.unwrap();
+        passing.await.unwrap();
+        assert!(matches!(
+            browser.next().await,
+            Some(Ok(Message::Close(_))) | None
+        ));
+    }
+}
