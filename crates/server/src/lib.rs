@@ -74,9 +74,10 @@ impl Running {
     /// Drains a cluster node: cancelling the shutdown token after this hands every
     /// running table to the other nodes (they carry them on from the stream of games and
     /// their people come back to their seats through any node) instead of ending them.
-    /// Whether there was anything to hand over to (`false` for a server alone).
+    /// Whether there was anyone to hand over to (`false` for a server alone, and for the
+    /// last node of a cluster, which ends its games as a server alone does).
     pub async fn hand_over(&self) -> bool {
-        let Some(draining) = &self.draining else {
+        let Some(draining) = self.draining.as_ref().filter(|d| d.cluster.others_alive()) else {
             return false;
         };
         let Draining {

@@ -78,8 +78,10 @@ where
                 let line = match (line, &token) {
                     (Ok(Some(line)), _) => line.trim_end_matches('\r').to_owned(),
                     (_, Some(token)) if last.is_none() => {
+                        if coming_back.is_none() {
+                            writeln!(out, "The connection dropped: coming back to the seat...")?;
+                        }
                         let until = *coming_back.get_or_insert_with(|| Instant::now() + COMING_BACK);
-                        writeln!(out, "The connection dropped: coming back to the seat...")?;
                         (server, writer) = come_back(addr, token, until).await?;
                         continue;
                     }
@@ -103,11 +105,17 @@ where
                         token = Some(given.clone());
                         continue;
                     }
-                    Some(ServerMsg::Hand { .. } | ServerMsg::Turn { .. }) => coming_back = None,
+                    Some(ServerMsg::Hand { .. } | ServerMsg::Turn { .. }) if coming_back.is_some() => {
+                        coming_back = None;
+                        writeln!(out, "Back in the seat: the hand so far.")?;
+                    }
                     _ => {}
                 }
                 state.apply(&line);
-                if let Some(text) = describe(&line, &state) {
+                // Coming back, a connection sits at the table being formed before its
+                // token takes the seat back: that table's lines are not ours to show.
+                let forming = matches!(message, Some(ServerMsg::Welcome { .. } | ServerMsg::Waiting(_)));
+                if let Some(text) = describe(&line, &state).filter(|_| !(forming && coming_back.is_some())) {
                     writeln!(out, "{text}")?;
                 }
                 if line.starts_with("MATCH_END") {

@@ -16,7 +16,15 @@ use tokio_util::sync::CancellationToken;
 
 /// The nodes seen alive, each with a token cancelled when it is no longer seen.
 #[derive(Clone, Default)]
-pub struct Living(Arc<Mutex<HashMap<String, Tenure>>>);
+pub struct Living(Arc<Mutex<Seen>>);
+
+#[derive(Default)]
+struct Seen {
+    /// The nodes relayed connections came from.
+    tenures: HashMap<String, Tenure>,
+    /// Every node seen alive at the last look, this one included.
+    alive: HashSet<String>,
+}
 
 struct Tenure {
     /// Whether the node has been seen alive at all (a node that just joined may open a
@@ -28,17 +36,22 @@ struct Tenure {
 impl Living {
     /// A token cancelled once `node`, seen alive, is no longer seen.
     pub fn tenure(&self, node: &str) -> CancellationToken {
-        let mut nodes = self.lock();
-        let tenure = nodes.entry(node.to_owned()).or_insert_with(|| Tenure {
-            seen: false,
-            ended: CancellationToken::new(),
-        });
+        let mut seen = self.lock();
+        let tenure = seen
+            .tenures
+            .entry(node.to_owned())
+            .or_insert_with(|| Tenure {
+                seen: false,
+                ended: CancellationToken::new(),
+            });
         tenure.ended.clone()
     }
 
     /// The nodes in `alive` live; any other seen before has died.
     fn seen(&self, alive: &HashSet<String>) {
-        self.lock().retain(|node, tenure| {
+        let mut seen = self.lock();
+        seen.alive.clone_from(alive);
+        seen.tenures.retain(|node, tenure| {
             if alive.contains(node) {
                 tenure.seen = true;
                 return true;
@@ -50,7 +63,12 @@ impl Living {
         });
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Tenure>> {
+    /// Whether a node other than `me` was alive at the last look.
+    pub fn others_than(&self, me: &str) -> bool {
+        self.lock().alive.iter().any(|node| node != me)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -126,5 +144,10 @@ mod tests {
         assert!(!b.is_cancelled());
         let again = living.tenure("a");
         assert!(!again.is_cancelled(), "a node back is a new tenure");
+        assert!(!living.others_than("a"));
+        living.seen(&["a".to_owned(), "c".to_owned()].into());
+        assert!(living.others_than("a"), "c lives");
+        living.seen(&["a".to_owned()].into());
+        assert!(!living.others_than("a"), "a alone");
     }
 }

@@ -235,6 +235,12 @@ impl Cluster {
         }
     }
 
+    /// Whether another node was alive at the last look (a node that drains hands its
+    /// tables over only if one is).
+    pub fn others_alive(&self) -> bool {
+        self.living.others_than(&self.node)
+    }
+
     /// This node hands its tables over (it is draining): from now on they stop without
     /// ending, and the list of them is written one last time for the nodes that will
     /// carry them on. Call it before stopping the node.
