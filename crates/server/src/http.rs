@@ -187,6 +187,7 @@ async fn health(State(shared): State<Shared>) -> Json<serde_json::Value> {
         body["cluster"] = serde_json::json!({
             "node": cluster.node(),
             "homes": cluster.known_homes(),
+            "nodes": cluster.nodes(),
         });
     }
     Json(body)

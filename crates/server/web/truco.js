@@ -44,14 +44,39 @@ let askedToken = false;
 const HOLD = { ROUND: 1000, HAND_END: 1500 };
 const holdAfter = (line) => HOLD[line.split(' ')[0]] || 0;
 
+// Until when this tab keeps coming back to its seat after its connection dropped
+// mid-match (the server's node stopped, say: on a cluster another node carries the table
+// on within seconds), reloading the page to send its token again.
+const BACK = 'parlor.truco.back';
+const COMING_BACK_MS = 60_000;
+const comingBack = () => Number(sessionStorage.getItem(BACK) || 0) > Date.now();
+function comeBack() {
+  if (!comingBack()) sessionStorage.setItem(BACK, String(Date.now() + COMING_BACK_MS));
+  note('The connection dropped: coming back to your seat…');
+  render();
+  setTimeout(() => location.reload(), 1000);
+}
+// Whether MATCH_END came (the lines are shown paced, so it may not be handled yet).
+let sawEnd = false;
+const shown = paced((line) => { handle(line); render(); }, holdAfter);
+
 const server = connect('truco', {
   onOpen: () => {
     const token = sessionStorage.getItem(TAB_TOKEN);
     if (token) server.send('RESUME ' + token);
   },
-  onMessage: paced((line) => { handle(line); render(); }, holdAfter),
+  onMessage: (line) => {
+    if (line.startsWith('MATCH_END')) sawEnd = true;
+    shown(line);
+  },
   onClose: (e) => {
-    if (state.over) return;
+    if (state.over || state.left) return;
+    const token = sessionStorage.getItem(TAB_TOKEN);
+    if (!sawEnd && token && (state.started || comingBack())) {
+      comeBack();
+      return;
+    }
+    sessionStorage.removeItem(BACK);
     if (e.code === 1000 && state.started) {
       // The server closes a table's connections when its match ends; if the last
       // messages did not arrive, the match is over all the same.
@@ -88,7 +113,10 @@ function handle(line) {
         if (playerName() !== 'guest') server.send('NAME ' + playerName());
       }
       break;
-    case 'TOKEN': sessionStorage.setItem(TAB_TOKEN, a[0]); break;
+    case 'TOKEN':
+      // Coming back, the table being formed may answer first: the seat's token stays.
+      if (!comingBack()) sessionStorage.setItem(TAB_TOKEN, a[0]);
+      break;
     case 'WAITING': state.waiting = n[0]; break;
     case 'MATCH':
       state.started = true;
@@ -101,6 +129,8 @@ function handle(line) {
       state.away = new Set([1, 2, 3, 4].filter((p) => a[p - 1] === 'AWAY'));
       break;
     case 'HAND':
+      if (comingBack()) note('Back in your seat after the connection dropped.');
+      sessionStorage.removeItem(BACK);
       Object.assign(state, {
         handNo: n[0], scores: [n[2], n[3]], played: [], lastRound: null, rounds: [], value: 1,
         raise: null, lastRaiser: 0, turn: 0, faceDown: false,
@@ -149,7 +179,12 @@ function handle(line) {
     case 'MATCH_END': sessionStorage.removeItem(TAB_TOKEN); state.over = n[0]; state.scores = [n[1], n[2]]; state.turn = 0; break;
     case 'LEFT': state.cpu.add(n[0]); state.away.delete(n[0]); showError(`Player ${n[0]} left: a CPU player plays that seat now.`); break;
     case 'ERROR':
-      if (/token/.test(line)) { sessionStorage.removeItem(TAB_TOKEN); break; }
+      if (/token/.test(line)) {
+        // Coming back: the table may not be there yet; else the token is stale.
+        if (comingBack()) { server.close(); setTimeout(() => location.reload(), 1000); break; }
+        sessionStorage.removeItem(TAB_TOKEN);
+        break;
+      }
       if (/name/.test(line)) { note(`Your name was refused (${a.slice(1).join(' ')}): you play unnamed.`); break; }
       state.sent = null;
       showError(ERRORS[a[0]] || `The server refused that: ${a.slice(1).join(' ') || a[0]}`);

@@ -63,6 +63,13 @@ impl Living {
         });
     }
 
+    /// The nodes alive at the last look, by name.
+    pub fn all(&self) -> Vec<String> {
+        let mut nodes: Vec<String> = self.lock().alive.iter().cloned().collect();
+        nodes.sort();
+        nodes
+    }
+
     /// Whether a node other than `me` was alive at the last look.
     pub fn others_than(&self, me: &str) -> bool {
         self.lock().alive.iter().any(|node| node != me)

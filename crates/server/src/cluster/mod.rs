@@ -235,6 +235,11 @@ impl Cluster {
         }
     }
 
+    /// The nodes alive at the last look, this one included, for `/healthz`.
+    pub fn nodes(&self) -> Vec<String> {
+        self.living.all()
+    }
+
     /// Whether another node was alive at the last look (a node that drains hands its
     /// tables over only if one is).
     pub fn others_alive(&self) -> bool {

@@ -51,9 +51,9 @@ where
 }
 
 /// A WebSocket as the byte stream a line protocol's session reads. Its messages go out
-/// through the WebSocket's outbox ([`message_outbox`]), not as bytes: writing to the
-/// stream is refused. Dropping it (the session is over) closes the connection after what
-/// was queued.
+/// through the WebSocket's outbox ([`message_outbox`]); bytes written to the stream (a
+/// relayed connection's) are cut into messages. Dropping it (the session is over) closes
+/// the connection after what was queued.
 pub struct WsLines {
     ws: WsConnection,
     framing: Framing,
@@ -64,6 +64,8 @@ pub struct WsLines {
     stopped: Pin<Box<WaitForCancellationFutureOwned>>,
     /// The client is gone: reads give the end of the stream.
     ended: bool,
+    /// The start of a message written to the stream, until its end comes.
+    written: Vec<u8>,
 }
 
 impl WsLines {
@@ -75,6 +77,7 @@ impl WsLines {
             unread: Vec::new(),
             stopped,
             ended: false,
+            written: Vec::new(),
         }
     }
 
@@ -136,18 +139,29 @@ impl AsyncRead for WsLines {
     }
 }
 
-/// Bytes have no message boundaries: a session sends through its connection's outbox,
-/// which [`message_outbox`] makes the WebSocket's.
+/// A session sends through its connection's outbox, which [`message_outbox`] makes the
+/// WebSocket's. Bytes written to the stream come from a connection relayed from another
+/// node of a cluster (`cluster::relay`: the home's session wrote them to its TCP-like
+/// end): they are cut into the protocol's messages as its TCP clients read them (a line
+/// without its terminator, a bracketed message), each one frame. Text a client sent never
+/// holds a terminator or a bracket by the time another client sees it (`text.rs`), so
+/// cutting there cuts only between messages.
 impl AsyncWrite for WsLines {
     fn poll_write(
         self: Pin<&mut Self>,
         _cx: &mut Context<'_>,
-        _data: &[u8],
+        data: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Poll::Ready(Err(io::Error::new(
-            io::ErrorKind::Unsupported,
-            "a bridged WebSocket takes messages through its outbox",
-        )))
+        let this = self.get_mut();
+        this.written.extend_from_slice(data);
+        while let Some(message) = cut(&mut this.written, this.framing) {
+            this.ws.outbox().send(message);
+        }
+        if this.written.len() > MAX_WRITTEN {
+            let why = "a relayed message longer than any protocol's";
+            return Poll::Ready(Err(io::Error::new(io::ErrorKind::InvalidData, why)));
+        }
+        Poll::Ready(Ok(data.len()))
     }
 
     fn poll_flush(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -157,6 +171,27 @@ impl AsyncWrite for WsLines {
     fn poll_shutdown(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Poll::Ready(Ok(()))
     }
+}
+
+/// The longest part of a message written to a [`WsLines`] that it keeps until the
+/// message's end comes.
+const MAX_WRITTEN: usize = 1 << 20;
+
+/// The first whole message in `bytes`, taken out, as its frame's text.
+fn cut(bytes: &mut Vec<u8>, framing: Framing) -> Option<String> {
+    let end = match framing {
+        Framing::Lines => b'\n',
+        Framing::Brackets => b']',
+    };
+    let at = bytes.iter().position(|&b| b == end)?;
+    let mut message: Vec<u8> = bytes.drain(..=at).collect();
+    if framing == Framing::Lines {
+        message.pop();
+        if message.last() == Some(&b'\r') {
+            message.pop();
+        }
+    }
+    Some(String::from_utf8_lossy(&message).into_owned())
 }
 
 impl Drop for WsLines {
@@ -197,7 +232,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn frames_read_as_lines_holding_nothing_after_and_bytes_written_are_refused() {
+    async fn frames_read_as_lines_holding_nothing_after() {
         let (lines, mut browser) = connected(Framing::Lines).await;
         let mut reader = BufReader::new(lines);
         browser.send(Message::text("JOIN alice")).await.unwrap();
@@ -209,10 +244,25 @@ mod tests {
         line.clear();
         reader.read_line(&mut line).await.unwrap();
         assert_eq!(line, "PLAY 4c\n", "a binary frame is not a line");
-        let mut lines = reader.into_inner();
+        let lines = reader.into_inner();
         assert_eq!(lines.unread.capacity(), 0);
-        let refused = lines.write_all(b"HELLO\n").await.unwrap_err();
-        assert_eq!(refused.kind(), io::ErrorKind::Unsupported);
+    }
+
+    #[tokio::test]
+    async fn bytes_written_go_out_one_message_a_frame() {
+        let (mut lines, mut browser) = connected(Framing::Lines).await;
+        lines.write_all(b"WELCOME 1 1\nWAIT").await.unwrap();
+        lines.write_all(b"ING 1\r\n\n").await.unwrap();
+        drop(lines);
+        let frames = all_frames(&mut browser).await;
+        let texts = ["WELCOME 1 1", "WAITING 1", ""].map(Message::text);
+        assert_eq!(frames[..3], texts);
+        let (mut lines, mut browser) = connected(Framing::Brackets).await;
+        lines.write_all(b"[sjoin|x][sst").await.unwrap();
+        lines.write_all(b"art]").await.unwrap();
+        drop(lines);
+        let frames = all_frames(&mut browser).await;
+        assert_eq!(frames[..2], ["[sjoin|x]", "[sstart]"].map(Message::text));
     }
 
     #[tokio::test]
