@@ -88,8 +88,13 @@ where
                     _ => break,
                 };
                 if line.starts_with(NO_SEAT) && coming_back.is_some() {
-                    // Not there yet: this connection is dropped and the next try made.
+                    // Not there yet: this connection is dropped and the next try made,
+                    // until the time to come back is over (the seat is gone).
                     let until = coming_back.unwrap_or_else(Instant::now);
+                    if Instant::now() >= until {
+                        writeln!(out, "The seat is gone: the match went on without us.")?;
+                        break;
+                    }
                     tokio::time::sleep(RETRY).await;
                     if let Some(token) = &token {
                         (server, writer) = come_back(addr, token, until).await?;

@@ -29,43 +29,78 @@ pub const HOME_TTL: Duration = Duration::from_secs(5);
 const FLUSH_WAIT: Duration = Duration::from_secs(10);
 
 /// The homes as this node last saw them: protocol → node, and a token cancelled when
-/// that node stops being the protocol's home (its relayed connections end then).
+/// that node stops being the protocol's home (its relayed connections end then); and the
+/// protocols whose stopped home's tables this node is carrying on, each with a token
+/// cancelled once it has.
 #[derive(Clone, Default)]
-pub struct Homes(Arc<Mutex<HashMap<&'static str, (String, CancellationToken)>>>);
+pub struct Homes(Arc<Mutex<Known>>);
+
+#[derive(Default)]
+struct Known {
+    homes: HashMap<&'static str, (String, CancellationToken)>,
+    carrying: HashMap<&'static str, CancellationToken>,
+}
 
 impl Homes {
     /// The node `protocol`'s players meet on, if known.
     pub fn of(&self, protocol: &str) -> Option<String> {
-        self.lock().get(protocol).map(|(node, _)| node.clone())
+        self.lock()
+            .homes
+            .get(protocol)
+            .map(|(node, _)| node.clone())
     }
 
     /// The node `protocol`'s players meet on, if known, and a token cancelled when it
     /// stops being their home.
     pub fn tenure(&self, protocol: &str) -> Option<(String, CancellationToken)> {
-        self.lock().get(protocol).cloned()
+        self.lock().homes.get(protocol).cloned()
     }
 
     /// Every protocol's home, by protocol.
     pub fn all(&self) -> std::collections::BTreeMap<&'static str, String> {
-        self.lock()
+        let known = self.lock();
+        known
+            .homes
             .iter()
             .map(|(p, (n, _))| (*p, n.clone()))
             .collect()
     }
 
+    /// While this node carries a stopped home's tables of `protocol` on: a token
+    /// cancelled once it has (a player of the protocol waits for it, so that their table
+    /// is there when they come back).
+    pub fn carrying(&self, protocol: &str) -> Option<CancellationToken> {
+        self.lock().carrying.get(protocol).cloned()
+    }
+
     fn set(&self, protocol: &'static str, node: String) {
-        let mut homes = self.lock();
-        if homes.get(protocol).is_some_and(|(known, _)| *known == node) {
+        let mut known = self.lock();
+        if known.homes.get(protocol).is_some_and(|(k, _)| *k == node) {
             return;
         }
-        if let Some((_, ended)) = homes.insert(protocol, (node, CancellationToken::new())) {
+        if let Some((_, ended)) = known
+            .homes
+            .insert(protocol, (node, CancellationToken::new()))
+        {
             ended.cancel();
         }
     }
 
-    fn lock(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<&'static str, (String, CancellationToken)>> {
+    /// This node starts carrying `protocol`'s tables on; the returned token is cancelled
+    /// to say it has.
+    fn carry(&self, protocol: &'static str) -> CancellationToken {
+        let done = CancellationToken::new();
+        self.lock().carrying.insert(protocol, done.clone());
+        done
+    }
+
+    /// This node has carried `protocol`'s tables on.
+    fn carried(&self, protocol: &'static str, done: &CancellationToken) {
+        self.lock().carrying.remove(protocol);
+        done.cancel();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Known> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -106,10 +141,16 @@ impl Cluster {
                         Ok(_) => {
                             tracing::info!(protocol, "this node is the protocol's home now");
                             // The home this node saw before stopped: its tables go on
-                            // here, made before this node takes the protocol's players.
+                            // here. They are made on a task of their own (claims are
+                            // renewed meanwhile), and the protocol's players wait until
+                            // they are there.
                             if let Some(gone) = homes.of(protocol).filter(|h| *h != self.node) {
-                                let heirs = heirs.clone();
-                                self.clone().take_over(gone, protocol, heirs).await;
+                                let (cluster, heirs) = (self.clone(), heirs.clone());
+                                let (known, done) = (homes.clone(), homes.carry(protocol));
+                                tokio::spawn(async move {
+                                    cluster.take_over(gone, protocol, heirs).await;
+                                    known.carried(protocol, &done);
+                                });
                             }
                             self.node.clone()
                         }

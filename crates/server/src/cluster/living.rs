@@ -8,6 +8,7 @@
 
 use super::homes::RENEW;
 use super::Cluster;
+use crate::record::Handover;
 use async_nats::jetstream::kv;
 use futures::StreamExt;
 use std::collections::{HashMap, HashSet};
@@ -87,11 +88,26 @@ fn key(node: &str) -> String {
 
 impl Cluster {
     /// Writes that this node lives, and reads which others do, every [`RENEW`] until
-    /// `stop`; then takes its key out.
-    pub(super) async fn keep_living(self, bucket: kv::Store, stop: CancellationToken) {
+    /// `stop`; then takes its key out. A node handing its tables over takes it out at
+    /// once: another node draining at the same moment must not count on it.
+    pub(super) async fn keep_living(
+        self,
+        bucket: kv::Store,
+        handover: Handover,
+        stop: CancellationToken,
+    ) {
         loop {
             let look = async {
-                if let Err(error) = bucket.put(key(&self.node), "".into()).await {
+                let written = match handover.is_on() {
+                    true => bucket
+                        .purge(key(&self.node))
+                        .await
+                        .map_err(|e| e.to_string()),
+                    false => (bucket.put(key(&self.node), "".into()).await)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string()),
+                };
+                if let Err(error) = written {
                     crate::net::warn_limited!("the cluster's living nodes: {error}");
                 }
                 let keys = bucket.keys().await.ok()?;

@@ -145,7 +145,10 @@ impl Cluster {
             }
         };
         let known = self.homes.clone();
-        let living = self.clone().keep_living(bucket.clone(), stop.clone());
+        let handing = heirs.handover.clone();
+        let living = self
+            .clone()
+            .keep_living(bucket.clone(), handing, stop.clone());
         tokio::join!(
             living,
             self.keep_homes(bucket, protocols, known, heirs, stop)
@@ -178,7 +181,17 @@ pub fn dispatch(cluster: Option<Cluster>, protocol: &'static str, local: Serve) 
                 let relayed = cluster.relay(home, protocol, socket, peer, stop, tenure);
                 Box::pin(relayed)
             }
-            None => local(socket, peer, stop),
+            None => match cluster.as_ref().and_then(|c| c.homes.carrying(protocol)) {
+                // The tables this node is carrying on first: the player may have one.
+                Some(carried) => {
+                    let local = local.clone();
+                    Box::pin(async move {
+                        carried.cancelled().await;
+                        local(socket, peer, stop).await;
+                    })
+                }
+                None => local(socket, peer, stop),
+            },
         }
     })
 }

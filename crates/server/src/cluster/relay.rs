@@ -78,7 +78,15 @@ impl Cluster {
                 addr: open.peer,
                 token: open.token.as_deref().and_then(SeatToken::parse),
             };
-            tokio::spawn(session(Box::new(theirs), peer, stop.child_token()));
+            // The tables this node is carrying on first: the player may have one.
+            let carried = self.homes.carrying(&open.protocol);
+            let session_stop = stop.child_token();
+            tokio::spawn(async move {
+                if let Some(carried) = carried {
+                    carried.cancelled().await;
+                }
+                session(Box::new(theirs), peer, session_stop).await;
+            });
             let client = self.client.clone();
             let ended = either(&stop, self.living.tenure(&open.edge));
             tokio::spawn(async move {

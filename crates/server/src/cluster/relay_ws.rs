@@ -15,6 +15,9 @@ use tokio_util::sync::CancellationToken;
 /// The pipe between the edge's WebSocket client and the relay.
 const PIPE: usize = 64 * 1024;
 
+/// How long the relay may take to tell the home that the browser left.
+const LAST_WORD: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Cluster {
     /// Relays `browser` (a browser of `protocol` at `peer`, already upgraded) to the
     /// protocol's home node `home` while it is the home (`tenure`), or until `stop`.
@@ -34,7 +37,10 @@ impl Cluster {
         if let Ok((to_home, _)) = handshake.await {
             pass_messages(browser, to_home, &stop).await;
         }
-        relayed.abort();
+        // The pipe is closed now: the relay tells the home the connection ended.
+        if tokio::time::timeout(LAST_WORD, relayed).await.is_err() {
+            crate::net::warn_limited!("a relayed {protocol} browser's end did not reach its home");
+        }
     }
 }
 

@@ -52,12 +52,16 @@ impl Cluster {
                 Ok(steps) => Carried::from_steps(id, &steps),
                 Err(error) => Err(error),
             };
-            let outcome = match carried {
+            let carried = match carried {
+                Ok(Some(carried)) => carried,
                 Ok(None) => continue,
-                Ok(Some(carried)) => heirs.carriers.carry(carried),
-                Err(error) => Err(error),
+                Err(error) => {
+                    tracing::error!(game = id, protocol, from = %gone, %error, "table not carried on: its steps do not make a game");
+                    continue;
+                }
             };
-            match outcome {
+            let start = carried.start();
+            match heirs.carriers.carry(carried) {
                 Ok(()) => {
                     metrics::counter!("parlor_tables_carried_total", "protocol" => protocol)
                         .increment(1);
@@ -65,6 +69,9 @@ impl Cluster {
                 }
                 Err(error) => {
                     tracing::warn!(game = id, protocol, from = %gone, %error, "table not carried on: ended as abandoned");
+                    // The game is this node's to end: the store takes no write for a
+                    // game from a node that does not hold it.
+                    heirs.recorder.carry_game(start);
                     heirs.recorder.abandon_game(GameAbandon {
                         game: GameId(id),
                         ended_at_ms: now_ms(),

@@ -7,6 +7,7 @@
 //! tokens for the grace period, its CPU players seated again.
 
 use super::Step;
+use parlor_store::{GameId, GameStart};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,6 +32,22 @@ pub struct Carried {
 }
 
 impl Carried {
+    /// The game's start as the store keeps it.
+    pub fn start(&self) -> GameStart {
+        let seats = self.seats.iter();
+        GameStart {
+            id: GameId(self.id),
+            protocol: self.protocol.clone(),
+            variant: self.variant.clone(),
+            seed: self.seed,
+            started_at_ms: self.started_at_ms,
+            seats: seats
+                .map(|(name, cpu)| super::seat(name, cpu.as_deref()))
+                .collect(),
+            table: self.table.clone(),
+        }
+    }
+
     /// Whether a CPU player plays each seat: those it sat in at the start, and
     /// `taken_over` (from the log's notes).
     pub fn cpu_seats(&self, taken_over: &[usize]) -> Vec<bool> {

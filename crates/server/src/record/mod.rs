@@ -176,18 +176,7 @@ impl GameLog {
     /// listed among its running tables. Until [`GameLog::caught_up`], what it logs is
     /// the game redone from its log (not journaled again; hands stored once).
     pub fn carry(ledger: &Ledger, carried: &Carried) -> GameLog {
-        let seats = carried.seats.iter();
-        let start = GameStart {
-            id: GameId(carried.id),
-            protocol: carried.protocol.clone(),
-            variant: carried.variant.clone(),
-            seed: carried.seed,
-            started_at_ms: carried.started_at_ms,
-            seats: seats
-                .map(|(name, cpu)| seat(name, cpu.as_deref()))
-                .collect(),
-            table: carried.table.clone(),
-        };
+        let start = carried.start();
         let mut log = GameLog::open(ledger, &start);
         log.catching_up = true;
         // People played it on the other node.

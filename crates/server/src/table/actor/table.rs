@@ -267,11 +267,13 @@ where
     fn token(&mut self, conn: ConnId) -> Option<String> {
         let seat = self.seat_of(conn)?;
         let person = self.seats.here_mut(seat)?;
+        let new = person.token.is_none();
         let token = person
             .token
             .get_or_insert_with(|| format!("{:032x}", rand::random::<u128>()))
             .clone();
-        if let Some(play) = &self.play {
+        // Journaled once (a token asked for again is the same one).
+        if let Some(play) = self.play.as_ref().filter(|_| new) {
             play.holder(seat, &token_holder(&token));
         }
         if let Some(line) = self.hooks.token(&token) {
