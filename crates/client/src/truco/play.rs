@@ -170,7 +170,7 @@ where
 }
 
 /// A connection: the server's lines and the way to it.
-type Link = (Lines<BufReader<OwnedReadHalf>>, OwnedWriteHalf);
+pub(super) type Link = (Lines<BufReader<OwnedReadHalf>>, OwnedWriteHalf);
 
 async fn connect(addr: &str) -> std::io::Result<Link> {
     let socket = TcpStream::connect(addr).await?;
@@ -178,15 +178,18 @@ async fn connect(addr: &str) -> std::io::Result<Link> {
     Ok((BufReader::new(reader).lines(), writer))
 }
 
+/// Connects and asks for the seat `token` holds (`RESUME`); the server answers on the
+/// connection returned.
+pub(super) async fn resume(addr: &str, token: &str) -> std::io::Result<Link> {
+    let (server, mut writer) = connect(addr).await?;
+    send(&mut writer, &ClientMsg::Resume(token.to_owned()).write()).await?;
+    Ok((server, writer))
+}
+
 /// Connects again and asks for the seat `token` holds, trying until `until`.
 async fn come_back(addr: &str, token: &str, until: Instant) -> std::io::Result<Link> {
     loop {
-        let tried = async {
-            let (server, mut writer) = connect(addr).await?;
-            send(&mut writer, &ClientMsg::Resume(token.to_owned()).write()).await?;
-            Ok::<_, std::io::Error>((server, writer))
-        };
-        match tried.await {
+        match resume(addr, token).await {
             Ok(link) => return Ok(link),
             Err(error) if Instant::now() >= until => return Err(error),
             Err(_) => tokio::time::sleep(RETRY).await,

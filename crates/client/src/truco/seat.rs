@@ -94,19 +94,9 @@ pub async fn take_seat_back(addr: &str, token: &str, patience: Duration) -> io::
 /// One try: whether the seat came back (a connection refused or closed is a try that
 /// failed).
 async fn seat_back(addr: &str, token: &str) -> bool {
-    let Ok(socket) = TcpStream::connect(addr).await else {
+    let Ok((mut lines, _writer)) = super::play::resume(addr, token).await else {
         return false;
     };
-    let (reader, mut writer) = socket.into_split();
-    let mut lines = BufReader::new(reader).lines();
-    let resume = ClientMsg::Resume(token.to_owned()).write();
-    if writer
-        .write_all(format!("{resume}\n").as_bytes())
-        .await
-        .is_err()
-    {
-        return false;
-    }
     while let Ok(Some(line)) = lines.next_line().await {
         match ServerMsg::parse(&line) {
             Some(ServerMsg::Hand { .. } | ServerMsg::Cards(_)) => return true,

@@ -6,10 +6,12 @@
 //! rendering and lobby rules.
 
 pub mod actor;
+mod carried;
 mod play;
 mod seats;
 mod turn_timer;
 
+pub use carried::seat_carried;
 pub use play::{Play, Timing};
 pub use seats::{Occupant, Seats, MAX_RETURNS};
 use tokio::time::Instant;

@@ -20,7 +20,7 @@ use crate::record::mahjong::{self as record_mahjong, MahjongChronicle};
 use crate::record::Ledger;
 use crate::record::{self, Carried, GameLog, Holder, Note};
 use crate::table::TurnTimer;
-use crate::table::{sleep_until, Play, Seats, Timing};
+use crate::table::{seat_carried, sleep_until, Play, Seats, Timing};
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet, View};
@@ -288,36 +288,38 @@ pub fn carry(
         stand_in(),
     );
     let taken_over = play.redo_log(&carried.entries)?;
-    let cpu_seats = carried.cpu_seats(&taken_over);
     play.caught_up();
     let mut names: [String; 4] = std::array::from_fn(|seat| carried.seats[seat].0.clone());
-    for &seat in &taken_over {
-        names[seat] = format!("{} (CPU)", names[seat]);
-    }
-    let (mut seats, mut away, now) = (Seats::new(4, grace), Vec::new(), Instant::now());
-    for seat in 0..4 {
+    let mut seats = Seats::new(4, grace);
+    let person = |seat: usize| {
         let holder = &carried.holders[seat];
-        if !cpu_seats[seat] {
-            if let Some(addr) = holder.addr {
-                let human = Human {
-                    name: names[seat].clone(),
-                    outbox: Outbox::gone(),
-                    addr,
-                    conn: crate::net::next_conn_id(),
-                    token: holder.token.as_deref().and_then(SeatToken::parse),
-                };
-                seats.sit(seat, human.clone());
-                if seats.step_away(seat, now) {
-                    away.push((seat, human));
-                    continue;
-                }
-                seats.clear(seat);
-            }
-            play.note(Note::CpuTookOver { seat });
+        Some(Human {
+            name: carried.seats[seat].0.clone(),
+            outbox: Outbox::gone(),
+            addr: holder.addr?,
+            conn: crate::net::next_conn_id(),
+            token: holder.token.as_deref().and_then(SeatToken::parse),
+        })
+    };
+    let strategy = settings.cpu_strategy.clone();
+    let cpu_player = |seat: usize, took_over: bool| {
+        if took_over {
             names[seat] = format!("{} (CPU)", names[seat]);
         }
-        play.seat_cpu(seat, names[seat].clone(), cpu(&settings.cpu_strategy));
-    }
+        (names[seat].clone(), cpu(&strategy))
+    };
+    let kept = seat_carried(
+        &mut play,
+        &mut seats,
+        carried,
+        &taken_over,
+        person,
+        cpu_player,
+    );
+    let away = kept
+        .into_iter()
+        .filter_map(|seat| Some((seat, seats.holder(seat)?.clone())))
+        .collect();
     let (tx, inbox) = mpsc::channel(64);
     let table = Table::new(play, seats, names, settings);
     // Nobody is at the table yet: the people come back to it.

@@ -5,7 +5,7 @@ use crate::net::{ConnId, Outbox};
 use crate::record::{seat as seat_record, Carried, GameLog, Holder, Ledger, Note};
 use crate::record::{Recorded, SeatKind};
 use crate::seeds::SeedSource;
-use crate::table::{Play, Seats};
+use crate::table::{seat_carried, Play, Seats};
 use parlor_game::{Game, Projected, Seat};
 use tokio::time::Instant;
 
@@ -205,41 +205,35 @@ where
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
         let (rng, timing, strategy) = (carried.cpu_rng(), self.settings.timing, self.hooks.cpu());
         let mut play = Play::new(recorded, &first, rng, timing, strategy);
-        let cpu = carried.cpu_seats(&play.redo_log(&carried.entries)?);
+        let taken_over = play.redo_log(&carried.entries)?;
         play.caught_up();
-        let now = Instant::now();
-        for (seat, (name, _)) in carried.seats.iter().enumerate() {
-            if play.has_left(seat) {
-                continue;
-            }
-            let token = carried.holders[seat].token.clone();
-            if !cpu[seat] && token.is_some() {
-                let outbox = Outbox::gone();
-                let conn = crate::net::next_conn_id();
-                let name = name.clone();
-                self.seats.sit(
-                    seat,
-                    Person {
-                        conn,
-                        outbox,
-                        name,
-                        token,
-                    },
-                );
-                if self.seats.step_away(seat, now) {
-                    continue;
-                }
-                self.seats.clear(seat);
-            }
-            if !cpu[seat] {
-                play.note(Note::CpuTookOver { seat });
-            }
-            let name = match carried.seats[seat].1 {
-                Some(_) => name.clone(),
-                None => self.hooks.cpu_name(seat),
+        let hooks = &self.hooks;
+        let person = |seat: Seat| {
+            let token = carried.holders[seat].token.clone()?;
+            let (conn, outbox) = (crate::net::next_conn_id(), Outbox::gone());
+            let name = carried.seats[seat].0.clone();
+            Some(Person {
+                conn,
+                outbox,
+                name,
+                token: Some(token),
+            })
+        };
+        let cpu = |seat: Seat, took_over: bool| {
+            let name = match took_over {
+                true => hooks.cpu_name(seat),
+                false => carried.seats[seat].0.clone(),
             };
-            play.seat_cpu(seat, name, self.hooks.cpu());
-        }
+            (name, hooks.cpu())
+        };
+        seat_carried(
+            &mut play,
+            &mut self.seats,
+            carried,
+            &taken_over,
+            person,
+            cpu,
+        );
         self.play = Some(play);
         Ok(())
     }
