@@ -18,7 +18,13 @@ run(async (browser) => {
   // The home is drained now (the test watches the running tables): the page reloads
   // itself, as often as it must, until its seat is back.
   await page.waitForEvent('load', { timeout: 60_000 });
-  await myCard.first().waitFor({ timeout: 60_000 });
+  try {
+    await myCard.first().waitFor({ timeout: 60_000 });
+  } catch (e) {
+    await shot(page, 'not-back');
+    console.error(await page.locator('body').innerText());
+    throw e;
+  }
   const after = await page.locator('#my-hand .card').count();
   if (after !== before) throw new Error(`${before} cards before, ${after} after coming back`);
   await shot(page, 'truco-back-in-the-seat');

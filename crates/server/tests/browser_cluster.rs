@@ -1,7 +1,7 @@
-//! The course Truco page on a cluster (headless Chromium, `e2e/truco-takeover.mjs`): the
-//! page plays through the node that is not the protocol's home, the home is drained
-//! mid-match, and the page comes back to its seat by itself at the node that carries the
-//! table on, and plays on.
+//! The course Truco and Mahjong pages on a cluster (headless Chromium,
+//! `e2e/truco-takeover.mjs`, `e2e/mahjong-takeover.mjs`): the page plays through the node
+//! that is not the protocol's home, the home is drained mid-game, and the page comes back
+//! to its seat by itself at the node that carries the table on.
 
 mod common;
 mod e2e;
@@ -9,8 +9,10 @@ mod e2e;
 use common::{TestServer, PATIENCE};
 use e2e::{script, ONE_AT_A_TIME};
 
-#[tokio::test]
-async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
+/// Two nodes of a cluster (named `names`); the browser script `script_name` plays
+/// `protocol` through the node that is not its home, and the home drains once a table of
+/// `protocol` runs.
+async fn page_outlives_its_home(protocol: &str, names: [&str; 2], script_name: &str) {
     let _one = ONE_AT_A_TIME.lock().await;
     // The nodes' logs, shown if the test fails.
     let _ = tracing_subscriber::fmt()
@@ -19,13 +21,23 @@ async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
         .try_init();
     let nats = parlor_testkit::nats().url();
     let url = parlor_testkit::postgres().database();
-    let a = TestServer::cluster_node(&nats, &url, "w1", 83).await;
-    let b = TestServer::cluster_node(&nats, &url, "w2", 84).await;
-    let home = a.homes_until("truco").await;
-    assert_eq!(b.homes_until("truco").await, home);
-    let (home, edge) = match home.as_str() {
-        "w1" => (a, b),
-        _ => (b, a),
+    let a = TestServer::cluster_node(&nats, &url, names[0], 83).await;
+    let b = TestServer::cluster_node(&nats, &url, names[1], 84).await;
+    // A home one of these two nodes holds, as both see it (an earlier test's nodes'
+    // claims lapse within seconds).
+    let ours = async {
+        loop {
+            let home = a.homes_until(protocol).await;
+            if names.contains(&home.as_str()) && b.homes_until(protocol).await == home {
+                return home;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    };
+    let home = tokio::time::timeout(PATIENCE, ours).await.expect("a home");
+    let (home, edge) = match home == names[0] {
+        true => (a, b),
+        false => (b, a),
     };
     // The home sees the other node alive: it has someone to hand its tables to.
     let sees = async {
@@ -48,8 +60,8 @@ async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
         let seated = async {
             loop {
                 let (_, tables) = edge.get_json("/api/tables").await;
-                let truco = tables.as_array().into_iter().flatten();
-                if truco.into_iter().any(|t| t["game"] == "truco") {
+                let listed = tables.as_array().into_iter().flatten();
+                if listed.into_iter().any(|t| t["game"] == protocol) {
                     return;
                 }
                 tokio::task::yield_now().await;
@@ -62,6 +74,16 @@ async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
         assert!(running.hand_over().await, "the other node lives");
         home.shutdown.cancel();
     };
-    tokio::join!(script(&edge, "truco-takeover"), drain);
+    tokio::join!(script(&edge, script_name), drain);
     edge.stop().await;
+}
+
+#[tokio::test]
+async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
+    page_outlives_its_home("truco", ["w1", "w2"], "truco-takeover").await;
+}
+
+#[tokio::test]
+async fn the_mahjong_page_comes_back_to_its_seat_when_its_home_drains() {
+    page_outlives_its_home("mahjong", ["w3", "w4"], "mahjong-takeover").await;
 }

@@ -8,7 +8,7 @@
 // for calls after "no calls for the rest of this hand"). The server rejects whatever the rules refuse, in words, shown
 // here. Each hand ends with the win's breakdown (or the draw) and a "Next hand" button.
 
-import { connect, el, header, playerName, setPlayerName, showError } from '/common.js';
+import { connect, el, header, playerName, setPlayerName, showError, showNotice } from '/common.js';
 import { tileElement, tileName } from '/mahjong-tiles.js';
 import { chiOptions, counted, kindOf, number, sameKind, sortTiles, tenpaiDiscards, terminalKinds, tokens, winningShape } from '/mahjong-wire.js';
 import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
@@ -84,8 +84,23 @@ function receive(line) {
   }
 }
 
+// Until when this tab keeps coming back to its seat after its connection dropped
+// mid-game (the server's node stopped, say: on a cluster another node carries the table
+// on within seconds). It says `mmj1c` again under its name, which takes the seat back.
+const COMING_BACK_MS = 60_000;
+let backUntil = 0;
+
 function closed() {
   if (state.over) return;
+  if (sessionStorage.getItem(TAB_GAME) && joinedAs) {
+    backUntil = backUntil || Date.now() + COMING_BACK_MS;
+    if (Date.now() < backUntil) {
+      showNotice('The connection dropped: coming back to your seat…');
+      setTimeout(() => join(joinedAs), 1000);
+      return;
+    }
+  }
+  backUntil = 0;
   showError('The connection to the server closed.');
   state.stage = 'closed';
   render();
@@ -106,6 +121,8 @@ function handle(line) {
       state.me = Number(w[1]) - 1;
       state.names = w.slice(2, 6).map((x) => (typeof x === 'object' ? x.text : x));
       state.stage = 'playing';
+      if (backUntil) showNotice('Back in your seat after the connection dropped.');
+      backUntil = 0;
       sessionStorage.setItem(TAB_GAME, joinedAs);
       chat.players();
       break;

@@ -47,14 +47,22 @@ impl Cluster {
         };
         let games = games_of(&listed, protocol);
         tracing::info!(node = %gone, protocol, tables = games.len(), "carrying on the tables of a node that stopped");
-        for id in games {
-            let carried = match self.steps(id).await {
-                Ok(steps) => Carried::from_steps(id, &steps),
-                Err(error) => Err(error),
+        for (id, started_at_ms) in games {
+            let (carried, steps) = match self.steps(id).await {
+                Ok(steps) => (Carried::from_steps(id, started_at_ms, &steps), steps.len()),
+                Err(error) => (Err(error), 0),
             };
             let carried = match carried {
                 Ok(Some(carried)) => carried,
-                Ok(None) => continue,
+                Ok(None) => {
+                    tracing::info!(
+                        game = id,
+                        protocol,
+                        steps,
+                        "nothing to carry on: the game ended"
+                    );
+                    continue;
+                }
                 Err(error) => {
                     tracing::error!(game = id, protocol, from = %gone, %error, "table not carried on: its steps do not make a game");
                     continue;
@@ -84,15 +92,15 @@ impl Cluster {
     }
 }
 
-/// The ids of the games of `protocol` in a node's listing of its tables.
-fn games_of(listed: &[u8], protocol: &str) -> Vec<i64> {
+/// The games of `protocol` in a node's listing of its tables: each one's id and start.
+fn games_of(listed: &[u8], protocol: &str) -> Vec<(i64, i64)> {
     let Ok(Value::Array(listings)) = serde_json::from_slice(listed) else {
         return Vec::new();
     };
     listings
         .iter()
         .filter(|l| l["game"] == protocol)
-        .filter_map(|l| l["id"].as_i64())
+        .filter_map(|l| Some((l["id"].as_i64()?, l["started_at_ms"].as_i64()?)))
         .collect()
 }
 
@@ -102,8 +110,8 @@ mod tests {
 
     #[test]
     fn a_listing_names_its_games_by_protocol() {
-        let listed = br#"[{"id":4,"game":"truco"},{"id":5,"game":"jass"},{"id":6,"game":"truco"}]"#;
-        assert_eq!(games_of(listed, "truco"), [4, 6]);
-        assert_eq!(games_of(b"not json", "truco"), Vec::<i64>::new());
+        let listed = br#"[{"id":4,"game":"truco","started_at_ms":1},{"id":5,"game":"jass","started_at_ms":2},{"id":6,"game":"truco","started_at_ms":3}]"#;
+        assert_eq!(games_of(listed, "truco"), [(4, 1), (6, 3)]);
+        assert_eq!(games_of(b"not json", "truco"), Vec::<(i64, i64)>::new());
     }
 }

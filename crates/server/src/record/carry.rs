@@ -85,9 +85,26 @@ impl Holder {
 }
 
 impl Carried {
-    /// Game `id` from its `steps`: `None` if it ended (or never started), so there is
-    /// nothing to carry on; an error if the steps do not make a game.
-    pub fn from_steps(id: i64, steps: &[Step]) -> Result<Option<Carried>, String> {
+    /// Game `id`, started at `started_at_ms`, from its `steps`: `None` if it ended (or
+    /// never started), so there is nothing to carry on; an error if the steps do not
+    /// make a game. Only the steps from its own start to the next count: an id the
+    /// stream saw before (a store started afresh within the stream's day) named another
+    /// game then.
+    pub fn from_steps(
+        id: i64,
+        started_at_ms: i64,
+        steps: &[Step],
+    ) -> Result<Option<Carried>, String> {
+        let starts =
+            |s: &Step| matches!(s, Step::Start { started_at_ms: at, .. } if *at == started_at_ms);
+        let Some(first) = steps.iter().rposition(starts) else {
+            return Ok(None);
+        };
+        let steps = &steps[first..];
+        let next = steps[1..]
+            .iter()
+            .position(|s| matches!(s, Step::Start { .. }));
+        let steps = &steps[..next.map_or(steps.len(), |n| n + 1)];
         let Some(Step::Start {
             protocol,
             variant,
@@ -115,7 +132,6 @@ impl Carried {
         };
         for step in &steps[1..] {
             match step {
-                Step::Start { .. } => return Err(format!("game {id} starts twice")),
                 Step::Entry { text } => carried.entries.push(text.clone()),
                 Step::Holder { seat, token, addr } => match carried.holders.get_mut(*seat) {
                     Some(holder) => {
@@ -128,7 +144,8 @@ impl Carried {
                     Some(slot) => slot.0.clone_from(name),
                     None => return Err(format!("game {id} has no seat {seat}")),
                 },
-                Step::Hand { .. } => {}
+                // (The steps end before the next start.)
+                Step::Start { .. } | Step::Hand { .. } => {}
                 Step::End { .. } => return Ok(None),
             }
         }
@@ -225,7 +242,7 @@ mod tests {
                 text: "1 play 7c".into(),
             },
         ];
-        let carried = Carried::from_steps(9, &steps).unwrap().unwrap();
+        let carried = Carried::from_steps(9, 7, &steps).unwrap().unwrap();
         assert_eq!(carried.seed, u64::MAX);
         assert_eq!(carried.entries, ["0 play 4o", "1 play 7c"]);
         let first = Holder {
@@ -241,10 +258,25 @@ mod tests {
     #[test]
     fn an_ended_or_broken_game_is_not_carried() {
         let ended = [start(), Step::End { finished: true }];
-        assert_eq!(Carried::from_steps(1, &ended), Ok(None));
-        assert_eq!(Carried::from_steps(1, &[]), Ok(None));
-        let twice = [start(), start()];
-        assert!(Carried::from_steps(1, &twice).is_err());
+        assert_eq!(Carried::from_steps(1, 7, &ended), Ok(None));
+        assert_eq!(Carried::from_steps(1, 7, &[]), Ok(None));
+        // An id seen before: the game that started when the listing says counts.
+        let mut other = start();
+        if let Step::Start { started_at_ms, .. } = &mut other {
+            *started_at_ms = 3;
+        }
+        let again = [other.clone(), Step::End { finished: true }, start()];
+        assert!(Carried::from_steps(1, 7, &again).unwrap().is_some());
+        let before = [start(), other, Step::End { finished: true }];
+        assert!(
+            Carried::from_steps(1, 7, &before).unwrap().is_some(),
+            "the other's end is not its"
+        );
+        assert_eq!(
+            Carried::from_steps(1, 9, &before),
+            Ok(None),
+            "no game started then"
+        );
         let no_seat = [
             start(),
             Step::Holder {
@@ -253,13 +285,13 @@ mod tests {
                 addr: None,
             },
         ];
-        assert!(Carried::from_steps(1, &no_seat).is_err());
+        assert!(Carried::from_steps(1, 7, &no_seat).is_err());
     }
 
     #[test]
     fn a_protocol_without_a_carrier_says_so() {
         let carriers = Carriers::default();
-        let carried = Carried::from_steps(1, &[start()]).unwrap().unwrap();
+        let carried = Carried::from_steps(1, 7, &[start()]).unwrap().unwrap();
         assert!(carriers.carry(carried.clone()).is_err());
         let taken = Arc::new(Mutex::new(Vec::new()));
         let into = taken.clone();

@@ -222,6 +222,12 @@ impl GameLog {
         }
     }
 
+    /// Whether the node is handing its tables over (draining): a connection that closes
+    /// now is the node's doing, not its person's leaving.
+    pub fn handing_over(&self) -> bool {
+        self.handover.is_on()
+    }
+
     /// A carried game has redone its log: from now on it is journaled and stored as it
     /// goes.
     pub fn caught_up(&mut self) {

@@ -69,6 +69,11 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         self.log.name_seat(seat, name);
     }
 
+    /// Whether the node is handing its tables over (see [`GameLog::handing_over`]).
+    pub fn handing_over(&self) -> bool {
+        self.log.handing_over()
+    }
+
     /// A carried game has redone its log (see [`GameLog::caught_up`]).
     pub fn caught_up(&mut self) {
         self.log.caught_up();

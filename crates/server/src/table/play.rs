@@ -316,6 +316,12 @@ where
         Ok(())
     }
 
+    /// Whether the node is handing its tables over: a connection that closes now is the
+    /// node's doing, and its person keeps the seat for the node carrying the table on.
+    pub fn handing_over(&self) -> bool {
+        self.game.handing_over()
+    }
+
     /// A carried game has redone its log: from now on it is journaled and stored as it
     /// goes.
     pub fn caught_up(&mut self) {

@@ -627,6 +627,11 @@ impl Table {
     /// they do is the answer), else a CPU player takes it at once. Until some person has
     /// made a move there is no grace: a table started and left keeps nothing.
     fn dropped(&mut self, seat: usize) -> bool {
+        // The node is handing its tables over: the seat stays as it is for the node that
+        // carries the table on.
+        if self.play.handing_over() {
+            return true;
+        }
         if self.play.anyone_played() && self.seats.step_away(seat, Instant::now()) {
             tracing::debug!(seat, "mahjong: away; the seat is kept");
             return true;

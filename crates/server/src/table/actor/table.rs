@@ -312,6 +312,11 @@ where
             }
             return;
         };
+        // The node is handing its tables over: the seat stays as it is for the node that
+        // carries the table on.
+        if play.handing_over() {
+            return;
+        }
         // Until some person has moved there is no grace: a table started and left keeps
         // nothing. Only a person who holds a token can come back.
         let has_token = self.seats.here(seat).is_some_and(|p| p.token.is_some());
