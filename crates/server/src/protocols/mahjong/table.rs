@@ -651,6 +651,7 @@ impl Table {
         if !self.seats.holder(seat).is_some_and(theirs) {
             return false;
         }
+        let before = self.seats.holder(seat).map(Human::holder_record);
         let taken = self.seats.take_back(seat, |old| {
             old.outbox.close();
             *old = Human {
@@ -662,6 +663,12 @@ impl Table {
         });
         if !taken {
             return false;
+        }
+        // Who may take the seat back now (another address, a token), for a node that
+        // carries the table on; journaled when it changed.
+        let now = self.seats.holder(seat).map(Human::holder_record);
+        if let Some(holder) = now.filter(|now| Some(now) != before.as_ref()) {
+            self.play.holder(seat, &holder);
         }
         tracing::debug!(seat, "mahjong: back at the table");
         self.to(seat, render::game(seat, &self.names));
