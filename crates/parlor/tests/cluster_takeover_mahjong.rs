@@ -57,6 +57,8 @@ impl Person {
     /// person is asked for one discard more than that.
     async fn play(&mut self, mut discards: Option<usize>) -> Ended {
         while let Ok(Some(line)) = self.lines.next_line().await {
+            // What the person saw, shown if the test fails.
+            eprintln!("< {line}");
             let words: Vec<&str> = line.split(' ').collect();
             let answer = match words[..] {
                 ["move", tile, from, "h1"] if from.starts_with('w') || from.starts_with('r') => {
