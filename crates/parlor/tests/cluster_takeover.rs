@@ -9,7 +9,7 @@
 mod common;
 
 use common::cluster::{all_see, finished, home_seen_by, node, replays, Node, Stop};
-use common::PATIENCE;
+use common::{get, PATIENCE};
 use parlor_client::truco::seat;
 use std::time::Duration;
 use tokio::io::BufReader;
@@ -73,6 +73,12 @@ async fn match_outliving_its_home(
     seat::take_seat_back(&through, &token, PATIENCE)
         .await
         .expect("the seat back");
+    // The carried table is listed once, by the node that carries it on (the stopped
+    // node's last list no longer has it).
+    let tables = get(&left[0].http, "/api/tables").await;
+    let listed = tables.as_array().into_iter().flatten();
+    let truco: Vec<_> = listed.filter(|t| t["game"] == "truco").collect();
+    assert!(truco.len() <= 1, "listed twice: {truco:?}");
     match_ends(bots).await;
     let games = finished(database, "truco", before + 1).await;
     let last = games.last().unwrap();

@@ -89,6 +89,36 @@ impl Cluster {
                 }
             }
         }
+        self.forget_carried(&gone, protocol).await;
+    }
+}
+
+impl Cluster {
+    /// Takes the games of `protocol` out of node `gone`'s last listing, once they are
+    /// carried on here (they are listed here now): the other protocols' games stay for
+    /// their own heirs. A write that meets another heir's is tried again.
+    async fn forget_carried(&self, gone: &str, protocol: &str) {
+        for _ in 0..3 {
+            let Ok(Some(entry)) = self.tables.entry(gone).await else {
+                return;
+            };
+            let Ok(Value::Array(listings)) = serde_json::from_slice(&entry.value) else {
+                return;
+            };
+            let left: Vec<&Value> = listings.iter().filter(|l| l["game"] != protocol).collect();
+            if left.len() == listings.len() {
+                return;
+            }
+            let written = serde_json::to_vec(&left).unwrap_or_default();
+            if self
+                .tables
+                .update(gone, written.into(), entry.revision)
+                .await
+                .is_ok()
+            {
+                return;
+            }
+        }
     }
 }
 
