@@ -15,11 +15,16 @@ run(async (browser) => {
   // The home drains now.
   await page.locator('#errors', { hasText: 'coming back to your seat' }).waitFor({ timeout: 60_000 });
   await page.locator('#errors', { hasText: 'Back in your seat' }).waitFor({ timeout: 60_000 });
+  // What is over is not said any more.
+  if (await page.locator('#errors', { hasText: 'coming back' }).count()) throw new Error('still coming back?');
   await page.waitForFunction(() => document.querySelectorAll('#my-hand .mj-tile').length >= 13);
   const back = await page.locator('#my-hand .mj-tile').allTextContents();
   if (back.slice(0, 13).join() !== dealt.slice(0, 13).join()) {
     throw new Error(`another hand after coming back: ${dealt} then ${back}`);
   }
   await shot(page, 'mahjong-back-in-the-seat');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'mahjong-back-in-the-seat-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   noErrors(page);
 });

@@ -28,6 +28,9 @@ run(async (browser) => {
   const after = await page.locator('#my-hand .card').count();
   if (after !== before) throw new Error(`${before} cards before, ${after} after coming back`);
   await shot(page, 'truco-back-in-the-seat');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'truco-back-in-the-seat-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The seat plays on: the card played is answered by the table (a card or a raise by
   // the next player, or the hand's end), told in the page's list of what happened.
   const told = await page.locator('#events li').count();

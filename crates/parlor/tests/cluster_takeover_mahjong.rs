@@ -86,6 +86,24 @@ impl Person {
     }
 }
 
+/// `name` comes back at `addr` (again, while the connection drops before the seat is
+/// theirs) and plays the game out.
+async fn plays_out(addr: &str, name: &str) {
+    let rest = async {
+        loop {
+            if let Ok(mut back) = Person::join(addr, name).await {
+                if back.play(None).await == Ended::Over {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE * 2, rest)
+        .await
+        .expect("the game played out");
+}
+
 /// Whether a running table on the node at `http` lists `name` as away.
 async fn is_away(http: &str, name: &str) -> bool {
     let tables = get(http, "/api/tables").await;
@@ -116,19 +134,7 @@ async fn a_mahjong_table_outlives_a_killed_home_and_a_killed_edge() {
     Stop::Kill.stop(&mut gone).await;
     // The person comes back under the same name, through the node that lives, until the
     // carried table has their seat (before, the connection drops as its home changes).
-    let rest = async {
-        loop {
-            if let Ok(mut back) = Person::join(&through.mahjong, "ann").await {
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the game played out");
+    plays_out(&through.mahjong, "ann").await;
     let games = finished(&database, "mahjong", 1).await;
     let game = games[0].split(' ').collect::<Vec<_>>();
     assert_eq!(game[2], through.name, "carried on by the node that lives");
@@ -151,19 +157,7 @@ async fn a_mahjong_table_outlives_a_killed_home_and_a_killed_edge() {
         }
     };
     tokio::time::timeout(PATIENCE, away).await.expect("away");
-    let rest = async {
-        loop {
-            if let Ok(mut back) = Person::join(&home.mahjong, "bea").await {
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the game played out");
+    plays_out(&home.mahjong, "bea").await;
     let games = finished(&database, "mahjong", 2).await;
     replays(&database, games[1].split(' ').next().unwrap());
 }

@@ -111,6 +111,12 @@ export function showNotice(text) {
   banner(text, 'error notice');
 }
 
+/** Takes down a message shown with `text`, once what it said is over. */
+export function dismiss(text) {
+  const box = document.getElementById('errors');
+  for (const shown of box ? [...box.children] : []) if (shown.firstChild?.textContent === text) shown.remove();
+}
+
 function banner(text, kind) {
   let box = document.getElementById('errors');
   if (!box) {
@@ -118,7 +124,7 @@ function banner(text, kind) {
     document.body.append(box);
   }
   // The same message again replaces the one shown: refusals never pile up.
-  for (const shown of [...box.children]) if (shown.firstChild?.textContent === text) shown.remove();
+  dismiss(text);
   const item = el('div', { class: kind }, el('span', {}, text),
     el('button', { class: 'dismiss', 'aria-label': 'dismiss this message', onclick: () => item.remove() }, '×'));
   box.append(item);

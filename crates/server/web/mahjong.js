@@ -8,7 +8,7 @@
 // for calls after "no calls for the rest of this hand"). The server rejects whatever the rules refuse, in words, shown
 // here. Each hand ends with the win's breakdown (or the draw) and a "Next hand" button.
 
-import { connect, el, header, playerName, setPlayerName, showError, showNotice } from '/common.js';
+import { connect, dismiss, el, header, playerName, setPlayerName, showError, showNotice } from '/common.js';
 import { tileElement, tileName } from '/mahjong-tiles.js';
 import { chiOptions, counted, kindOf, number, sameKind, sortTiles, tenpaiDiscards, terminalKinds, tokens, winningShape } from '/mahjong-wire.js';
 import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
@@ -88,6 +88,7 @@ function receive(line) {
 // mid-game (the server's node stopped, say: on a cluster another node carries the table
 // on within seconds). It says `mmj1c` again under its name, which takes the seat back.
 const COMING_BACK_MS = 60_000;
+const COMING_BACK = 'The connection dropped: coming back to your seat…';
 let backUntil = 0;
 
 function closed() {
@@ -95,7 +96,7 @@ function closed() {
   if (sessionStorage.getItem(TAB_GAME) && joinedAs) {
     backUntil = backUntil || Date.now() + COMING_BACK_MS;
     if (Date.now() < backUntil) {
-      showNotice('The connection dropped: coming back to your seat…');
+      showNotice(COMING_BACK);
       setTimeout(() => join(joinedAs), 1000);
       return;
     }
@@ -121,7 +122,10 @@ function handle(line) {
       state.me = Number(w[1]) - 1;
       state.names = w.slice(2, 6).map((x) => (typeof x === 'object' ? x.text : x));
       state.stage = 'playing';
-      if (backUntil) showNotice('Back in your seat after the connection dropped.');
+      if (backUntil) {
+        dismiss(COMING_BACK);
+        showNotice('Back in your seat after the connection dropped.');
+      }
       backUntil = 0;
       sessionStorage.setItem(TAB_GAME, joinedAs);
       chat.players();

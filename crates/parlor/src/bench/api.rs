@@ -97,7 +97,7 @@ async fn stored(http: u16) -> usize {
 }
 
 /// `GET path` on the HTTP port; the body, or `None` if the request failed.
-async fn get(http: u16, path: &str) -> Option<String> {
+pub(super) async fn get(http: u16, path: &str) -> Option<String> {
     let mut c = tokio::net::TcpStream::connect(("127.0.0.1", http))
         .await
         .ok()?;

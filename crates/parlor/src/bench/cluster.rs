@@ -14,7 +14,6 @@ use clap::Args;
 use parlor_client::play::Game;
 use parlor_client::truco::seat;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Flags of `parlor bench cluster`.
 #[derive(Args, Debug)]
@@ -205,12 +204,5 @@ async fn home_of(http: u16, game: &str, accept: impl Fn(&str) -> bool) -> Result
 
 /// `GET path` on 127.0.0.1:`port`, as JSON.
 async fn get_json(port: u16, path: &str) -> Option<serde_json::Value> {
-    let mut http = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .ok()?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
-    http.write_all(request.as_bytes()).await.ok()?;
-    let mut response = String::new();
-    http.read_to_string(&mut response).await.ok()?;
-    serde_json::from_str(response.split("\r\n\r\n").nth(1)?).ok()
+    serde_json::from_str(&super::api::get(port, path).await?).ok()
 }

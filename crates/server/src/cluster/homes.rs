@@ -9,7 +9,7 @@
 //! that node's tables of the protocol on ([`super::takeover`]).
 
 use super::{Cluster, Succession};
-use async_nats::jetstream::{kv, stream};
+use async_nats::jetstream::kv;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -102,23 +102,6 @@ impl Homes {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Known> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-/// The bucket's settings, made as the stream a bucket is (see `Cluster::join`).
-pub(super) fn config() -> stream::Config {
-    stream::Config {
-        name: format!("KV_{BUCKET}"),
-        subjects: vec![format!("$KV.{BUCKET}.>")],
-        max_messages_per_subject: 1,
-        max_age: HOME_TTL,
-        storage: stream::StorageType::Memory,
-        allow_rollup: true,
-        deny_delete: true,
-        allow_direct: true,
-        discard: stream::DiscardPolicy::New,
-        num_replicas: 1,
-        ..stream::Config::default()
     }
 }
 

@@ -62,6 +62,25 @@ pub struct Cluster {
     living: living::Living,
 }
 
+/// The settings of the key-value bucket `name`, whose entries last `keep` after their
+/// last write, made as the stream a bucket is: that asks nothing of the server that
+/// Debian's nats-server 2.9 cannot answer.
+fn bucket(name: &str, keep: Duration) -> stream::Config {
+    stream::Config {
+        name: format!("KV_{name}"),
+        subjects: vec![format!("$KV.{name}.>")],
+        max_messages_per_subject: 1,
+        max_age: keep,
+        storage: stream::StorageType::Memory,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: stream::DiscardPolicy::New,
+        num_replicas: 1,
+        ..stream::Config::default()
+    }
+}
+
 /// Whether `name` can name a node: letters, digits, `-` and `_` (it is a key in NATS).
 pub fn valid_node_name(name: &str) -> bool {
     !name.is_empty()
@@ -83,23 +102,10 @@ impl Cluster {
             .await
             .map_err(|e| format!("NATS at {url}: {e}"))?;
         let jetstream = async_nats::jetstream::new(client.clone());
-        // The first node makes the bucket (two making it at once make the same one). It
-        // is made as the stream a bucket is, which asks nothing of the server that
-        // Debian's nats-server 2.9 cannot answer.
+        // The first node makes the buckets and the stream (two making one at once make
+        // the same one).
         jetstream
-            .get_or_create_stream(stream::Config {
-                name: format!("KV_{BUCKET}"),
-                subjects: vec![format!("$KV.{BUCKET}.>")],
-                max_messages_per_subject: 1,
-                max_age: FORGET_AFTER,
-                storage: stream::StorageType::Memory,
-                allow_rollup: true,
-                deny_delete: true,
-                allow_direct: true,
-                discard: stream::DiscardPolicy::New,
-                num_replicas: 1,
-                ..stream::Config::default()
-            })
+            .get_or_create_stream(bucket(BUCKET, FORGET_AFTER))
             .await
             .map_err(|e| format!("the {BUCKET} bucket: {e}"))?;
         let tables = jetstream
@@ -111,7 +117,7 @@ impl Cluster {
             .await
             .map_err(|e| format!("the {} stream: {e}", games::STREAM))?;
         jetstream
-            .get_or_create_stream(homes::config())
+            .get_or_create_stream(bucket(homes::BUCKET, homes::HOME_TTL))
             .await
             .map_err(|e| format!("the {} bucket: {e}", homes::BUCKET))?;
         Ok(Cluster {

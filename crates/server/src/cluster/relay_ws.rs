@@ -55,31 +55,41 @@ async fn pass_messages<A, B>(
     B: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
 {
     loop {
-        tokio::select! {
-            from_browser = browser.next() => match from_browser {
-                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
-                    if home.send(message).await.is_err() {
-                        break;
-                    }
-                }
-                // Pings and pongs are each side's own; a close or an error ends it.
-                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
-                _ => break,
-            },
-            from_home = home.next() => match from_home {
-                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
-                    if browser.send(message).await.is_err() {
-                        break;
-                    }
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
-                _ => break,
-            },
+        let (read, to_home) = tokio::select! {
+            read = browser.next() => (read, true),
+            read = home.next() => (read, false),
             () = stop.cancelled() => break,
+        };
+        let passed = match passing(read) {
+            Passing::On(message) if to_home => home.send(message).await.is_ok(),
+            Passing::On(message) => browser.send(message).await.is_ok(),
+            Passing::Keep => true,
+            Passing::End => false,
+        };
+        if !passed {
+            break;
         }
     }
     let _ = browser.close(None).await;
     let _ = home.close(None).await;
+}
+
+/// What a message read from one side means for the other.
+enum Passing {
+    /// A protocol message: it goes on as it is.
+    On(Message),
+    /// A ping or a pong: each side's own.
+    Keep,
+    /// A close, an error, or the end of the stream.
+    End,
+}
+
+fn passing(read: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>) -> Passing {
+    match read {
+        Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => Passing::On(message),
+        Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => Passing::Keep,
+        _ => Passing::End,
+    }
 }
 
 #[cfg(test)]
