@@ -118,7 +118,7 @@ impl Carried {
         };
         let seed = seed
             .parse()
-            .map_err(|_| format!("game {id}: the seed {seed:?} is not one"))?;
+            .map_err(|_| format!("game {id}: its seed is not a number"))?;
         let mut carried = Carried {
             id,
             protocol: protocol.clone(),
