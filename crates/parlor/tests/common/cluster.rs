@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::process::Child;
 
-/// A node of the cluster: its process, its log, HTTP and course Truco addresses.
+/// A node of the cluster: its process, its log, and the addresses the tests use.
 pub struct Node {
     pub name: String,
     /// Printed if the test fails.
@@ -15,6 +15,7 @@ pub struct Node {
     pub http: String,
     pub truco: String,
     pub mahjong: String,
+    pub minitruco: String,
 }
 
 /// A node's log, printed if the test fails.
@@ -46,6 +47,8 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
             "0",
             "--mahjong-turn-timeout",
             "0",
+            "--minitruco-turn-timeout",
+            "0",
             // One person and three CPU players at once, for an East round only.
             "--mahjong-fill-after",
             "0",
@@ -66,6 +69,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
     .await;
     let addr = |protocol: &str| server.addrs[protocol].clone();
     let (http, truco, mahjong) = (addr("http"), addr("truco"), addr("mahjong"));
+    let minitruco = addr("minitruco");
     let (mut log, kept) = (server.log, Log::default());
     let (into, node) = (kept.0.clone(), name.to_owned());
     tokio::spawn(async move {
@@ -80,6 +84,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
         http,
         truco,
         mahjong,
+        minitruco,
     }
 }
 
@@ -108,6 +113,27 @@ pub async fn all_see(nodes: &[&Node], protocol: &str, home: &str) {
         tokio::time::timeout(PATIENCE, poll)
             .await
             .expect("the same home everywhere");
+    }
+}
+
+/// Waits until every node in `nodes` sees all of them alive (a draining node hands its
+/// tables over only to a node it has seen).
+pub async fn all_alive(nodes: &[&Node]) {
+    for node in nodes {
+        let poll = async {
+            loop {
+                let health = get(&node.http, "/healthz").await;
+                let seen = health["cluster"]["nodes"].as_array().cloned();
+                let seen = seen.unwrap_or_default();
+                if nodes.iter().all(|n| seen.iter().any(|s| *s == n.name)) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        tokio::time::timeout(PATIENCE, poll)
+            .await
+            .expect("every node sees every other alive");
     }
 }
 

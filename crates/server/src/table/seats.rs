@@ -108,6 +108,14 @@ impl<P> Seats<P> {
         (0..self.seats.len()).filter_map(|s| self.holder(s).map(|p| (s, p)))
     }
 
+    /// The people holding seats, here or away, to change.
+    pub fn held_mut(&mut self) -> impl Iterator<Item = &mut P> {
+        self.seats.iter_mut().filter_map(|o| match o {
+            Occupant::Here(person) | Occupant::Away { person, .. } => Some(person),
+            Occupant::Empty => None,
+        })
+    }
+
     /// The seat of the person at the keyboard who matches `is`.
     pub fn find_here(&self, is: impl Fn(&P) -> bool) -> Option<usize> {
         self.here_all().find(|(_, p)| is(p)).map(|(s, _)| s)

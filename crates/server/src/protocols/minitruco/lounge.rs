@@ -3,7 +3,7 @@
 use super::app::{self, Hall};
 use super::room::{self, RoomHandle};
 use crate::config::Config;
-use crate::record::Ledger;
+use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::Timing;
 use crate::text;
@@ -134,6 +134,8 @@ struct Inner {
     /// The tables of today's app, which shares the port.
     hall: Hall,
     rooms: Vec<RoomHandle>,
+    /// How a game carried over from another node is made again for its room.
+    carrying: room::CarrySettings,
     keepalive: Duration,
     hello_timeout: Duration,
     max_line: usize,
@@ -183,12 +185,44 @@ impl Lounge {
                 nicks,
                 hall,
                 rooms,
+                carrying: room::CarrySettings {
+                    recorder: recorder.clone(),
+                    timing: Timing {
+                        cpu_delay: config.bot_delay,
+                        turn_limit,
+                    },
+                    grace: config.reconnect_grace,
+                },
                 keepalive: config.keepalive,
                 hello_timeout: config.limits.hello_timeout,
                 max_line: config.limits.max_line,
                 outbox_lines: config.limits.outbox_lines,
             }),
         }
+    }
+
+    /// Carries on games other nodes of a cluster ran in the 2008 rooms; a game at one
+    /// of today's app's tables is refused (see `carry`).
+    pub fn carrier(&self) -> Carry {
+        let lounge = self.clone();
+        Arc::new(move |carried: Carried| lounge.carry(&carried))
+    }
+
+    /// Hands game `carried` to its room. Today's app has no way to ask for a seat back,
+    /// so its people cannot come back to a carried game: it ends with its node.
+    fn carry(&self, carried: &Carried) -> Result<(), String> {
+        let id = carried.id;
+        let table = carried.table.as_deref().unwrap_or_default();
+        let Some(number) = table.strip_prefix("room ").and_then(|n| n.parse().ok()) else {
+            return Err(format!(
+                "game {id} ({table}): today's app cannot take a seat back at another node"
+            ));
+        };
+        let room = self
+            .room(number)
+            .ok_or_else(|| format!("game {id}: this node has no {table}"))?;
+        let made = room::carry(carried, &self.inner.carrying)?;
+        room.carry(made)
     }
 
     /// The tables of today's app.

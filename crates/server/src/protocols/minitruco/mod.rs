@@ -56,6 +56,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         &cx.recorder,
         cx.shutdown.clone(),
     );
+    cx.carriers.offer(PROTOCOL.name, lounge.carrier());
     super::Entry::stream(crate::net::Framing::Lines, move |socket, peer, stop| {
         session::run(socket, peer, lounge.clone(), stop)
     })

@@ -11,9 +11,9 @@ use super::render::Renderer;
 use super::seating::{Person, Seating};
 use super::table::{Setup, Table};
 use crate::net::Outbox;
-use crate::record::Ledger;
+use crate::record::{Carried, Ledger};
 use crate::seeds::SeedSource;
-use crate::table::{sleep_until, Timing};
+use crate::table::{sleep_until, Seats, Timing};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -21,6 +21,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+use truco::Rules;
 
 pub use crate::net::ConnId;
 
@@ -73,6 +74,51 @@ pub enum RoomMsg {
     },
     /// Any other room command from a person in the room.
     Command { conn: ConnId, command: Command },
+    /// A game carried over from another node of a cluster, with its people away. Boxed:
+    /// a channel's memory is blocks of messages of its largest kind.
+    Carried(Box<CarriedRoom>),
+}
+
+/// A room's game carried over from another node, ready for the room to take on.
+pub struct CarriedRoom {
+    table: Table<Renderer>,
+    /// The people away from it, each in their seat.
+    seats: Seats<Person>,
+    rules: Rules,
+}
+
+/// What carrying a room's game over takes, the same for every room of a node.
+#[derive(Clone)]
+pub struct CarrySettings {
+    pub recorder: Ledger,
+    pub timing: Timing,
+    pub grace: Duration,
+}
+
+/// Makes the game `carried` again for its room: each person who played from an address
+/// the stream knows may take their seat back from it by their nickname. An error if the
+/// game cannot be made again here.
+pub fn carry(carried: &Carried, settings: &CarrySettings) -> Result<CarriedRoom, String> {
+    let mut seats = Seats::new(4, settings.grace);
+    let person = |seat: usize| {
+        let addr = carried.holders[seat].addr?;
+        Some(Person::new(Arrival {
+            conn: crate::net::next_conn_id(),
+            nick: carried.seats[seat].0.clone(),
+            addr,
+            outbox: Outbox::gone(),
+            // Nobody's stay yet: the person comes back with a stay of their own.
+            stay: oneshot::channel().0,
+        }))
+    };
+    let (recorder, timing) = (&settings.recorder, settings.timing);
+    let (table, _) = Table::carry(carried, recorder, timing, &mut seats, person)?;
+    let rules = table.rules();
+    Ok(CarriedRoom {
+        table,
+        seats,
+        rules,
+    })
 }
 
 /// How sessions reach a room and read its occupancy.
@@ -86,6 +132,15 @@ impl RoomHandle {
     /// Seats taken, CPU players included during a game (for `L`).
     pub fn occupancy(&self) -> u8 {
         self.occupancy.load(Ordering::Relaxed)
+    }
+
+    /// Hands the room a game carried over from another node; an error if the room
+    /// cannot take it now.
+    pub fn carry(&self, carried: CarriedRoom) -> Result<(), String> {
+        let carried = RoomMsg::Carried(Box::new(carried));
+        self.tx
+            .try_send(carried)
+            .map_err(|e| format!("the room cannot take the game: {e}"))
     }
 
     /// Sends a message, waiting while the room's inbox is full; `false` if the room is gone.
@@ -179,6 +234,7 @@ impl Room {
             }
             RoomMsg::Rename { conn, nick, reply } => self.rename(conn, nick, reply),
             RoomMsg::Command { conn, command } => self.command(conn, command),
+            RoomMsg::Carried(carried) => self.carried(*carried),
         }
         self.after_change();
     }
@@ -273,6 +329,11 @@ impl Room {
         let Some(seat) = self.seating.seat_of(conn) else {
             return false;
         };
+        // The node is handing its tables over: the seat stays as it is for the node that
+        // carries the game on.
+        if self.table.as_ref().is_some_and(Table::handing_over) {
+            return true;
+        }
         // Until some person has made a move there is no grace: a game started and left
         // keeps nothing.
         let played = self.table.as_ref().is_some_and(|t| t.anyone_played());
@@ -325,6 +386,32 @@ impl Room {
             .send_to(seat, &format!("P {}", super::render::position(seat)));
         table.catch_up(seat, &self.seating);
         true
+    }
+
+    /// Takes on a game carried over from another node. Its people are away: each may
+    /// come back by nickname from their address, which stays theirs meanwhile.
+    fn carried(&mut self, carried: CarriedRoom) {
+        let CarriedRoom {
+            mut table,
+            seats,
+            rules,
+        } = carried;
+        if self.table.is_some() || self.seating.seats().held().next().is_some() {
+            table.abandon("its room was already taken on the node that carried it on");
+            return;
+        }
+        self.seating.carried(seats, rules);
+        let nicks = &self.config.nicks;
+        for (_, person) in self.seating.seats().held() {
+            // Nobody here had it: the node took the protocol's players only now.
+            let _ = nicks.claim(None, &person.nick);
+            nicks.set_away(&person.nick, self.config.number, person.addr);
+        }
+        tracing::info!(
+            room = self.config.number,
+            "game carried on from another node"
+        );
+        self.table = Some(table);
     }
 
     /// People away whose grace period is over give their seats up, as if they had left.
@@ -392,6 +479,9 @@ impl Room {
             timing,
         };
         let table = Table::start(setup, &self.seating);
+        for (seat, person) in self.seating.seats().here_all() {
+            table.holder(seat, person.addr);
+        }
         tracing::debug!(
             room = self.config.number,
             players = ?self.seating.names(),

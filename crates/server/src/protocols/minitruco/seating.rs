@@ -112,6 +112,17 @@ impl Seating {
         Some(person)
     }
 
+    /// Takes the seats of a game carried over from another node (its people away) and
+    /// its rules; the earliest seat is the manager.
+    pub fn carried(&mut self, seats: Seats<Person>, rules: Rules) {
+        self.seats = seats;
+        self.rules = rules;
+        for person in self.seats.held_mut() {
+            self.arrivals += 1;
+            person.since = self.arrivals;
+        }
+    }
+
     /// The person in `seat` dropped mid-game and keeps the seat for the grace period;
     /// `false` if there is none (the seat is to be given up).
     pub fn step_away(&mut self, seat: usize) -> bool {

@@ -8,12 +8,12 @@
 use super::command::Command;
 use super::render::position;
 use crate::record::truco::{self as record_truco, variant, TrucoChronicle};
-use crate::record::Ledger;
-use crate::record::{self, GameLog, Note};
-use crate::table::{Play, Seats, Timing};
+use crate::record::{self, Carried, GameLog, Holder, Ledger, Note};
+use crate::table::{seat_carried, Play, Seats, Timing};
 use cards::{seeded_rng, Card, GameRng};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::net::IpAddr;
 use tokio::time::Instant;
 use truco::bots;
 use truco::{Action, Answer, Event, Phase, Rules, Seat, Team};
@@ -122,6 +122,65 @@ impl<R: Render> Table<R> {
         }
         table.show(&events, people);
         table
+    }
+
+    /// Carries on game `carried`, which another node of a cluster ran: made again from
+    /// its rules, seed and log, its CPU players seated again with their strategies, and
+    /// each seat whose person may come back (`person` makes them, from their seat) kept
+    /// away in `seats` for the grace period while a stand-in plays it. Returns the table
+    /// and the seats kept; an error if the game cannot be made again here.
+    pub fn carry<P>(
+        carried: &Carried,
+        recorder: &Ledger,
+        timing: Timing,
+        seats: &mut Seats<P>,
+        person: impl FnMut(Seat) -> Option<P>,
+    ) -> Result<(Table<R>, Vec<Seat>), String> {
+        let id = carried.id;
+        let rules = record_truco::rules_of(&carried.variant)
+            .filter(|_| carried.seats.len() == 4 && carried.holders.len() == 4)
+            .ok_or_else(|| format!("game {id} is not a miniTruco game ({:?})", carried.variant))?;
+        let log = GameLog::carry(recorder, carried);
+        let (game, events) = record_truco::start(rules, carried.seed, log);
+        let mut play = Play::new(game, &events, carried.cpu_rng(), timing, strategy(STAND_IN));
+        let taken_over = play.redo_log(&carried.entries)?;
+        play.caught_up();
+        let cpu = |seat: Seat, took_over: bool| {
+            let at_start = carried.seats[seat].1.as_deref();
+            let name = at_start.filter(|_| !took_over).unwrap_or(STAND_IN);
+            (cpu_name(seat), strategy(name))
+        };
+        let kept = seat_carried(&mut play, seats, carried, &taken_over, person, cpu);
+        // The phrases go on from a stream of their own too (they never said anything of
+        // the game).
+        let phrases = carried.seed.rotate_left(29) ^ 0x0F8A_5E5F ^ carried.entries.len() as u64;
+        let table = Table {
+            renderers: [0, 1, 2, 3].map(|s| R::new(s, &rules)),
+            play,
+            phrases: seeded_rng(phrases),
+        };
+        Ok((table, kept))
+    }
+
+    /// The rules the game is played by.
+    pub fn rules(&self) -> Rules {
+        *self.play.rules()
+    }
+
+    /// The person in `seat` connects from `addr`: journaled, so that a node carrying the
+    /// game on lets them take the seat back from there.
+    pub fn holder(&self, seat: Seat, addr: IpAddr) {
+        let holder = Holder {
+            token: None,
+            addr: Some(addr),
+        };
+        self.play.holder(seat, &holder);
+    }
+
+    /// Whether the node is handing its tables over (draining): a connection it closes
+    /// is not its person leaving.
+    pub fn handing_over(&self) -> bool {
+        self.play.handing_over()
     }
 
     /// The CPU players' names by seat, for the 2008 `I` during the game.
