@@ -1,7 +1,7 @@
-//! The course Truco and Mahjong pages on a cluster (headless Chromium,
-//! `e2e/truco-takeover.mjs`, `e2e/mahjong-takeover.mjs`): the page plays through the node
-//! that is not the protocol's home, the home is drained mid-game, and the page comes back
-//! to its seat by itself at the node that carries the table on.
+//! The course Truco, Mahjong, Jass and miniTruco pages on a cluster (headless Chromium,
+//! `e2e/*-takeover.mjs`): the page plays through the node that is not the protocol's
+//! home, the home is drained mid-game, and the page comes back to its seat by itself at
+//! the node that carries the table on.
 
 mod common;
 mod e2e;
@@ -86,4 +86,14 @@ async fn the_truco_page_comes_back_to_its_seat_when_its_home_drains() {
 #[tokio::test]
 async fn the_mahjong_page_comes_back_to_its_seat_when_its_home_drains() {
     page_outlives_its_home("mahjong", ["w3", "w4"], "mahjong-takeover").await;
+}
+
+#[tokio::test]
+async fn the_jass_page_comes_back_to_its_seat_when_its_home_drains() {
+    page_outlives_its_home("jass", ["w5", "w6"], "jass-takeover").await;
+}
+
+#[tokio::test]
+async fn the_minitruco_page_comes_back_to_its_seat_when_its_home_drains() {
+    page_outlives_its_home("minitruco", ["w7", "w8"], "minitruco-takeover").await;
 }

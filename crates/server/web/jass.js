@@ -5,7 +5,7 @@
 // cards that may not be played dimmed, the trick, scores, each deal's points and the
 // winner), a spectator's view of it (no hand), and a tournament's live ranking.
 
-import { connect, el, header, playerName, showError } from '/common.js';
+import { connect, dismiss, el, header, playerName, showError, showNotice } from '/common.js';
 import { cardElement } from '/cards.js';
 import { cardLabel, face, legalCards, modeLabel, sameCard, sortHand, trumpfChoices } from '/jass-rules.js';
 import { actionRow, badge, position, redraw, wireLog } from '/tables.js';
@@ -68,10 +68,34 @@ function receive(text) {
   render();
 }
 
+// Until when this tab keeps coming back to its game after its connection dropped
+// mid-game (the server's node stopped, say: on a cluster another node carries the game
+// on within seconds). It joins the session again under its name, which takes the seat
+// back.
+const COMING_BACK_MS = 60_000;
+const COMING_BACK = 'The connection dropped: coming back to your seat…';
+let backUntil = 0;
+
+/** Tries again in a second to get back to the game; `false` once the time is over. */
+function comeBack() {
+  backUntil = backUntil || Date.now() + COMING_BACK_MS;
+  if (Date.now() >= backUntil) {
+    backUntil = 0;
+    dismiss(COMING_BACK);
+    return false;
+  }
+  showNotice(COMING_BACK);
+  triedBack = false;
+  setTimeout(start, 1000);
+  return true;
+}
+
 function closed() {
   if (state.stage === 'tournament' && state.started) {
     state.notice = 'The tournament is over; its connections were closed.';
   } else if (!state.over) {
+    const playing = sessionStorage.getItem(TAB_GAME) && (backUntil || state.stage === 'game');
+    if (playing && comeBack()) return;
     showError('The connection to the server closed.');
     state.stage = 'closed';
   }
@@ -117,6 +141,11 @@ function handle(type, data) {
       break;
     case 'BROADCAST_TEAMS':
       state.stage = 'game';
+      if (backUntil) {
+        backUntil = 0;
+        dismiss(COMING_BACK);
+        showNotice('Back in your seat after the connection dropped.');
+      }
       for (const t of data) seatPlayers(t.players);
       if (!state.spectator && state.session) sessionStorage.setItem(TAB_GAME, state.session);
       break;
@@ -140,6 +169,8 @@ function handle(type, data) {
       state.ranking = data; state.stage = 'tournament'; break;
     case 'BROADCAST_TOURNAMENT_STARTED': state.started = true; state.sent = false; break;
     case 'BAD_MESSAGE':
+      // Coming back, the session may not be there yet (its new node is carrying it on).
+      if (state.stage === 'lobby' && backUntil && comeBack()) break;
       if (state.stage === 'lobby') sessionStorage.removeItem(TAB_GAME);
       showError('The server refused: ' + describeBad(data)); state.sent = false; break;
     case 'ERROR': showError(String(data)); state.notice = String(data); break;

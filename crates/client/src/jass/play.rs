@@ -44,7 +44,7 @@ pub async fn run(options: &Options) -> Result<Vec<Played>, String> {
 }
 
 /// The wire's message for one of our moves (`CHOOSE_TRUMPF` or `CHOOSE_CARD`).
-pub(crate) fn message(action: Action) -> ClientMsg {
+pub fn message(action: Action) -> ClientMsg {
     match action {
         Action::Play(c) => ClientMsg::ChooseCard(c),
         Action::Schiebe => ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe),

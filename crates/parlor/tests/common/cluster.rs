@@ -16,6 +16,7 @@ pub struct Node {
     pub truco: String,
     pub mahjong: String,
     pub minitruco: String,
+    pub jass: String,
 }
 
 /// A node's log, printed if the test fails.
@@ -49,6 +50,8 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
             "0",
             "--minitruco-turn-timeout",
             "0",
+            "--jass-turn-timeout",
+            "0",
             // One person and three CPU players at once, for an East round only.
             "--mahjong-fill-after",
             "0",
@@ -69,7 +72,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
     .await;
     let addr = |protocol: &str| server.addrs[protocol].clone();
     let (http, truco, mahjong) = (addr("http"), addr("truco"), addr("mahjong"));
-    let minitruco = addr("minitruco");
+    let (minitruco, jass) = (addr("minitruco"), addr("jass"));
     let (mut log, kept) = (server.log, Log::default());
     let (into, node) = (kept.0.clone(), name.to_owned());
     tokio::spawn(async move {
@@ -85,6 +88,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
         truco,
         mahjong,
         minitruco,
+        jass,
     }
 }
 

@@ -4,7 +4,7 @@
 use super::message::{Choice, SessionRequest, SessionType};
 use super::{single, tournament, Client, SessionMsg};
 use crate::config::JassSettings;
-use crate::record::Ledger;
+use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -132,6 +132,39 @@ impl Lobby {
             handle: handle.clone(),
         });
         handle
+    }
+
+    /// Carries on single games other nodes of a cluster ran (see [`Lobby::carry`]).
+    pub fn carrier(&self) -> Carry {
+        let lobby = self.clone();
+        Arc::new(move |carried: Carried| lobby.carry(&carried))
+    }
+
+    /// Starts the single-game session of game `carried` again here, under its name, its
+    /// people away from it. A tournament's pairing is refused: its tournament (players,
+    /// deadlines, standings) lives on the node that stopped, and ends with it.
+    fn carry(&self, carried: &Carried) -> Result<(), String> {
+        let id = carried.id;
+        let name = carried.table.clone().unwrap_or_default();
+        if name.is_empty() || name.contains(" pairing ") {
+            return Err(format!(
+                "game {id} ({name}): a tournament's games end with their node"
+            ));
+        }
+        let mut entries = self.entries();
+        if entries.iter().any(|e| e.name == name) {
+            return Err(format!("game {id}: a session {name} runs here already"));
+        }
+        let (tx, rx) = mpsc::channel(256);
+        let (grace, shutdown) = (self.grace, self.shutdown.clone());
+        single::carry(name.clone(), self.clone(), grace, rx, shutdown, carried)?;
+        entries.push(Entry {
+            name,
+            kind: SessionType::SingleGame,
+            started: true,
+            handle: SessionHandle { tx },
+        });
+        Ok(())
     }
 
     /// Puts a client in the session it asked for; the answer is the `BAD_MESSAGE` data

@@ -45,6 +45,14 @@ pub struct Client {
 }
 
 impl Client {
+    /// Who may take this client's seat back, for a cluster's stream.
+    pub fn holder_record(&self) -> crate::record::Holder {
+        crate::record::Holder {
+            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
+            addr: Some(self.addr),
+        }
+    }
+
     /// This client as the rule of taking a seat back sees it (`net::may_take`).
     pub fn holder(&self) -> crate::net::Holder<'_> {
         crate::net::Holder {
@@ -97,6 +105,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.recorder.clone(),
         cx.shutdown.clone(),
     );
+    cx.carriers.offer(PROTOCOL.name, lobby.carrier());
     let hello_timeout = config.limits.hello_timeout;
     let frames = config.jass.outbox_frames;
     let tcp_lobby = lobby.clone();

@@ -8,6 +8,7 @@ use super::lobby::Lobby;
 use super::message::{frame, ClientMsg};
 use super::table::{error, JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
+use crate::record::Carried;
 use crate::table::{sleep_until, Seats, Timing};
 use jass::Config;
 use serde_json::{json, Value};
@@ -35,6 +36,77 @@ pub fn spawn(
         table: None,
     };
     tokio::spawn(game.run(inbox, shutdown));
+}
+
+/// Starts a single-game session carried over from another node of a cluster: its game
+/// made again from the stream ([`Carried`]), its people away (each may come back by
+/// joining the session again, by name from their address or with their seat token), its
+/// server bots seated again. An error if the game cannot be made again here.
+pub fn carry(
+    name: String,
+    lobby: Lobby,
+    grace: Duration,
+    inbox: mpsc::Receiver<SessionMsg>,
+    shutdown: CancellationToken,
+    carried: &Carried,
+) -> Result<(), String> {
+    let infos: [PlayerInfo; 4] = std::array::from_fn(|seat| PlayerInfo {
+        id: lobby.player_id(),
+        name: carried
+            .seats
+            .get(seat)
+            .map(|s| s.0.clone())
+            .unwrap_or_default(),
+        seat,
+    });
+    let mut seats = Seats::new(4, grace);
+    let person = |seat: usize| {
+        let holder = &carried.holders[seat];
+        Some(Client {
+            conn: crate::net::next_conn_id(),
+            name: carried.seats[seat].0.clone(),
+            outbox: crate::net::Outbox::gone(),
+            addr: holder.addr?,
+            token: holder
+                .token
+                .as_deref()
+                .and_then(crate::net::SeatToken::parse),
+        })
+    };
+    let (config, timing) = (settings(&lobby), timing(&lobby));
+    let players = infos.clone();
+    let recorder = &lobby.recorder;
+    let table = JassTable::carry(
+        players, carried, config, recorder, timing, &mut seats, person,
+    )?;
+    let game = SingleGame {
+        name,
+        lobby,
+        seats,
+        infos: infos.map(Some),
+        bots: std::array::from_fn(|seat| carried.seats[seat].1.is_some()),
+        spectators: Vec::new(),
+        last_joined: None,
+        table: Some(table),
+    };
+    tokio::spawn(game.run(inbox, shutdown));
+    Ok(())
+}
+
+/// The game's settings, as this node's lobby sets them.
+fn settings(lobby: &Lobby) -> Config {
+    Config {
+        multipliers: lobby.settings.multipliers,
+        ..Config::default()
+    }
+}
+
+/// Server bots answer at once; people have the lobby's turn limit.
+fn timing(lobby: &Lobby) -> Timing {
+    Timing {
+        cpu_delay: Duration::ZERO,
+        turn_limit: Some(lobby.settings.turn_timeout).filter(|t| !t.is_zero()),
+    }
 }
 
 struct SingleGame {
@@ -108,7 +180,7 @@ impl SingleGame {
                 reply,
             } => {
                 let _ = reply.send(self.join(client, team, spectator));
-                false
+                self.finished()
             }
             SessionMsg::JoinBot { team, from } => self.join_bot(team, from),
             SessionMsg::Leave { conn } => self.leave(conn),
@@ -210,6 +282,7 @@ impl SingleGame {
         };
         let outbox = client.outbox.clone();
         let name = self.seats.holder(seat).map(|p| p.name.clone());
+        let before = self.seats.holder(seat).map(Client::holder_record);
         self.seats.take_back(seat, |old| {
             old.outbox.close();
             *old = Client {
@@ -219,6 +292,12 @@ impl SingleGame {
                 ..client
             };
         });
+        // Who may take the seat back now (another address, a token), for a node that
+        // carries the game on; journaled when it changed.
+        let now = self.seats.holder(seat).map(Client::holder_record);
+        if let Some(holder) = now.filter(|now| Some(now) != before.as_ref()) {
+            table.holder(seat, &holder);
+        }
         tracing::debug!(session = self.name, seat, "jass player back at the table");
         let data = json!({
             "sessionName": self.name,
@@ -227,9 +306,14 @@ impl SingleGame {
         });
         // What a joining player gets (the others know them already).
         outbox.send(frame("BROADCAST_SESSION_JOINED", data));
-        for out in table.catch_up(seat) {
-            outbox.send(out.frame);
+        outbox.send_all(table.catch_up(seat).into_iter().map(|out| out.frame));
+        // Someone is at the table again: the machines go on (a carried game, or one
+        // everyone had left, waited for a person).
+        let mut out = Vec::new();
+        if let Some(table) = self.table.as_mut() {
+            table.settle(&self.seats, &mut out);
         }
+        self.deliver(&out);
         Ok(())
     }
 
@@ -259,18 +343,14 @@ impl SingleGame {
             true => jass::bots::by_name("heuristic"),
             false => None,
         });
-        let config = Config {
-            multipliers: self.lobby.settings.multipliers,
-            ..Config::default()
-        };
-        let timing = Timing {
-            cpu_delay: Duration::ZERO,
-            turn_limit: Some(self.lobby.settings.turn_timeout).filter(|t| !t.is_zero()),
-        };
+        let (config, timing) = (settings(&self.lobby), timing(&self.lobby));
         let seed = self.lobby.seed();
         tracing::debug!(session = self.name, "jass game started");
         let record = (&self.lobby.recorder, self.name.as_str());
         let (table, out) = JassTable::start(infos, bots, seed, config, record, timing, &self.seats);
+        for (seat, client) in self.seats.here_all() {
+            table.holder(seat, &client.holder_record());
+        }
         self.table = Some(table);
         self.deliver(&out);
         self.finished()
@@ -316,6 +396,11 @@ impl SingleGame {
             self.seats.clear(seat);
             self.infos[seat] = None;
             return self.deserted();
+        }
+        // The node is handing its tables over: the seat stays as it is for the node that
+        // carries the game on.
+        if self.table.as_ref().is_some_and(JassTable::handing_over) {
+            return false;
         }
         // Until some person has made a move there is no grace: a game started and left
         // keeps nothing.

@@ -8,12 +8,11 @@ use super::message::{
 };
 pub use crate::record::jass::team_name;
 use crate::record::jass::{self as record_jass, ending, JassChronicle};
-use crate::record::Ledger;
-use crate::record::{self, GameLog, Note};
-use crate::table::{Play, Presence, Timing};
+use crate::record::{self, Carried, GameLog, Holder, Ledger, Note};
+use crate::table::{seat_carried, Play, Presence, Seats, Timing};
 use cards::{seeded_rng, Card};
 use jass::bots::Strategy;
-use jass::{Action, Config, Event, Seat};
+use jass::{Action, Config, Event, Phase, Seat};
 use serde_json::{json, Value};
 use tokio::time::Instant;
 
@@ -150,6 +149,75 @@ impl JassTable {
         table.show(&events, &mut out);
         table.settle(here, &mut out);
         (table, out)
+    }
+
+    /// Carries on game `carried`, which another node of a cluster ran, for `players`:
+    /// made again from its settings, seed and log, its server bots seated again, and
+    /// each seat whose person may come back (`person` makes them) kept away in `seats`
+    /// for the grace period while a stand-in plays it. An error if the game cannot be
+    /// made again here (another variant, a log that does not replay).
+    pub fn carry<P>(
+        players: [PlayerInfo; 4],
+        carried: &Carried,
+        config: Config,
+        recorder: &Ledger,
+        timing: Timing,
+        seats: &mut Seats<P>,
+        person: impl FnMut(Seat) -> Option<P>,
+    ) -> Result<JassTable, String> {
+        let variant = record::jass::variant(&config);
+        if carried.variant != variant || carried.seats.len() != 4 || carried.holders.len() != 4 {
+            let id = carried.id;
+            return Err(format!(
+                "game {id} is {:?}, this node plays {variant:?}",
+                carried.variant
+            ));
+        }
+        let log = GameLog::carry(recorder, carried);
+        let (game, events) = record_jass::start(config, carried.seed, log);
+        let stand_in = Box::new(jass::bots::HeuristicBot);
+        let mut play = Play::new(game, &events, carried.cpu_rng(), timing, stand_in);
+        let taken_over = play.redo_log(&carried.entries)?;
+        play.caught_up();
+        let cpu = |seat: Seat, took_over: bool| {
+            let at_start = carried.seats[seat].1.as_deref().filter(|_| !took_over);
+            let bot = at_start.and_then(jass::bots::by_name);
+            let bot = bot.unwrap_or_else(|| Box::new(jass::bots::HeuristicBot));
+            (players[seat].name.clone(), bot)
+        };
+        seat_carried(&mut play, seats, carried, &taken_over, person, cpu);
+        let mut table = JassTable {
+            play,
+            players,
+            pending: None,
+            trick: Vec::new(),
+        };
+        table.pending_from_the_game();
+        Ok(table)
+    }
+
+    /// The request pending and the trick on the table, read from the game itself (a
+    /// carried game was not rendered as it went).
+    fn pending_from_the_game(&mut self) {
+        let view = self.play.view(0);
+        self.trick = view.table.to_vec();
+        self.pending = match view.public.phase {
+            Phase::Choosing { seat, pushed } => Some(Pending::Trumpf { seat, pushed }),
+            Phase::Playing => view.to_act().map(|seat| Pending::Card { seat }),
+            Phase::Over { .. } => None,
+        };
+    }
+
+    /// Who may take `seat` back if their connection drops: journaled, for a node that
+    /// carries the game on.
+    pub fn holder(&self, seat: Seat, holder: &Holder) {
+        self.play.holder(seat, holder);
+    }
+
+    /// Whether the node is handing its tables over (draining): a connection it closes
+    /// is not its person leaving.
+    pub fn handing_over(&self) -> bool {
+        self.play.handing_over()
     }
 
     /// `BROADCAST_TEAMS`: the two teams and their players.
