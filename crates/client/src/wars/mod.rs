@@ -4,7 +4,7 @@
 //! - [`state`]: what the client knows: its hand, the table, the lobby.
 //! - [`play`]: the connection loop; without `-m` a bot plays, with `-m` a person does.
 
-mod auto;
+pub mod auto;
 pub mod message;
 pub mod play;
 pub mod state;

@@ -101,13 +101,13 @@ async fn decide(
 }
 
 /// The `cswap` giving `card`, recorded as our move in flight.
-pub(crate) fn swap_message(state: &mut WarsState, card: u8) -> String {
+pub fn swap_message(state: &mut WarsState, card: u8) -> String {
     state.swapped(card);
     cswap(card)
 }
 
 /// The `cplay` for these cards (none: a pass), recorded as our move in flight.
-pub(crate) fn play_message(state: &mut WarsState, cards: Vec<u8>) -> String {
+pub fn play_message(state: &mut WarsState, cards: Vec<u8>) -> String {
     let sent = if cards.is_empty() {
         Sent::Pass
     } else {

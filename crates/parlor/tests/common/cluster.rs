@@ -17,6 +17,7 @@ pub struct Node {
     pub mahjong: String,
     pub minitruco: String,
     pub jass: String,
+    pub wars: String,
 }
 
 /// A node's log, printed if the test fails.
@@ -72,7 +73,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
     .await;
     let addr = |protocol: &str| server.addrs[protocol].clone();
     let (http, truco, mahjong) = (addr("http"), addr("truco"), addr("mahjong"));
-    let (minitruco, jass) = (addr("minitruco"), addr("jass"));
+    let (minitruco, jass, wars) = (addr("minitruco"), addr("jass"), addr("wars"));
     let (mut log, kept) = (server.log, Log::default());
     let (into, node) = (kept.0.clone(), name.to_owned());
     tokio::spawn(async move {
@@ -89,6 +90,7 @@ pub async fn node(nats: &str, database: &str, name: &str, cpu_ms: u32) -> Node {
         mahjong,
         minitruco,
         jass,
+        wars,
     }
 }
 

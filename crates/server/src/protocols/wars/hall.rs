@@ -7,8 +7,7 @@ use super::names;
 use super::table::{Place, Table};
 use crate::config::WarsSettings;
 use crate::net::{may_take, Holder, Outbox, SeatToken};
-use crate::record::Ledger;
-use crate::record::{self, GameLog};
+use crate::record::{self, Carried, Carry, GameLog, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Play, Timing};
 use cards::seeded_rng;
@@ -16,6 +15,7 @@ use president::bots::TimeoutBot;
 use president::{Action, CardSet, Event, PlayError, Seat};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -39,12 +39,16 @@ pub enum HallMsg {
     },
     /// The connection closed.
     Disconnect { conn: ConnId },
+    /// A hand carried over from another node of a cluster, its people away. Boxed: a
+    /// channel's memory is blocks of messages of its largest kind.
+    Carried(Box<Table>),
 }
 
 /// How sessions reach the hall. Cheap to clone.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Hall {
     tx: mpsc::Sender<HallMsg>,
+    carry: Carry,
 }
 
 impl Hall {
@@ -57,6 +61,13 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
+        let (hall, grace) = (tx.clone(), settings.reconnect_grace);
+        let (timing, ledger) = (timing(&settings), recorder.clone());
+        let carry: Carry = Arc::new(move |carried: Carried| {
+            let table = Table::carry(&carried, &ledger, timing, grace)?;
+            hall.try_send(HallMsg::Carried(Box::new(table)))
+                .map_err(|e| format!("the hall cannot take the hand: {e}"))
+        });
         let state = State {
             table: Table::new(),
             recorder,
@@ -68,12 +79,26 @@ impl Hall {
             fill: false,
         };
         tokio::spawn(state.run(rx, shutdown));
-        Hall { tx }
+        Hall { tx, carry }
+    }
+
+    /// Carries on hands other nodes of a cluster dealt: the hall takes one on while no
+    /// game is on at its own table.
+    pub fn carrier(&self) -> Carry {
+        self.carry.clone()
     }
 
     /// Sends a message, waiting while the inbox is full; `false` once the hall is gone.
     pub async fn send(&self, msg: HallMsg) -> bool {
         self.tx.send(msg).await.is_ok()
+    }
+}
+
+/// How the hands are timed: CPU players' delay and the turn timer.
+fn timing(settings: &WarsSettings) -> Timing {
+    Timing {
+        cpu_delay: settings.cpu_delay,
+        turn_limit: Some(settings.turn_timeout),
     }
 }
 
@@ -162,7 +187,31 @@ impl State {
                 Err(code) => self.strike(conn, code),
             },
             HallMsg::Disconnect { conn } => self.disconnect(conn, false),
+            HallMsg::Carried(table) => self.carried(*table),
         }
+    }
+
+    /// Takes on a hand carried over from another node: its people are away and take
+    /// their seats back by name from their address (or their seat token) when they
+    /// join again; the evening goes on here after it.
+    fn carried(&mut self, mut table: Table) {
+        if self.table.seated() {
+            if let Some(hand) = table.hand.as_mut() {
+                hand.abandon("the hall that carried it on had a game of its own");
+            }
+            return;
+        }
+        tracing::info!(
+            players = table.places.len(),
+            "warlords hand carried on from another node"
+        );
+        self.countdown = None;
+        self.table = table;
+        let stabl = self.table.stabl();
+        self.broadcast(&stabl);
+        self.settle();
+        // Nobody may come back to it (a grace period of 0): it ends.
+        self.end_if_deserted();
     }
 
     fn request(&mut self, conn: ConnId, request: Request) {
@@ -405,6 +454,11 @@ impl State {
         let place = &mut self.table.places[seat];
         place.conn = None;
         let grace = self.settings.reconnect_grace;
+        // The node is handing its tables over: the seat stays as it is for the node that
+        // carries the hand on.
+        if self.table.hand.as_ref().is_some_and(|h| h.handing_over()) {
+            return;
+        }
         match self.table.hand.is_some() {
             // Until a person has made a move at this table there is no grace: a table
             // started and left keeps nothing.
@@ -502,8 +556,19 @@ impl State {
             old.outbox.close();
         }
         let place = &mut self.table.places[seat];
+        let before = place.holder_record();
         place.conn = Some(conn);
         place.away = None;
+        if let Some(client) = self.clients.get(&conn) {
+            place.addr = Some(client.addr);
+            place.token = client.token.clone().or(place.token.take());
+        }
+        // Who may take the seat back now (another address, a token), for a node that
+        // carries the hand on; journaled when it changed.
+        let now = place.holder_record();
+        if let (Some(hand), true) = (&self.table.hand, now != before) {
+            hand.holder(seat, &now);
+        }
         let name = place.name.clone();
         tracing::debug!(seat, "warlords player back at the table");
         if let Some(client) = self.clients.get_mut(&conn) {
@@ -633,14 +698,13 @@ impl State {
             return;
         };
         let rng = seeded_rng(seed.rotate_left(21) ^ 0xC0FF_EE00);
-        let timing = Timing {
-            cpu_delay: self.settings.cpu_delay,
-            turn_limit: Some(self.settings.turn_timeout),
-        };
+        let timing = timing(&self.settings);
         let mut hand = Play::new(hand, &events, rng, timing, Box::new(TimeoutBot));
         for (seat, place) in self.table.places.iter().enumerate() {
             if let Some(strategy) = place.cpu.and_then(president::bots::by_name) {
                 hand.seat_cpu(seat, place.name.clone(), strategy);
+            } else {
+                hand.holder(seat, &place.holder_record());
             }
         }
         tracing::debug!(players, ranked, "warlords hand dealt");

@@ -55,6 +55,7 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
         cx.recorder.clone(),
         cx.shutdown.clone(),
     );
+    cx.carriers.offer(PROTOCOL.name, hall.carrier());
     let (outbox_lines, hello_timeout) = (config.limits.outbox_lines, config.limits.hello_timeout);
     super::Entry::stream(crate::net::Framing::Brackets, move |socket, peer, stop| {
         session::run(

@@ -2,11 +2,14 @@
 //! the `stabl` line that shows it all.
 
 use super::hall::ConnId;
-use crate::record::wars::WarsChronicle;
-use crate::table::Play;
+use crate::record::wars::{self as record_wars, WarsChronicle};
+use crate::record::{Carried, GameLog, Ledger};
+use crate::table::{seat_carried, Play, Seats, Timing};
 use parlor_wire::wars::{Seat as Listed, ServerMsg};
-use president::{Card, CardSet, Hand, Seat, Status};
+use president::bots::TimeoutBot;
+use president::{Card, CardSet, Event, Hand, Seat, Status};
 use std::net::IpAddr;
+use std::time::Duration;
 use tokio::time::Instant;
 
 /// One seat: the client in it (`None` once they disconnected mid-hand), and what the
@@ -27,6 +30,14 @@ pub struct Place {
 }
 
 impl Place {
+    /// Who may take this seat back, for a cluster's stream.
+    pub fn holder_record(&self) -> crate::record::Holder {
+        crate::record::Holder {
+            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
+            addr: self.addr,
+        }
+    }
+
     /// Whether somebody plays this seat: a connected client, a person away who may come
     /// back, or a CPU player.
     pub fn present(&self) -> bool {
@@ -57,6 +68,76 @@ impl Table {
             taken: None,
             played: false,
         }
+    }
+
+    /// Carries on the hand `carried`, which another node of a cluster dealt: made again
+    /// from its table size, ranks, seed and log, its CPU players seated again, and each
+    /// person away for `grace` (they take the seat back as after any dropped
+    /// connection: `cjoin` with their name from their address, or their seat token).
+    /// An error if the hand cannot be made again here.
+    pub fn carry(
+        carried: &Carried,
+        recorder: &Ledger,
+        timing: Timing,
+        grace: Duration,
+    ) -> Result<Table, String> {
+        let id = carried.id;
+        let (players, ranked) = record_wars::players_of(&carried.variant)
+            .filter(|&(players, _)| players == carried.seats.len())
+            .ok_or_else(|| format!("game {id} is not a Warlords hand ({:?})", carried.variant))?;
+        let log = GameLog::carry(recorder, carried);
+        let (hand, events) = record_wars::start(players, ranked, carried.seed, log)
+            .ok_or_else(|| format!("game {id}: {players} players cannot be dealt"))?;
+        let mut play = Play::new(
+            hand,
+            &events,
+            carried.cpu_rng(),
+            timing,
+            Box::new(TimeoutBot),
+        );
+        let taken_over = play.redo_log(&carried.entries)?;
+        play.caught_up();
+        // Who is away comes from the kernel's rule for a carried table; the places are
+        // Warlords' own.
+        let mut away: Seats<()> = Seats::new(players, grace);
+        let anyone = |seat: usize| carried.holders[seat].is_anyone().then_some(());
+        let mut cpus: Vec<Option<&'static str>> = vec![None; players];
+        let cpu = |seat: usize, _took_over: bool| {
+            let name = carried.seats[seat].1.as_deref().unwrap_or("sound");
+            cpus[seat] = president::bots::NAMES.iter().copied().find(|&n| n == name);
+            let strategy = president::bots::by_name(name).unwrap_or_else(|| Box::new(TimeoutBot));
+            (carried.seats[seat].0.clone(), strategy)
+        };
+        let kept = seat_carried(&mut play, &mut away, carried, &taken_over, anyone, cpu);
+        let until = Instant::now() + grace;
+        let places = (0..players)
+            .map(|seat| {
+                let holder = &carried.holders[seat];
+                let kept = kept.contains(&seat);
+                Place {
+                    conn: None,
+                    name: carried.seats[seat].0.clone(),
+                    strikes: 0,
+                    cpu: cpus[seat],
+                    addr: holder.addr.filter(|_| kept),
+                    token: (holder.token.as_deref())
+                        .filter(|_| kept)
+                        .and_then(crate::net::SeatToken::parse),
+                    away: kept.then_some(until),
+                }
+            })
+            .collect();
+        let taken = events.iter().find_map(|e| match *e {
+            Event::SwapTaken { card, .. } => Some(card),
+            _ => None,
+        });
+        Ok(Table {
+            places,
+            played: play.anyone_played(),
+            hand: Some(play),
+            ranked,
+            taken,
+        })
     }
 
     /// Which seats have a person at the keyboard (the others are played by CPU players
