@@ -1,4 +1,4 @@
-//! The course Truco, Mahjong, Jass and miniTruco pages on a cluster (headless Chromium,
+//! The pages of every game on a cluster (headless Chromium,
 //! `e2e/*-takeover.mjs`): the page plays through the node that is not the protocol's
 //! home, the home is drained mid-game, and the page comes back to its seat by itself at
 //! the node that carries the table on.
@@ -96,4 +96,9 @@ async fn the_jass_page_comes_back_to_its_seat_when_its_home_drains() {
 #[tokio::test]
 async fn the_minitruco_page_comes_back_to_its_seat_when_its_home_drains() {
     page_outlives_its_home("minitruco", ["w7", "w8"], "minitruco-takeover").await;
+}
+
+#[tokio::test]
+async fn the_wars_page_comes_back_to_its_seat_when_its_home_drains() {
+    page_outlives_its_home("wars", ["w9", "w10"], "wars-takeover").await;
 }
