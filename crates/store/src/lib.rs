@@ -73,9 +73,12 @@ pub trait Storage: Send {
     fn record_hand(&mut self, hand: &HandRecord) -> Result<()>;
     /// Stores a game another writer started, carried on by this one (a cluster node
     /// taking a table over): stored as `start` says if the store does not have it yet,
-    /// else marked as this writer's (a shared store's `games.node`). Refused if the game
-    /// has ended.
-    fn carry_game(&mut self, start: &GameStart) -> Result<()>;
+    /// else marked as this writer's (a shared store's `games.node`), and its hands after
+    /// the first `hands` are removed: the carrying writer's log holds those `hands` whole,
+    /// and a later hand the other writer stored (whose last moves never reached the
+    /// carrying writer) is played again and stored as it is played now, so the stored
+    /// game stays one game that replays. Refused if the game has ended.
+    fn carry_game(&mut self, start: &GameStart, hands: u32) -> Result<()>;
     /// Stores a hand of a carried game as it catches up: a hand stored already (by the
     /// writer that started the game) is left as it is.
     fn record_hand_once(&mut self, hand: &HandRecord) -> Result<()>;

@@ -38,7 +38,8 @@ enum Message {
 enum Write {
     Start(GameStart),
     Hand(HandRecord),
-    Carry(GameStart),
+    /// A carried game, and the hands its carrying log holds whole.
+    Carry(GameStart, u32),
     HandOnce(HandRecord),
     Release(GameId),
     Finish(GameEnd),
@@ -197,8 +198,8 @@ impl Recorder {
     }
 
     /// Queues carrying on a game another node started (see [`Storage::carry_game`]).
-    pub fn carry_game(&self, start: GameStart) {
-        self.queue(Write::Carry(start));
+    pub fn carry_game(&self, start: GameStart, hands: u32) {
+        self.queue(Write::Carry(start, hands));
     }
 
     /// Queues a hand of a carried game catching up (see [`Storage::record_hand_once`]).
@@ -299,7 +300,7 @@ impl Write {
         match self {
             Write::Start(_) => "start",
             Write::Hand(_) | Write::HandOnce(_) => "hand",
-            Write::Carry(_) => "carry",
+            Write::Carry(..) => "carry",
             Write::Release(_) => "release",
             Write::Finish(_) => "finish",
             Write::Abandon(_) => "abandon",
@@ -313,7 +314,7 @@ impl Write {
         match self {
             Write::Start(g) => storage.start_game(g),
             Write::Hand(h) => storage.record_hand(h),
-            Write::Carry(g) => storage.carry_game(g),
+            Write::Carry(g, hands) => storage.carry_game(g, *hands),
             Write::HandOnce(h) => storage.record_hand_once(h),
             Write::Release(g) => storage.release_game(*g),
             Write::Finish(e) => storage.finish_game(e),

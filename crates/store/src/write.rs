@@ -183,7 +183,7 @@ impl<S: Transact> Storage for S {
         })
     }
 
-    fn carry_game(&mut self, g: &GameStart) -> Result<()> {
+    fn carry_game(&mut self, g: &GameStart, hands: u32) -> Result<()> {
         let status = self
             .query_one("SELECT status FROM games WHERE id = ?1", params![g.id.0])?
             .map(|row| row.text(0))
@@ -198,6 +198,10 @@ impl<S: Transact> Storage for S {
                         params![g.id.0],
                     )?;
                 }
+                db.execute(
+                    "DELETE FROM hands WHERE game = ?1 AND number > ?2",
+                    params![g.id.0, hands],
+                )?;
                 Ok(())
             }),
         }

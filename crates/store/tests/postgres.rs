@@ -8,8 +8,8 @@ mod common;
 
 use common::{cpu, end, hand, start};
 use parlor_store::{
-    GameAbandon, GameFilter, GameId, PgStore, Reader, Recorder, SeatName, SqliteStore, Status,
-    StatusFilter, Storage, TournamentRecord,
+    GameAbandon, GameFilter, GameId, HandRecord, PgStore, Reader, Recorder, SeatName, SqliteStore,
+    Status, StatusFilter, Storage, TournamentRecord,
 };
 use parlor_testkit::postgres;
 use serde_json::{json, Value};
@@ -225,31 +225,43 @@ fn a_writer_reopening_abandons_only_its_own_unfinished_games() {
 }
 
 /// A node carrying on another's game: the game becomes its own (the node that started
-/// it may not write to it any more, and its restart leaves it alone), hands the other node stored are not stored twice, a game
-/// the store lacks is stored, an ended game is not carried on; a node handing a game
-/// over lets go of it.
+/// it may not write to it any more, and its restart leaves it alone), hands the other
+/// node stored are not stored twice, a hand the carrying node's log does not hold whole
+/// is stored as the carrying node plays it, a game the store lacks is stored, an ended
+/// game is not carried on; a node handing a game over lets go of it.
 #[test]
 fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
     let (url, mut a) = pg("a");
     let mut b = PgStore::open(&url, "b").unwrap();
     a.start_game(&start(1, "truco", &["x", "y"])).unwrap();
     a.record_hand(&hand(1, 1)).unwrap();
-    b.carry_game(&start(1, "truco", &["x", "y"])).unwrap();
+    a.record_hand(&hand(1, 2)).unwrap();
+    // b's log holds hand 1 whole: hand 2's last moves were lost with a.
+    b.carry_game(&start(1, "truco", &["x", "y"]), 1).unwrap();
     // Carried on by b, the game takes no more writes from a (cut off, say, but alive).
-    assert!(a.record_hand(&hand(1, 2)).is_err());
+    assert!(a.record_hand(&hand(1, 3)).is_err());
     assert!(a.finish_game(&end(1, &[0, 1], &[2, 1])).is_err());
     b.record_hand_once(&hand(1, 1)).unwrap();
-    b.record_hand_once(&hand(1, 2)).unwrap();
+    let played_again = HandRecord {
+        result: json!({ "hand": 2, "played": "again" }),
+        ..hand(1, 2)
+    };
+    b.record_hand_once(&played_again).unwrap();
     // Game 3 started on a, whose start never reached the store.
-    b.carry_game(&start(3, "truco", &["x", "y"])).unwrap();
+    b.carry_game(&start(3, "truco", &["x", "y"]), 0).unwrap();
     drop(a);
     let a = PgStore::open(&url, "a").unwrap();
     let game = |id| a.game(GameId(id)).unwrap().unwrap();
     assert_eq!(game(1).summary.status, Status::Playing);
     assert_eq!(game(1).hand_results.len(), 2, "each hand once");
+    assert_eq!(
+        game(1).hand_results[1].result["played"],
+        "again",
+        "as b played it"
+    );
     assert_eq!(game(3).summary.status, Status::Playing);
     b.finish_game(&end(1, &[1, 0], &[1, 2])).unwrap();
-    assert!(b.carry_game(&start(1, "truco", &["x", "y"])).is_err());
+    assert!(b.carry_game(&start(1, "truco", &["x", "y"]), 2).is_err());
     assert!(
         b.finish_game(&end(1, &[1, 0], &[1, 2])).is_err(),
         "ended once"

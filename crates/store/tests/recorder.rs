@@ -105,7 +105,7 @@ impl Storage for Stalling {
     fn record_hand(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
         Ok(())
     }
-    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+    fn carry_game(&mut self, _: &GameStart, _: u32) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
@@ -263,7 +263,7 @@ impl Storage for Gated {
         self.log.lock().unwrap().push("write");
         self.inner.record_hand(hand)
     }
-    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+    fn carry_game(&mut self, _: &GameStart, _: u32) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {
@@ -375,7 +375,7 @@ impl Storage for FullDisk {
     fn record_hand(&mut self, hand: &HandRecord) -> parlor_store::Result<()> {
         Err(StoreError::Invalid(format!("no game {}", hand.game.0)))
     }
-    fn carry_game(&mut self, _: &GameStart) -> parlor_store::Result<()> {
+    fn carry_game(&mut self, _: &GameStart, _: u32) -> parlor_store::Result<()> {
         Ok(())
     }
     fn record_hand_once(&mut self, _: &HandRecord) -> parlor_store::Result<()> {

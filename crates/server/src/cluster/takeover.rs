@@ -68,7 +68,7 @@ impl Cluster {
                     continue;
                 }
             };
-            let start = carried.start();
+            let (start, hands) = (carried.start(), carried.hands);
             match heirs.carriers.carry(carried) {
                 Ok(()) => {
                     metrics::counter!("parlor_tables_carried_total", "protocol" => protocol)
@@ -79,7 +79,7 @@ impl Cluster {
                     tracing::warn!(game = id, protocol, from = %gone, %error, "table not carried on: ended as abandoned");
                     // The game is this node's to end: the store takes no write for a
                     // game from a node that does not hold it.
-                    heirs.recorder.carry_game(start);
+                    heirs.recorder.carry_game(start, hands);
                     heirs.recorder.abandon_game(GameAbandon {
                         game: GameId(id),
                         ended_at_ms: now_ms(),

@@ -29,6 +29,8 @@ pub struct Carried {
     pub entries: Vec<String>,
     /// Who may take each seat back (nobody: a CPU player takes it on).
     pub holders: Vec<Holder>,
+    /// The hands the steps hold whole (each hand's end follows its last action).
+    pub hands: u32,
 }
 
 impl Carried {
@@ -129,6 +131,7 @@ impl Carried {
             started_at_ms: *started_at_ms,
             entries: Vec::new(),
             holders: vec![Holder::default(); seats.len()],
+            hands: 0,
         };
         for step in &steps[1..] {
             match step {
@@ -144,8 +147,9 @@ impl Carried {
                     Some(slot) => slot.0.clone_from(name),
                     None => return Err(format!("game {id} has no seat {seat}")),
                 },
+                Step::Hand { number } => carried.hands = carried.hands.max(*number),
                 // (The steps end before the next start.)
-                Step::Start { .. } | Step::Hand { .. } => {}
+                Step::Start { .. } => {}
                 Step::End { .. } => return Ok(None),
             }
         }
@@ -253,6 +257,7 @@ mod tests {
         assert!(!carried.holders[1].is_anyone());
         assert_eq!(carried.seats[0].0, "Ana");
         assert_eq!(carried.table.as_deref(), Some("table 1"));
+        assert_eq!(carried.hands, 1, "the first hand whole, the second under way");
     }
 
     #[test]

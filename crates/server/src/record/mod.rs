@@ -181,7 +181,7 @@ impl GameLog {
         log.catching_up = true;
         // People played it on the other node.
         log.played = true;
-        ledger.recorder.carry_game(start);
+        ledger.recorder.carry_game(start, carried.hands);
         log
     }
 
