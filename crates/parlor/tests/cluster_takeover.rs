@@ -4,7 +4,9 @@
 //! mid-match: another node carries the table on from the stream of games, the players
 //! come back to their seats with their tokens through a node that lives, and the match
 //! ends and is stored once. Then the new home is drained (SIGTERM): it hands the next
-//! match over the same way, and exits by itself.
+//! match over the same way, and exits by itself. Last, a home is killed and started
+//! again at once under the same name (as a supervisor restarts a crashed node): the
+//! match goes on all the same, carried on by the new run or the other node.
 
 mod common;
 
@@ -45,16 +47,19 @@ async fn match_ends(bots: Vec<tokio::task::JoinHandle<Option<String>>>) {
 }
 
 /// One match of the cluster's `nodes`, played through a node that is not the home, the
-/// home stopped with `stop` mid-match; returns the nodes left.
+/// home stopped with `stop` mid-match (and, with `restart`, started again at once under
+/// its name on the NATS server at `restart`); returns the nodes left.
 async fn match_outliving_its_home(
     nodes: Vec<Node>,
     stop: Stop,
+    restart: Option<&str>,
     database: &str,
     before: usize,
 ) -> Vec<Node> {
     let home = home_seen_by(&nodes[0], "truco").await;
     all_see(&nodes.iter().collect::<Vec<_>>(), "truco", &home).await;
-    let (mut gone, left): (Vec<Node>, Vec<Node>) = nodes.into_iter().partition(|n| n.name == home);
+    let (mut gone, mut left): (Vec<Node>, Vec<Node>) =
+        nodes.into_iter().partition(|n| n.name == home);
     let mut gone = gone.pop().unwrap();
     let through = left[0].truco.clone();
     // A player of the test's own holds its seat with the match under way.
@@ -70,6 +75,9 @@ async fn match_outliving_its_home(
         .unwrap()
         .unwrap();
     stop.stop(&mut gone).await;
+    if let Some(nats) = restart {
+        left.push(node(nats, database, &home, 200).await);
+    }
     seat::take_seat_back(&through, &token, PATIENCE)
         .await
         .expect("the seat back");
@@ -84,11 +92,13 @@ async fn match_outliving_its_home(
     let last = games.last().unwrap();
     let mut words = last.split(' ');
     let id = words.next().unwrap();
-    assert_ne!(
-        words.nth(1),
-        Some(home.as_str()),
-        "{last}: carried on elsewhere"
-    );
+    if restart.is_none() {
+        assert_ne!(
+            words.nth(1),
+            Some(home.as_str()),
+            "{last}: carried on elsewhere"
+        );
+    }
     replays(database, id);
     left
 }
@@ -102,7 +112,11 @@ async fn a_table_outlives_a_killed_node_and_a_drained_one() {
         // The stand-in for the held seat is slow enough for it to come back mid-match.
         nodes.push(node(&nats, &database, name, 200).await);
     }
-    let nodes = match_outliving_its_home(nodes, Stop::Kill, &database, 0).await;
-    let nodes = match_outliving_its_home(nodes, Stop::Drain, &database, 1).await;
+    let nodes = match_outliving_its_home(nodes, Stop::Kill, None, &database, 0).await;
+    let mut nodes = match_outliving_its_home(nodes, Stop::Drain, None, &database, 1).await;
     assert_eq!(nodes.len(), 1);
+    nodes.push(node(&nats, &database, "n4", 200).await);
+    let restarted = Some(nats.as_str());
+    let nodes = match_outliving_its_home(nodes, Stop::Kill, restarted, &database, 2).await;
+    assert_eq!(nodes.len(), 2);
 }

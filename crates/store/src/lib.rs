@@ -77,7 +77,8 @@ pub trait Storage: Send {
     /// the first `hands` are removed: the carrying writer's log holds those `hands` whole,
     /// and a later hand the other writer stored (whose last moves never reached the
     /// carrying writer) is played again and stored as it is played now, so the stored
-    /// game stays one game that replays. Refused if the game has ended.
+    /// game stays one game that replays. A game that crash recovery marked abandoned
+    /// (its node restarted, no end written) is played on. Refused if the game has ended.
     fn carry_game(&mut self, start: &GameStart, hands: u32) -> Result<()>;
     /// Stores a hand of a carried game as it catches up: a hand stored already (by the
     /// writer that started the game) is left as it is.

@@ -191,6 +191,13 @@ impl<S: Transact> Storage for S {
         match status {
             None => self.start_game(g),
             Some(_) => write(self, |db| {
+                // Marked abandoned by its node's crash recovery (no end was ever written)
+                // while the stream shows it still being played: it is played on.
+                db.execute(
+                    "UPDATE games SET status = 'playing'
+                     WHERE id = ?1 AND status = 'abandoned' AND ended_at_ms IS NULL",
+                    params![g.id.0],
+                )?;
                 open_game(db, g.id)?;
                 if db.dialect() == Dialect::Postgres {
                     db.execute(

@@ -228,7 +228,8 @@ fn a_writer_reopening_abandons_only_its_own_unfinished_games() {
 /// it may not write to it any more, and its restart leaves it alone), hands the other
 /// node stored are not stored twice, a hand the carrying node's log does not hold whole
 /// is stored as the carrying node plays it, a game the store lacks is stored, an ended
-/// game is not carried on; a node handing a game over lets go of it.
+/// game is not carried on, a game a restart marked abandoned is; a node handing a game
+/// over lets go of it.
 #[test]
 fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
     let (url, mut a) = pg("a");
@@ -271,4 +272,22 @@ fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
     drop(b);
     let _b = PgStore::open(&url, "b").unwrap();
     assert_eq!(game(3).summary.status, Status::Playing);
+    // c starts game 5 and restarts at once: its restart marks the game abandoned, and the
+    // node carrying it on from the stream plays it on; a game ended abandoned stays so.
+    let mut c = PgStore::open(&url, "c").unwrap();
+    c.start_game(&start(5, "truco", &["x", "y"])).unwrap();
+    c.start_game(&start(6, "truco", &["x", "y"])).unwrap();
+    c.abandon_game(&GameAbandon {
+        game: GameId(6),
+        ended_at_ms: 9,
+        reason: "every person left".into(),
+        actions: Vec::new(),
+    })
+    .unwrap();
+    drop(c);
+    let mut c = PgStore::open(&url, "c").unwrap();
+    assert_eq!(game(5).summary.status, Status::Abandoned);
+    c.carry_game(&start(5, "truco", &["x", "y"]), 0).unwrap();
+    assert_eq!(game(5).summary.status, Status::Playing);
+    assert!(c.carry_game(&start(6, "truco", &["x", "y"]), 0).is_err());
 }

@@ -120,14 +120,14 @@ impl Cluster {
             for &protocol in &protocols {
                 let home = match bucket.get(protocol).await {
                     Ok(Some(node)) => String::from_utf8_lossy(&node).into_owned(),
-                    Ok(None) => match bucket.create(protocol, self.node.clone().into()).await {
+                    Ok(None) => match bucket.create(protocol, self.run.clone().into()).await {
                         Ok(_) => {
                             tracing::info!(protocol, "this node is the protocol's home now");
                             // The home this node saw before stopped: its tables go on
                             // here. They are made on a task of their own (claims are
                             // renewed meanwhile), and the protocol's players wait until
                             // they are there.
-                            if let Some(gone) = homes.of(protocol).filter(|h| *h != self.node) {
+                            if let Some(gone) = homes.of(protocol).filter(|h| *h != self.run) {
                                 let (cluster, heirs) = (self.clone(), heirs.clone());
                                 let (known, done) = (homes.clone(), homes.carry(protocol));
                                 tokio::spawn(async move {
@@ -135,7 +135,7 @@ impl Cluster {
                                     known.carried(protocol, &done);
                                 });
                             }
-                            self.node.clone()
+                            self.run.clone()
                         }
                         // Another node's claim came first: it is read next time.
                         Err(_) => continue,
@@ -145,7 +145,7 @@ impl Cluster {
                         continue;
                     }
                 };
-                if home != self.node && homes.of(protocol).as_deref() == Some(&self.node) {
+                if home != self.run && homes.of(protocol).as_deref() == Some(&self.run) {
                     // This node's claim lapsed while it lived (it was cut off from NATS,
                     // or stalled) and another node carries its tables on now: it must not
                     // play them on. It stops, handing over, for its supervisor to start
@@ -158,8 +158,8 @@ impl Cluster {
                     heirs.handover.start();
                     stop.cancel();
                 }
-                if home == self.node {
-                    let _ = bucket.put(protocol, self.node.clone().into()).await;
+                if home == self.run {
+                    let _ = bucket.put(protocol, self.run.clone().into()).await;
                 }
                 homes.set(protocol, home);
             }
@@ -174,7 +174,7 @@ impl Cluster {
             let _ = tokio::time::timeout(FLUSH_WAIT, flushed).await;
         }
         for &protocol in &protocols {
-            if homes.of(protocol).as_deref() == Some(self.node.as_str()) {
+            if homes.of(protocol).as_deref() == Some(self.run.as_str()) {
                 let _ = bucket.purge(protocol).await;
             }
         }

@@ -1,4 +1,5 @@
-//! Which nodes of the cluster live. Every node writes the key `node.<name>` in the homes
+//! Which nodes of the cluster live. Every node writes the key `node.<run>` (its name and
+//! the number its run drew at start) in the homes
 //! bucket every [`RENEW`] (the bucket forgets it [`super::homes::HOME_TTL`] after the
 //! last write) and reads which other nodes are there. A connection relayed from an edge
 //! node lasts as long as that node lives: when it dies, the home ends the relayed
@@ -64,7 +65,7 @@ impl Living {
         });
     }
 
-    /// The nodes alive at the last look, by name.
+    /// The nodes alive at the last look, by run.
     pub fn all(&self) -> Vec<String> {
         let mut nodes: Vec<String> = self.lock().alive.iter().cloned().collect();
         nodes.sort();
@@ -100,10 +101,10 @@ impl Cluster {
             let look = async {
                 let written = match handover.is_on() {
                     true => bucket
-                        .purge(key(&self.node))
+                        .purge(key(&self.run))
                         .await
                         .map_err(|e| e.to_string()),
-                    false => (bucket.put(key(&self.node), "".into()).await)
+                    false => (bucket.put(key(&self.run), "".into()).await)
                         .map(|_| ())
                         .map_err(|e| e.to_string()),
                 };
@@ -132,7 +133,7 @@ impl Cluster {
                 () = stop.cancelled() => break,
             }
         }
-        let _ = bucket.purge(key(&self.node)).await;
+        let _ = bucket.purge(key(&self.run)).await;
     }
 }
 

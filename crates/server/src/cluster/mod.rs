@@ -12,6 +12,12 @@
 //!
 //! A watcher can watch any node's table through any node ([`watch`]).
 //!
+//! Inside the cluster a node is known by its run: its name and a number drawn at start
+//! (`n1.3fa2c1d0`). Its claims, its list of tables, its liveness and its relays are its
+//! run's, so a node restarted under the same name is a new node to the others: the
+//! tables of the run that died are carried on (by it or another node) as any dead node's
+//! are, and connections relayed through that run end. People see the name alone.
+//!
 //! The list holds what `/api/tables` shows and nothing more (names, seat kinds, hands):
 //! no seed or card crosses NATS this way. The games themselves, step by step, go to the
 //! stream of games ([`games`]), which only nodes read.
@@ -52,7 +58,10 @@ pub const FORGET_AFTER: Duration = Duration::from_secs(15);
 /// A node joined to a cluster.
 #[derive(Clone)]
 pub struct Cluster {
-    node: String,
+    /// This run of the node: its name and a number drawn at start (`n1.3fa2c1d0`).
+    run: String,
+    /// The node's name, as people see it.
+    name: String,
     client: async_nats::Client,
     jetstream: async_nats::jetstream::Context,
     tables: kv::Store,
@@ -121,7 +130,8 @@ impl Cluster {
             .await
             .map_err(|e| format!("the {} bucket: {e}", homes::BUCKET))?;
         Ok(Cluster {
-            node: node.to_owned(),
+            run: format!("{node}.{:08x}", rand::random::<u32>()),
+            name: node.to_owned(),
             client,
             jetstream,
             tables,
@@ -132,7 +142,7 @@ impl Cluster {
 
     /// This node's name.
     pub fn node(&self) -> &str {
-        &self.node
+        &self.name
     }
 
     /// Keeps the homes of `protocols` (claiming and renewing them, carrying on the
@@ -163,7 +173,11 @@ impl Cluster {
 
     /// Every protocol's home as this node last saw it, for `/healthz`.
     pub fn known_homes(&self) -> std::collections::BTreeMap<&'static str, String> {
-        self.homes.all()
+        let mut homes = self.homes.all();
+        for home in homes.values_mut() {
+            *home = name_of(home).to_owned();
+        }
+        homes
     }
 
     /// The node `protocol`'s players meet on, when it is another node than this one,
@@ -171,7 +185,7 @@ impl Cluster {
     pub fn home_elsewhere(&self, protocol: &str) -> Option<(String, CancellationToken)> {
         self.homes
             .tenure(protocol)
-            .filter(|(home, _)| *home != self.node)
+            .filter(|(home, _)| *home != self.run)
     }
 }
 
@@ -233,7 +247,7 @@ impl Cluster {
         while !handover.is_on() {
             let now = serde_json::to_vec(&local.all()).unwrap_or_default();
             if written.as_ref() != Some(&now) || Instant::now() >= due {
-                match self.tables.put(&self.node, now.clone().into()).await {
+                match self.tables.put(&self.run, now.clone().into()).await {
                     Ok(_) => {
                         written = Some(now);
                         due = Instant::now() + REFRESH;
@@ -250,19 +264,23 @@ impl Cluster {
             }
         }
         if !handover.is_on() {
-            let _ = self.tables.delete(&self.node).await;
+            let _ = self.tables.delete(&self.run).await;
         }
     }
 
     /// The nodes alive at the last look, this one included, for `/healthz`.
     pub fn nodes(&self) -> Vec<String> {
-        self.living.all()
+        let runs = self.living.all();
+        let mut names: Vec<String> = runs.iter().map(|r| name_of(r).to_owned()).collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// Whether another node was alive at the last look (a node that drains hands its
     /// tables over only if one is).
     pub fn others_alive(&self) -> bool {
-        self.living.others_than(&self.node)
+        self.living.others_than(&self.run)
     }
 
     /// This node hands its tables over (it is draining): from now on they stop without
@@ -271,7 +289,7 @@ impl Cluster {
     pub async fn hand_over(&self, local: &Tables, handover: &Handover) {
         handover.start();
         let listed = serde_json::to_vec(&local.all()).unwrap_or_default();
-        if let Err(error) = self.tables.put(&self.node, listed.into()).await {
+        if let Err(error) = self.tables.put(&self.run, listed.into()).await {
             tracing::error!(%error, "the list of tables to hand over could not be written");
         }
     }
@@ -280,7 +298,19 @@ impl Cluster {
     /// the others' as they last wrote them (at most [`LOOK_EVERY`] and a round trip old).
     /// A node that cannot be read is left out (logged).
     pub async fn tables(&self, local: &Tables) -> Vec<Value> {
-        let mut all = with_node(serde_json::to_value(local.all()), &self.node);
+        let mut all = self.listed(local).await;
+        for listing in &mut all {
+            if let Some(Value::String(run)) = listing.get_mut("node") {
+                let name = name_of(run).to_owned();
+                *run = name;
+            }
+        }
+        all
+    }
+
+    /// [`Cluster::tables`], each marked with its node's run.
+    async fn listed(&self, local: &Tables) -> Vec<Value> {
+        let mut all = with_node(serde_json::to_value(local.all()), &self.run);
         let keys = match self.tables.keys().await {
             Ok(keys) => keys,
             Err(error) => {
@@ -292,7 +322,7 @@ impl Cluster {
             .await
             .into_iter()
             .filter_map(Result::ok)
-            .filter(|node| *node != self.node)
+            .filter(|node| *node != self.run)
             .collect();
         keys.sort();
         for node in keys {
@@ -303,6 +333,11 @@ impl Cluster {
         }
         all
     }
+}
+
+/// The name of a node's run (`n1.3fa2c1d0` is a run of `n1`).
+fn name_of(run: &str) -> &str {
+    run.split('.').next().unwrap_or(run)
 }
 
 /// The listings in `list` (a JSON array), each marked with `node`.

@@ -46,7 +46,7 @@ fn subject(node: &str) -> String {
 impl Cluster {
     /// Takes relayed connections for the protocols in `serve` until `stop`.
     pub async fn serve_relayed(self, serve: HashMap<&'static str, Serve>, stop: CancellationToken) {
-        let Ok(mut opens) = self.client.subscribe(subject(&self.node)).await else {
+        let Ok(mut opens) = self.client.subscribe(subject(&self.run)).await else {
             crate::net::warn_limited!("the cluster's relay: cannot subscribe");
             return;
         };
@@ -119,7 +119,7 @@ impl Cluster {
             peer: peer.addr,
             token: peer.token.as_ref().map(|t| t.as_str().to_owned()),
             id,
-            edge: self.node.clone(),
+            edge: self.run.clone(),
         };
         let Ok(open) = serde_json::to_vec(&open) else {
             return;

@@ -39,7 +39,7 @@ struct Request {
 impl Cluster {
     /// Answers other nodes' requests to watch this node's tables until `stop`.
     pub async fn serve_watchers(self, tables: Tables, stop: CancellationToken) {
-        let Ok(mut requests) = self.client.subscribe(subject(&self.node)).await else {
+        let Ok(mut requests) = self.client.subscribe(subject(&self.run)).await else {
             crate::net::warn_limited!("the cluster's watchers: cannot subscribe");
             return;
         };
@@ -104,10 +104,10 @@ impl Cluster {
 
     /// The node whose running tables include table `id`, if another node's do.
     pub async fn node_of(&self, id: i64, local: &Tables) -> Option<String> {
-        let listed = self.tables(local).await;
+        let listed = self.listed(local).await;
         let table = listed.iter().find(|t| t["id"].as_i64() == Some(id))?;
         let node = table["node"].as_str()?;
-        (node != self.node).then(|| node.to_owned())
+        (node != self.run).then(|| node.to_owned())
     }
 }
 

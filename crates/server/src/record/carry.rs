@@ -257,7 +257,10 @@ mod tests {
         assert!(!carried.holders[1].is_anyone());
         assert_eq!(carried.seats[0].0, "Ana");
         assert_eq!(carried.table.as_deref(), Some("table 1"));
-        assert_eq!(carried.hands, 1, "the first hand whole, the second under way");
+        assert_eq!(
+            carried.hands, 1,
+            "the first hand whole, the second under way"
+        );
     }
 
     #[test]
