@@ -56,6 +56,7 @@ struct Draining {
     cluster: cluster::Cluster,
     tables: record::Tables,
     handover: record::Handover,
+    recorder: parlor_store::Recorder,
 }
 
 impl Running {
@@ -77,14 +78,23 @@ impl Running {
     /// Whether there was anyone to hand over to (`false` for a server alone, and for the
     /// last node of a cluster, which ends its games as a server alone does).
     pub async fn hand_over(&self) -> bool {
-        let Some(draining) = self.draining.as_ref().filter(|d| d.cluster.others_alive()) else {
+        let Some(draining) = self.draining.as_ref() else {
             return false;
         };
         let Draining {
             cluster,
             tables,
             handover,
+            recorder,
         } = draining;
+        if !cluster.heirs_left().await {
+            // The last node: nobody will carry on the games other nodes handed over
+            // while it drained (they drained at nearly the same moment); once they have
+            // let them go, those end too.
+            cluster.others_gone().await;
+            recorder.abandon_released();
+            return false;
+        }
         cluster.hand_over(tables, handover).await;
         true
     }
@@ -235,6 +245,7 @@ pub async fn serve_with(
             cluster: cluster.clone(),
             tables: tables.clone(),
             handover,
+            recorder: recorder.clone(),
         });
         let relayed = cluster.clone().serve_relayed(sessions, shutdown.clone());
         server.tasks.spawn(relayed);

@@ -84,9 +84,16 @@ pub trait Storage: Send {
     /// writer that started the game) is left as it is.
     fn record_hand_once(&mut self, hand: &HandRecord) -> Result<()>;
     /// A game this writer hands to another is no longer its own: its crash recovery
-    /// leaves it alone. Nothing to do for a store with one writer.
+    /// leaves it alone (only [`Storage::abandon_released`] ends it, if nobody carries it
+    /// on). Nothing to do for a store with one writer.
     fn release_game(&mut self, _game: GameId) -> Result<()> {
         Ok(())
+    }
+    /// Ends, as abandoned, every game still in play that no writer holds (handed over
+    /// by a writer that stopped, with nobody left to carry it on): the last node of a
+    /// cluster does this as it stops. Nothing to do for a store with one writer.
+    fn abandon_released(&mut self) -> Result<u64> {
+        Ok(0)
     }
     /// Ends a game being played, with a score and rank per seat, and updates its
     /// players' statistics and ratings with it. Ending an unknown or already ended

@@ -108,7 +108,8 @@ pub struct PgStore {
 
 impl PgStore {
     /// Connects as node `node` for writing: creates the schema if the database has none,
-    /// and marks the games this node left unfinished when it last stopped `abandoned`.
+    /// and marks the games this node left unfinished when it last stopped `abandoned`,
+    /// and those a node handed over that no node carried on.
     pub fn open(url: &str, node: &str) -> Result<PgStore> {
         let store = PgStore::connect(url)?;
         store.query(
@@ -128,6 +129,16 @@ impl PgStore {
                 abandoned,
                 node,
                 "games this node left unfinished are marked abandoned"
+            );
+        }
+        // Games a node handed over as it stopped, with nobody left to carry them on (a
+        // node carrying one on from the stream after all brings it back into play).
+        let mut store = store;
+        let released = crate::Storage::abandon_released(&mut store)?;
+        if released > 0 {
+            tracing::warn!(
+                released,
+                "games handed over with nobody to carry them on are marked abandoned"
             );
         }
         Ok(store)

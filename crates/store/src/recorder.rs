@@ -42,6 +42,8 @@ enum Write {
     Carry(GameStart, u32),
     HandOnce(HandRecord),
     Release(GameId),
+    /// Every game in play that no writer holds ends (see [`Storage::abandon_released`]).
+    AbandonReleased,
     Finish(GameEnd),
     Abandon(GameAbandon),
     Discard(GameId),
@@ -207,6 +209,12 @@ impl Recorder {
         self.queue(Write::HandOnce(hand));
     }
 
+    /// Queues ending the games in play that no node holds (see
+    /// [`Storage::abandon_released`]).
+    pub fn abandon_released(&self) {
+        self.queue(Write::AbandonReleased);
+    }
+
     /// Queues handing a game to another node (see [`Storage::release_game`]).
     pub fn release_game(&self, game: GameId) {
         self.queue(Write::Release(game));
@@ -302,6 +310,7 @@ impl Write {
             Write::Hand(_) | Write::HandOnce(_) => "hand",
             Write::Carry(..) => "carry",
             Write::Release(_) => "release",
+            Write::AbandonReleased => "abandon",
             Write::Finish(_) => "finish",
             Write::Abandon(_) => "abandon",
             Write::Discard(_) => "discard",
@@ -317,6 +326,14 @@ impl Write {
             Write::Carry(g, hands) => storage.carry_game(g, *hands),
             Write::HandOnce(h) => storage.record_hand_once(h),
             Write::Release(g) => storage.release_game(*g),
+            Write::AbandonReleased => storage.abandon_released().map(|ended| {
+                if ended > 0 {
+                    tracing::warn!(
+                        ended,
+                        "games handed over with nobody left to carry them on are marked abandoned"
+                    );
+                }
+            }),
             Write::Finish(e) => storage.finish_game(e),
             Write::Abandon(e) => storage.abandon_game(e),
             Write::Discard(g) => storage.discard_game(*g),

@@ -3,7 +3,7 @@
 //! (unknown game, game already ended...) changes nothing.
 
 use crate::ratings::{self, Finisher};
-use crate::schema::ACTION_NOTATION;
+use crate::schema::{ACTION_NOTATION, UNFINISHED};
 use crate::sql::{params, Db, Dialect};
 use crate::{
     GameAbandon, GameEnd, GameId, GameStart, HandRecord, Result, SeatName, Status, Storage,
@@ -237,6 +237,26 @@ impl<S: Transact> Storage for S {
             )?;
             Ok(())
         })
+    }
+
+    fn abandon_released(&mut self) -> Result<u64> {
+        if self.dialect() != Dialect::Postgres {
+            return Ok(0);
+        }
+        let mut ended = 0;
+        write(self, |db| {
+            // As crash recovery marks a game: no end written, so a node that carries it on
+            // from the stream after all still may.
+            ended = db.execute(
+                &format!(
+                    "UPDATE games SET status = 'abandoned'
+                     WHERE {UNFINISHED} AND status = 'playing' AND node IS NULL"
+                ),
+                &[],
+            )?;
+            Ok(())
+        })?;
+        Ok(ended)
     }
 
     fn abandon_game(&mut self, end: &GameAbandon) -> Result<()> {

@@ -267,10 +267,13 @@ fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
         b.finish_game(&end(1, &[1, 0], &[1, 2])).is_err(),
         "ended once"
     );
-    // b hands game 3 over and restarts: the game is left for the node carrying it on.
+    // b hands game 3 over and restarts before any node carries it on: the game is
+    // marked abandoned, and the node that carries it on after all plays it on.
     b.release_game(GameId(3)).unwrap();
     drop(b);
-    let _b = PgStore::open(&url, "b").unwrap();
+    let mut b = PgStore::open(&url, "b").unwrap();
+    assert_eq!(game(3).summary.status, Status::Abandoned);
+    b.carry_game(&start(3, "truco", &["x", "y"]), 0).unwrap();
     assert_eq!(game(3).summary.status, Status::Playing);
     // c starts game 5 and restarts at once: its restart marks the game abandoned, and the
     // node carrying it on from the stream plays it on; a game ended abandoned stays so.
@@ -290,4 +293,11 @@ fn a_carried_game_is_the_carrying_nodes_and_stored_once() {
     c.carry_game(&start(5, "truco", &["x", "y"]), 0).unwrap();
     assert_eq!(game(5).summary.status, Status::Playing);
     assert!(c.carry_game(&start(6, "truco", &["x", "y"]), 0).is_err());
+    // c hands game 5 over and nobody carries it on: the last node ends it; a node that
+    // carries it on after all plays it on.
+    c.release_game(GameId(5)).unwrap();
+    assert_eq!(c.abandon_released().unwrap(), 1);
+    assert_eq!(game(5).summary.status, Status::Abandoned);
+    c.carry_game(&start(5, "truco", &["x", "y"]), 0).unwrap();
+    assert_eq!(game(5).summary.status, Status::Playing);
 }

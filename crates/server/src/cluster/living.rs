@@ -13,12 +13,21 @@ use crate::record::Handover;
 use async_nats::jetstream::kv;
 use futures::StreamExt;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 /// The nodes seen alive, each with a token cancelled when it is no longer seen.
 #[derive(Clone, Default)]
-pub struct Living(Arc<Mutex<Seen>>);
+pub struct Living(Arc<Mutex<Seen>>, Arc<Looks>);
+
+/// Whether this node is leaving, and a wake-up for each look at the living nodes.
+#[derive(Default)]
+struct Looks {
+    leaving: AtomicBool,
+    looked: Notify,
+}
 
 #[derive(Default)]
 struct Seen {
@@ -49,6 +58,21 @@ impl Living {
         tenure.ended.clone()
     }
 
+    /// This node is leaving: from now on it takes its key out instead of writing it, so
+    /// the others stop counting on it.
+    pub fn leave(&self) {
+        self.1.leaving.store(true, Ordering::Relaxed);
+    }
+
+    fn leaving(&self) -> bool {
+        self.1.leaving.load(Ordering::Relaxed)
+    }
+
+    /// Waits for the next look at the living nodes to be done.
+    pub async fn looked(&self) {
+        self.1.looked.notified().await;
+    }
+
     /// The nodes in `alive` live; any other seen before has died.
     fn seen(&self, alive: &HashSet<String>) {
         let mut seen = self.lock();
@@ -63,6 +87,8 @@ impl Living {
             }
             !tenure.seen
         });
+        drop(seen);
+        self.1.looked.notify_waiters();
     }
 
     /// The nodes alive at the last look, by run.
@@ -99,7 +125,7 @@ impl Cluster {
     ) {
         loop {
             let look = async {
-                let written = match handover.is_on() {
+                let written = match handover.is_on() || self.living.leaving() {
                     true => bucket
                         .purge(key(&self.run))
                         .await

@@ -283,6 +283,35 @@ impl Cluster {
         self.living.others_than(&self.run)
     }
 
+    /// Waits (a few seconds at most) until no other node holds a home: a node that
+    /// drains gives its homes up once it has let its games go, and a dead node's claims
+    /// lapse. Then the games in play that no node holds are all there are.
+    pub async fn others_gone(&self) {
+        let others = || self.homes.all().values().any(|home| *home != self.run);
+        let wait = async {
+            while others() {
+                tokio::time::sleep(homes::RENEW / 4).await;
+            }
+        };
+        let _ = tokio::time::timeout(homes::HOME_TTL + homes::RENEW * 2, wait).await;
+    }
+
+    /// This node is leaving (it drains): it says so at once, then looks again, so that
+    /// nodes draining at the same moment do not count on one another. Whether another
+    /// node still lives to carry its tables on.
+    pub async fn heirs_left(&self) -> bool {
+        if !self.others_alive() {
+            return false;
+        }
+        self.living.leave();
+        // The first look may have begun before this node's key went out, or before
+        // another node leaving at the same moment took its own out.
+        for _ in 0..2 {
+            let _ = tokio::time::timeout(homes::RENEW * 3, self.living.looked()).await;
+        }
+        self.others_alive()
+    }
+
     /// This node hands its tables over (it is draining): from now on they stop without
     /// ending, and the list of them is written one last time for the nodes that will
     /// carry them on. Call it before stopping the node.
