@@ -144,6 +144,12 @@ pub struct ServeArgs {
     /// as many at once); 0 turns the limit off.
     #[arg(long, env = "PARLOR_MAX_CONNECT_RATE", default_value_t = 20)]
     max_connect_rate: u32,
+    /// Addresses of the TCP balancers in front of this server (comma-separated, e.g.
+    /// HAProxy with `send-proxy`): their connections may start with a PROXY protocol
+    /// header (v1 or v2) naming the client, whose address then counts for the limits and
+    /// for taking a seat back by name. From other addresses no header is read.
+    #[arg(long, env = "PARLOR_PROXY_FROM", value_delimiter = ',')]
+    proxy_from: Vec<IpAddr>,
     /// Seconds a new connection has to say hello (nickname, `cjoin`, `mmj1c`, Jass player
     /// name) before it is closed.
     #[arg(long, env = "PARLOR_HELLO_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
@@ -181,6 +187,7 @@ impl ServeArgs {
                 max_connections: self.max_connections.map(|cap| cap as usize),
                 max_per_address: self.max_per_address as usize,
                 connect_rate: self.max_connect_rate,
+                proxy_from: self.proxy_from.clone(),
                 hello_timeout: Duration::from_secs(self.hello_timeout),
                 http_header_timeout: Duration::from_secs(self.http_header_timeout),
                 http_idle_timeout: Duration::from_secs(self.http_idle_timeout),

@@ -46,6 +46,10 @@ pub struct Limits {
     /// New connections one remote address may open per second on one listener (twice
     /// as many at once); 0: no limit.
     pub connect_rate: u32,
+    /// The balancers in front of the server whose connections may start with a PROXY
+    /// protocol header naming their client (`net::proxy`); from any other address no
+    /// header is read.
+    pub proxy_from: Vec<std::net::IpAddr>,
     /// Time a new connection has to identify itself (the protocol's hello: a nickname,
     /// `cjoin`, `mmj1c`, a Jass player name) before it is closed.
     pub hello_timeout: Duration,
@@ -64,6 +68,7 @@ impl Default for Limits {
             room_inbox: 256,
             max_per_address: 256,
             connect_rate: 20,
+            proxy_from: Vec::new(),
             hello_timeout: Duration::from_secs(30),
             http_header_timeout: Duration::from_secs(10),
             http_idle_timeout: Duration::from_secs(60),

@@ -165,6 +165,7 @@ pub async fn serve_with(
     let admission = |protocol| {
         Admission::new(protocol, max_connections, config.limits.max_per_address)
             .with_rate(config.limits.connect_rate)
+            .with_proxies(&config.limits.proxy_from)
     };
     let tables = record::Tables::default();
     let (carriers, handover) = (record::Carriers::default(), record::Handover::default());
@@ -418,7 +419,7 @@ impl Running {
         session: F,
     ) -> std::io::Result<()>
     where
-        F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + 'static,
+        F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
         let listener = net::bind_for(protocol, self.bind, port)?;

@@ -1,6 +1,6 @@
 //! Accepting connections under a limit until shutdown.
 
-use super::{warn_limited, Admission};
+use super::{proxy, warn_limited, Admission};
 use std::future::Future;
 use std::io::ErrorKind;
 use std::net::{IpAddr, SocketAddr};
@@ -55,9 +55,10 @@ pub async fn accept_loop<F, Fut>(
     shutdown: CancellationToken,
     session: F,
 ) where
-    F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut,
+    F: Fn(TcpStream, SocketAddr, CancellationToken) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    let session = std::sync::Arc::new(session);
     let mut sessions = JoinSet::new();
     let mut backoff = Backoff::default();
     loop {
@@ -81,6 +82,32 @@ pub async fn accept_loop<F, Fut>(
                 }
             },
         };
+        if admission.is_proxy(peer.ip()) {
+            // A balancer's connection: its header names the client, whom the limits
+            // count.
+            let (session, admission) = (session.clone(), admission.clone());
+            let stop = shutdown.child_token();
+            sessions.spawn(async move {
+                let mut socket = socket;
+                let read = tokio::time::timeout(proxy::WAIT, proxy::client_of(&mut socket, peer));
+                let client = match read.await {
+                    Ok(Ok(client)) => client,
+                    Ok(Err(error)) => {
+                        warn_limited!(protocol, %peer, %error, "a balancer's header refused");
+                        return;
+                    }
+                    Err(_) => return,
+                };
+                let Ok(permit) = admission.admit("tcp", client.ip()) else {
+                    warn_limited!(protocol, %client, "connection refused");
+                    return;
+                };
+                let _ = socket.set_nodelay(true);
+                session(socket, client, stop).await;
+                drop(permit);
+            });
+            continue;
+        }
         let permit = match admission.admit("tcp", peer.ip()) {
             Ok(permit) => permit,
             Err(why) => {

@@ -35,6 +35,9 @@ pub struct Admission {
     /// New connections per second one address may open (0: no limit); twice as many
     /// at once.
     rate: f64,
+    /// The balancers that say who their clients are (`net::proxy`): the limits count
+    /// the clients they name.
+    proxies: Arc<[IpAddr]>,
 }
 
 /// Why a connection was not let in.
@@ -87,7 +90,20 @@ impl Admission {
             per_address: Arc::default(),
             max_per_address,
             rate: 0.0,
+            proxies: Arc::new([]),
         }
+    }
+
+    /// The same limits, for clients that the balancers at `proxies` name in a PROXY
+    /// protocol header (`net::proxy`).
+    pub fn with_proxies(mut self, proxies: &[IpAddr]) -> Admission {
+        self.proxies = proxies.into();
+        self
+    }
+
+    /// Whether a connection from `address` is a balancer's, which may name its client.
+    pub fn is_proxy(&self, address: IpAddr) -> bool {
+        self.proxies.contains(&address)
     }
 
     /// The same limits, with at most `per_second` new connections per second from one

@@ -10,6 +10,7 @@ mod limits;
 mod lines;
 mod outbox;
 mod peer;
+mod proxy;
 mod quiet;
 mod trim;
 mod watched;
