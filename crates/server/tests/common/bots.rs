@@ -34,8 +34,14 @@ pub async fn course_truco_match_at(addrs: [SocketAddr; 4]) -> Vec<Option<String>
 /// `players` automatic Warlords clients (`bot0`, `bot1`, ...) play `hands` hands at
 /// `addr`; returns how many hands each was dealt.
 pub async fn warlords_hands(addr: SocketAddr, players: u64, hands: usize) -> Vec<usize> {
-    let clients = (0..players).map(|i| {
-        let addr = addr.to_string();
+    warlords_hands_at(&vec![addr; players as usize], hands).await
+}
+
+/// [`warlords_hands`] with each client connecting to its own address (the nodes of a
+/// cluster).
+pub async fn warlords_hands_at(addrs: &[SocketAddr], hands: usize) -> Vec<usize> {
+    let clients = addrs.iter().enumerate().map(|(i, addr)| {
+        let (addr, i) = (addr.to_string(), i as u64);
         tokio::spawn(async move {
             let mode = parlor_client::wars::Mode::Auto {
                 seed: i,

@@ -32,13 +32,23 @@ impl TestServer {
     /// Node `node` of the cluster on `nats`, storing in the database at `url`, its games
     /// seeded from `seed`.
     pub async fn cluster_node(nats: &str, url: &str, node: &str, seed: u64) -> TestServer {
+        TestServer::cluster_node_with(nats, url, node, Config::for_tests(seed)).await
+    }
+
+    /// [`TestServer::cluster_node`] with `config` otherwise.
+    pub async fn cluster_node_with(
+        nats: &str,
+        url: &str,
+        node: &str,
+        config: Config,
+    ) -> TestServer {
         TestServer::start(Config {
             database: Some(parlor_server::config::Database {
                 url: url.to_owned(),
                 node: node.to_owned(),
             }),
             cluster: Some(nats.to_owned()),
-            ..Config::for_tests(seed)
+            ..config
         })
         .await
     }
