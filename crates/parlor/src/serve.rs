@@ -145,7 +145,7 @@ pub struct ServeArgs {
     #[arg(long, env = "PARLOR_MAX_CONNECT_RATE", default_value_t = 20)]
     max_connect_rate: u32,
     /// Addresses of the TCP balancers in front of this server (comma-separated, e.g.
-    /// HAProxy with `send-proxy`): their connections may start with a PROXY protocol
+    /// HAProxy with `send-proxy`): their connections must start with a PROXY protocol
     /// header (v1 or v2) naming the client, whose address then counts for the limits and
     /// for taking a seat back by name. From other addresses no header is read.
     #[arg(long, env = "PARLOR_PROXY_FROM", value_delimiter = ',')]

@@ -6,7 +6,8 @@
 //! ends and is stored once. Then the new home is drained (SIGTERM): it hands the next
 //! match over the same way, and exits by itself. Last, a home is killed and started
 //! again at once under the same name (as a supervisor restarts a crashed node): the
-//! match goes on all the same, carried on by the new run or the other node.
+//! match goes on all the same, carried on by the new run or the other node; and the same
+//! with a drain (a rolling upgrade).
 
 mod common;
 
@@ -118,5 +119,8 @@ async fn a_table_outlives_a_killed_node_and_a_drained_one() {
     nodes.push(node(&nats, &database, "n4", 200).await);
     let restarted = Some(nats.as_str());
     let nodes = match_outliving_its_home(nodes, Stop::Kill, restarted, &database, 2).await;
+    assert_eq!(nodes.len(), 2);
+    // A rolling upgrade: the home drains and its new version starts at once.
+    let nodes = match_outliving_its_home(nodes, Stop::Drain, restarted, &database, 3).await;
     assert_eq!(nodes.len(), 2);
 }

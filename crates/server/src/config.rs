@@ -46,7 +46,7 @@ pub struct Limits {
     /// New connections one remote address may open per second on one listener (twice
     /// as many at once); 0: no limit.
     pub connect_rate: u32,
-    /// The balancers in front of the server whose connections may start with a PROXY
+    /// The balancers in front of the server, whose connections must start with a PROXY
     /// protocol header naming their client (`net::proxy`); from any other address no
     /// header is read.
     pub proxy_from: Vec<std::net::IpAddr>,

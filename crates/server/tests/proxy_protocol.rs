@@ -1,8 +1,9 @@
 //! Behind a TCP balancer that speaks the PROXY protocol (HAProxy's `send-proxy`), the
 //! address rules see the clients the balancer names, not the balancer: a miniTruco
 //! player who drops mid-game takes the seat back by name from their own address only,
-//! even though every connection comes from the balancer. A header is optional from the
-//! balancer, refused when it is not one, and never read from another address.
+//! even though every connection comes from the balancer. A header is required from the
+//! balancer (a v2 `LOCAL` one names nobody), refused when it is not one, and never read
+//! from another address.
 
 mod common;
 
@@ -72,12 +73,18 @@ async fn a_seat_is_taken_back_from_the_address_the_balancer_names() {
 }
 
 #[tokio::test]
-async fn a_header_is_optional_from_the_balancer_refused_when_wrong_and_read_from_nobody_else() {
+async fn a_header_is_required_from_the_balancer_and_read_from_nobody_else() {
     let s = behind_a_balancer().await;
-    // Without a header: the balancer's own address (a health check, a local client).
+    // A v2 LOCAL header (a health check's) names nobody: the balancer's own address.
+    let mut local = through(&s, b"\r\n\r\n\0\r\nQUIT\n\x20\x00\x00\x00").await;
+    local.send("N carol").await;
+    local.expect("N carol").await;
+    // Without a header, the balancer's connection is not served: a balancer set up to
+    // pass clients' bytes on as they came (whose clients could then send a header of
+    // their own choosing) is found out at its first client.
     let mut plain = through(&s, b"").await;
-    plain.send("N carol").await;
-    plain.expect("N carol").await;
+    plain.send("N dave").await;
+    plain.expect_closed().await;
     // A header that is not one closes the connection.
     let mut wrong = through(&s, b"PROXY TCP4 10.0.0.9\r\nN dave\r\n").await;
     wrong.expect_closed().await;

@@ -123,18 +123,17 @@ impl Cluster {
                     Ok(None) => match bucket.create(protocol, self.run.clone().into()).await {
                         Ok(_) => {
                             tracing::info!(protocol, "this node is the protocol's home now");
-                            // The home this node saw before stopped: its tables go on
-                            // here. They are made on a task of their own (claims are
-                            // renewed meanwhile), and the protocol's players wait until
-                            // they are there.
-                            if let Some(gone) = homes.of(protocol).filter(|h| *h != self.run) {
-                                let (cluster, heirs) = (self.clone(), heirs.clone());
-                                let (known, done) = (homes.clone(), homes.carry(protocol));
-                                tokio::spawn(async move {
-                                    cluster.take_over(gone, protocol, heirs).await;
-                                    known.carried(protocol, &done);
-                                });
-                            }
+                            // The nodes that held it before stopped: their tables of
+                            // the protocol go on here (whichever run held it, seen by
+                            // this one or not: it may have just started). They are made
+                            // on a task of their own (claims are renewed meanwhile), and
+                            // the protocol's players wait until they are there.
+                            let (cluster, heirs) = (self.clone(), heirs.clone());
+                            let (known, done) = (homes.clone(), homes.carry(protocol));
+                            tokio::spawn(async move {
+                                cluster.take_over_all(protocol, heirs).await;
+                                known.carried(protocol, &done);
+                            });
                             self.run.clone()
                         }
                         // Another node's claim came first: it is read next time.

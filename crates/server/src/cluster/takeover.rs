@@ -31,21 +31,52 @@ pub struct Succession {
     pub flushed: CancellationToken,
 }
 
+/// How long listing the runs that wrote tables may take.
+const LIST_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Cluster {
-    /// Carries on the tables of `protocol` that node `gone` listed last.
-    pub(super) async fn take_over(self, gone: String, protocol: &'static str, heirs: Succession) {
-        let listed = match self.tables.get(&gone).await {
-            Ok(Some(listed)) => listed,
-            Ok(None) => {
-                tracing::info!(node = %gone, protocol, "no tables of a node that stopped to carry on");
+    /// Carries on the tables of `protocol` that any other run listed last: this node has
+    /// just claimed the protocol's home, so a table of it listed elsewhere has lost its
+    /// home (its node stopped, or was cut off and stops).
+    pub(super) async fn take_over_all(&self, protocol: &'static str, heirs: Succession) {
+        let runs = async {
+            let keys = self.tables.keys().await.map_err(|e| e.to_string())?;
+            let keys: Vec<_> = futures::StreamExt::collect(keys).await;
+            Ok::<Vec<String>, String>(keys.into_iter().filter_map(Result::ok).collect())
+        };
+        let runs = match tokio::time::timeout(LIST_WAIT, runs).await {
+            Ok(Ok(runs)) => runs,
+            Ok(Err(error)) => {
+                tracing::error!(%error, protocol, "the lists of tables cannot be read: none carried on");
                 return;
             }
+            Err(_) => {
+                tracing::error!(
+                    protocol,
+                    "the lists of tables did not come: none carried on"
+                );
+                return;
+            }
+        };
+        for run in runs.into_iter().filter(|run| *run != self.run) {
+            self.take_over(run, protocol, &heirs).await;
+        }
+    }
+
+    /// Carries on the tables of `protocol` that node `gone` listed last.
+    async fn take_over(&self, gone: String, protocol: &'static str, heirs: &Succession) {
+        let listed = match self.tables.get(&gone).await {
+            Ok(Some(listed)) => listed,
+            Ok(None) => return,
             Err(error) => {
                 tracing::error!(node = %gone, %error, "its tables cannot be read: not carried on");
                 return;
             }
         };
         let games = games_of(&listed, protocol);
+        if games.is_empty() {
+            return;
+        }
         tracing::info!(node = %gone, protocol, tables = games.len(), "carrying on the tables of a node that stopped");
         for (id, started_at_ms) in games {
             let (carried, steps) = match self.steps(id).await {

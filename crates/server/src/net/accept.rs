@@ -92,11 +92,16 @@ pub async fn accept_loop<F, Fut>(
                 let read = tokio::time::timeout(proxy::WAIT, proxy::client_of(&mut socket, peer));
                 let client = match read.await {
                     Ok(Ok(client)) => client,
+                    // Closed before a byte: a health check.
+                    Ok(Err(error)) if error.kind() == ErrorKind::UnexpectedEof => return,
                     Ok(Err(error)) => {
-                        warn_limited!(protocol, %peer, %error, "a balancer's header refused");
+                        warn_limited!(protocol, %peer, %error, "a balancer's connection refused");
                         return;
                     }
-                    Err(_) => return,
+                    Err(_) => {
+                        warn_limited!(protocol, %peer, "a balancer's connection sent no PROXY header in time");
+                        return;
+                    }
                 };
                 let Ok(permit) = admission.admit("tcp", client.ip()) else {
                     warn_limited!(protocol, %client, "connection refused");

@@ -5,9 +5,12 @@
 //! limits per address) would see one client.
 //!
 //! Only connections from the addresses `--proxy-from` names are read for a header, and
-//! a header is optional from them (a health check or a person on the node's own machine
-//! connects without one). From any other address a PROXY line is the game protocol's
-//! bytes like any other: nobody can claim an address by sending one.
+//! every one of them must start with one (the protocol's rule: a balancer that passes
+//! its clients' bytes on without a header, whose clients could then send one of their
+//! own choosing, is found out at its first client instead of trusted quietly). A
+//! balancer's own health check sends a v2 `LOCAL` header, or connects and closes without
+//! a byte. From any other address a PROXY line is the game protocol's bytes like any
+//! other: nobody can claim an address by sending one.
 
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -28,17 +31,19 @@ const V2: &[u8] = b"\r\n\r\n\0\r\nQUIT\n";
 const V2_MAX: usize = 1024;
 
 /// The client's address, as the header at the start of `socket` (from a trusted
-/// balancer at `peer`) names it: `peer` itself when there is no header, or one that
-/// names no client (v1 `UNKNOWN`, a v2 `LOCAL` health check, an address family other
-/// than TCP over IPv4 or IPv6). The header's bytes are consumed, nothing after them. An
-/// error for a header that is not one: the connection is to be closed.
+/// balancer at `peer`) names it: `peer` itself for a header that names no client (v1
+/// `UNKNOWN`, a v2 `LOCAL` health check, an address family other than TCP over IPv4 or
+/// IPv6). The header's bytes are consumed, nothing after them. An error for a
+/// connection that does not start with a header (one that closes first included): it is
+/// to be closed.
 pub async fn client_of(socket: &mut TcpStream, peer: SocketAddr) -> io::Result<SocketAddr> {
     let mut start = [0u8; 16];
     loop {
         let seen = socket.peek(&mut start).await?;
         let seen = &start[..seen];
         if seen.is_empty() {
-            return Ok(peer);
+            // A health check that connects and closes.
+            return Err(io::ErrorKind::UnexpectedEof.into());
         }
         let (v1, v2) = (could_be(seen, V1), could_be(seen, V2));
         if v1 && seen.len() >= V1.len() {
@@ -48,7 +53,7 @@ pub async fn client_of(socket: &mut TcpStream, peer: SocketAddr) -> io::Result<S
             return read_v2(socket).await.map(|named| named.unwrap_or(peer));
         }
         if !v1 && !v2 {
-            return Ok(peer);
+            return Err(bad("no PROXY header from a balancer"));
         }
         // The start of a header, not yet whole: a balancer sends it in one piece, so
         // this is rare; the caller's deadline bounds it.

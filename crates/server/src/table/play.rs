@@ -307,11 +307,13 @@ where
         let Named::Notation(text) = named else {
             return Err(format!("entry {at}: not in the notation"));
         };
-        let action = G::read(text).ok_or_else(|| format!("entry {at}: not an action: {text}"))?;
+        // The errors name the entry, never its text: an action of a game still in play
+        // (a card given in a swap, say) is not for a log.
+        let action = G::read(text).ok_or_else(|| format!("entry {at}: not an action"))?;
         let events = self
             .game
             .apply(seat, action)
-            .map_err(|e| format!("entry {at}: {e:?}"))?;
+            .map_err(|_| format!("entry {at}: refused by the rules"))?;
         self.remember(&events);
         Ok(())
     }

@@ -432,10 +432,19 @@ impl SingleGame {
 
     /// People away past the grace period give their seats up: their team forfeits.
     fn give_up_expired(&mut self) -> bool {
-        match self.seats.expired(Instant::now()) {
-            Some(seat) => self.forfeit(seat),
-            None => false,
+        let Some(seat) = self.seats.expired(Instant::now()) else {
+            return false;
+        };
+        // Nobody is at the table (everyone left, or a carried game nobody came back
+        // to): whose grace ended first says nothing of who won. The game is abandoned.
+        if self.seats.here_all().next().is_none() {
+            if let Some(table) = self.table.as_mut() {
+                tracing::debug!(session = self.name, "jass game abandoned: nobody came back");
+                table.abandon("every person left and none came back in time");
+            }
+            return true;
         }
+        self.forfeit(seat)
     }
 
     /// The person of `seat` left the game: the other team wins; the session is over.

@@ -208,6 +208,12 @@ impl JassTable {
         };
     }
 
+    /// The game ends without a result, for `reason`.
+    pub fn abandon(&mut self, reason: &str) {
+        self.pending = None;
+        self.play.abandon(reason);
+    }
+
     /// Who may take `seat` back if their connection drops: journaled, for a node that
     /// carries the game on.
     pub fn holder(&self, seat: Seat, holder: &Holder) {

@@ -222,7 +222,21 @@ impl Lounge {
             .room(number)
             .ok_or_else(|| format!("game {id}: this node has no {table}"))?;
         let made = room::carry(carried, &self.inner.carrying)?;
-        room.carry(made)
+        // The nicknames are the away people's before anyone may arrive (this node lets
+        // the protocol's players in once its carriers return): a person coming back
+        // finds their room at once.
+        let away = made.away();
+        let nicks = self.nicks();
+        for (nick, addr) in &away {
+            // Nobody here has it: this node takes the protocol's players only now.
+            let _ = nicks.claim(None, nick);
+            nicks.set_away(nick, number, *addr);
+        }
+        room.carry(made).inspect_err(|_| {
+            for (nick, _) in &away {
+                nicks.release(nick);
+            }
+        })
     }
 
     /// The tables of today's app.

@@ -87,6 +87,15 @@ pub struct CarriedRoom {
     rules: Rules,
 }
 
+impl CarriedRoom {
+    /// The people away from the game: each one's nickname and the address they may come
+    /// back from.
+    pub fn away(&self) -> Vec<(String, IpAddr)> {
+        let held = self.seats.held();
+        held.map(|(_, p)| (p.nick.clone(), p.addr)).collect()
+    }
+}
+
 /// What carrying a room's game over takes, the same for every room of a node.
 #[derive(Clone)]
 pub struct CarrySettings {
@@ -389,8 +398,10 @@ impl Room {
     }
 
     /// Takes on a game carried over from another node. Its people are away: each may
-    /// come back by nickname from their address, which stays theirs meanwhile.
+    /// come back by nickname from their address (the lounge holds their nicknames for
+    /// this room already, see `Lounge::carrier`).
     fn carried(&mut self, carried: CarriedRoom) {
+        let away = carried.away();
         let CarriedRoom {
             mut table,
             seats,
@@ -398,15 +409,12 @@ impl Room {
         } = carried;
         if self.table.is_some() || self.seating.seats().held().next().is_some() {
             table.abandon("its room was already taken on the node that carried it on");
+            for (nick, _) in away {
+                self.config.nicks.release(&nick);
+            }
             return;
         }
         self.seating.carried(seats, rules);
-        let nicks = &self.config.nicks;
-        for (_, person) in self.seating.seats().held() {
-            // Nobody here had it: the node took the protocol's players only now.
-            let _ = nicks.claim(None, &person.nick);
-            nicks.set_away(&person.nick, self.config.number, person.addr);
-        }
         tracing::info!(
             room = self.config.number,
             "game carried on from another node"

@@ -16,6 +16,7 @@ use president::{Action, CardSet, Event, PlayError, Seat};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -451,12 +452,14 @@ impl State {
         let Some(seat) = self.table.seat_of(conn) else {
             return;
         };
+        let handing_over = self.table.hand.as_ref().is_some_and(|h| h.handing_over());
         let place = &mut self.table.places[seat];
         place.conn = None;
         let grace = self.settings.reconnect_grace;
-        // The node is handing its tables over: the seat stays as it is for the node that
-        // carries the hand on.
-        if self.table.hand.as_ref().is_some_and(|h| h.handing_over()) {
+        // The node is handing its tables over: the seat is kept for the node that
+        // carries the hand on (away, so the hand is not taken for deserted meanwhile).
+        if handing_over {
+            place.away = Some(Instant::now() + grace.max(Duration::from_secs(1)));
             return;
         }
         match self.table.hand.is_some() {
