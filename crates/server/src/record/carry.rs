@@ -80,6 +80,15 @@ pub struct Holder {
 }
 
 impl Holder {
+    /// Who may take a seat back: the person with `token` (parlor's web client's seat
+    /// token), or the person with the seat's name from `addr`.
+    pub fn of(token: Option<&crate::net::SeatToken>, addr: Option<IpAddr>) -> Holder {
+        Holder {
+            token: token.map(|t| t.as_str().to_owned()),
+            addr,
+        }
+    }
+
     /// Whether anybody may take the seat back.
     pub fn is_anyone(&self) -> bool {
         self.token.is_some() || self.addr.is_some()

@@ -47,10 +47,7 @@ pub struct Client {
 impl Client {
     /// Who may take this client's seat back, for a cluster's stream.
     pub fn holder_record(&self) -> crate::record::Holder {
-        crate::record::Holder {
-            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
-            addr: Some(self.addr),
-        }
+        crate::record::Holder::of(self.token.as_ref(), Some(self.addr))
     }
 
     /// This client as the rule of taking a seat back sees it (`net::may_take`).

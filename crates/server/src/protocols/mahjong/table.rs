@@ -49,10 +49,7 @@ pub struct Human {
 impl Human {
     /// Who may take this person's seat back, for a cluster's stream.
     fn holder_record(&self) -> Holder {
-        Holder {
-            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
-            addr: Some(self.addr),
-        }
+        crate::record::Holder::of(self.token.as_ref(), Some(self.addr))
     }
 
     /// This person as the rule of taking a seat back sees them (`net::may_take`).

@@ -170,11 +170,7 @@ impl<R: Render> Table<R> {
     /// The person in `seat` connects from `addr`: journaled, so that a node carrying the
     /// game on lets them take the seat back from there.
     pub fn holder(&self, seat: Seat, addr: IpAddr) {
-        let holder = Holder {
-            token: None,
-            addr: Some(addr),
-        };
-        self.play.holder(seat, &holder);
+        self.play.holder(seat, &Holder::of(None, Some(addr)));
     }
 
     /// Whether the node is handing its tables over (draining): a connection it closes

@@ -32,10 +32,7 @@ pub struct Place {
 impl Place {
     /// Who may take this seat back, for a cluster's stream.
     pub fn holder_record(&self) -> crate::record::Holder {
-        crate::record::Holder {
-            token: self.token.as_ref().map(|t| t.as_str().to_owned()),
-            addr: self.addr,
-        }
+        crate::record::Holder::of(self.token.as_ref(), self.addr)
     }
 
     /// Whether somebody plays this seat: a connected client, a person away who may come
