@@ -534,6 +534,23 @@ async fn a_player_who_drops_comes_back_to_the_same_seat_and_the_game_goes_on() {
     s.stop().await;
 }
 
+/// Everyone drops mid-game and nobody comes back: when the first grace period ends, no
+/// team is declared the winner by seat order; the game is stored abandoned.
+#[tokio::test]
+async fn a_game_everyone_left_is_abandoned_not_forfeited() {
+    let mut config = Config::for_tests(5);
+    config.reconnect_grace = std::time::Duration::from_millis(300);
+    let (s, _dir) = TestServer::storing(config).await;
+    let (mut p, chooser) = dealt(s.addr("jass"), "Empty").await;
+    let trumpf = json!({"mode": "TRUMPF", "trumpfColor": "HEARTS"});
+    p[chooser].send("CHOOSE_TRUMPF", trumpf).await;
+    p[chooser].until("BROADCAST_TRUMPF").await;
+    drop(p);
+    let games = s.stored("jass", "abandoned", 1).await;
+    assert_eq!(games.len(), 1, "{games:?}");
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn bad_frames_before_joining_and_a_spectator_leaving() {
     let s = server().await;

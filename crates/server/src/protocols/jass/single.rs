@@ -435,9 +435,11 @@ impl SingleGame {
         let Some(seat) = self.seats.expired(Instant::now()) else {
             return false;
         };
-        // Nobody is at the table (everyone left, or a carried game nobody came back
-        // to): whose grace ended first says nothing of who won. The game is abandoned.
-        if self.seats.here_all().next().is_none() {
+        // Nobody is at the table and people of both teams are away (everyone left, or
+        // a carried game nobody came back to): whose grace ended first says nothing of
+        // who won. The game is abandoned.
+        let both_away = (0..4).any(|s| s % 2 != seat % 2 && self.seats.is_away(s));
+        if both_away && self.seats.here_all().next().is_none() {
             if let Some(table) = self.table.as_mut() {
                 tracing::debug!(session = self.name, "jass game abandoned: nobody came back");
                 table.abandon("every person left and none came back in time");
