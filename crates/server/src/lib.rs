@@ -238,6 +238,7 @@ pub async fn serve_with(
             carriers,
             recorder: recorder.clone(),
             handover: handover.clone(),
+            running: tables.clone(),
             flushed,
         };
         let homes = cluster.clone().homes(protocols, heirs, shutdown.clone());

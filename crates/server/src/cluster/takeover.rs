@@ -12,7 +12,7 @@
 //! protocol whose tables cannot be carried over (yet) is ended as abandoned.
 
 use super::Cluster;
-use crate::record::{now_ms, Carried, Carriers, Handover};
+use crate::record::{now_ms, Carried, Carriers, Handover, Tables};
 use parlor_store::{GameAbandon, GameId, Recorder};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -26,6 +26,9 @@ pub struct Succession {
     pub recorder: Recorder,
     /// Set when this node hands its tables over.
     pub handover: Handover,
+    /// This node's running tables: a game listed by two stopped runs (one that carried
+    /// it on, and the one before, whose list still had it) is carried on once.
+    pub running: Tables,
     /// Cancelled once this node's last steps are in the stream: only then may it give
     /// its homes up to a node that would read them.
     pub flushed: CancellationToken,
@@ -79,6 +82,9 @@ impl Cluster {
         }
         tracing::info!(node = %gone, protocol, tables = games.len(), "carrying on the tables of a node that stopped");
         for (id, started_at_ms) in games {
+            if heirs.running.runs(id) {
+                continue;
+            }
             let (carried, steps) = match self.steps(id).await {
                 Ok(steps) => (Carried::from_steps(id, started_at_ms, &steps), steps.len()),
                 Err(error) => (Err(error), 0),

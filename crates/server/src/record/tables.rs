@@ -99,6 +99,11 @@ impl Tables {
         self.lock().values().map(|e| e.listing.clone()).collect()
     }
 
+    /// Whether game `id`'s table runs here.
+    pub fn runs(&self, id: i64) -> bool {
+        self.lock().contains_key(&id)
+    }
+
     /// How to watch running table `id`, if it is running.
     pub fn feed(&self, id: i64) -> Option<Arc<dyn Feed>> {
         self.lock().get(&id)?.feed.clone()
