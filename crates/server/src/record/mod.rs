@@ -112,13 +112,15 @@ pub struct GameLog {
 impl Drop for GameLog {
     /// The table is gone: one game fewer in progress. A game without its result (a
     /// player left and it could not go on, or the server is stopping) is stored as
-    /// abandoned at once, not left `playing` until the next start.
+    /// abandoned at once, not left `playing` until the next start. A carried game that
+    /// could not be made again here (dropped while catching up) is left to the takeover,
+    /// which ends it with the reason.
     fn drop(&mut self) {
         metrics::gauge!("parlor_games_active", "protocol" => self.protocol.clone()).decrement(1.0);
         if !self.finished && self.handover.is_on() {
             // Another node carries it on from its steps.
             self.recorder.release_game(self.id);
-        } else if !self.finished {
+        } else if !self.finished && !self.catching_up {
             self.abandon("the game ended before its result: a player left or disconnected, or the server stopped");
         }
     }
