@@ -9,28 +9,16 @@
 
 mod common;
 
-use common::cluster::{all_alive, all_see, finished, home_seen_by, node, replays, Node, Stop};
+use common::cluster::{outlives_kill_and_drain, Ended};
 use common::PATIENCE;
 use futures::{SinkExt, StreamExt};
 use parlor_client::jass::play::message;
 use parlor_client::jass::state::JassState;
 use parlor_wire::jass::{Choice, ClientMsg, SessionRequest, SessionType};
 use serde_json::Value;
-use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-/// How a stretch of play ended.
-#[derive(Debug, PartialEq, Eq)]
-enum Ended {
-    /// The person owes a card and stopped there (the game waits: nobody else is a person).
-    Paused,
-    /// `BROADCAST_WINNER_TEAM`: the game is over.
-    Over,
-    /// The connection closed.
-    Dropped,
-}
 
 /// A person who plays the first legal card, and the first legal trumpf choice.
 struct Person {
@@ -129,10 +117,10 @@ impl Person {
     }
 }
 
-/// `name` creates session `session` through `node`, has three server bots join it, and
-/// plays until they owe their fourth card.
-async fn starts_a_game(node: &Node, name: &str, session: &str) -> Person {
-    let mut person = Person::join(&node.jass, name, session, true)
+/// `name` creates session `session` at `addr`, has three server bots join it, and plays
+/// until they owe their fourth card.
+async fn starts_a_game(addr: &str, name: &str, session: &str) -> Person {
+    let mut person = Person::join(addr, name, session, true)
         .await
         .expect("joined");
     for team in [1, 0, 1] {
@@ -148,49 +136,22 @@ async fn starts_a_game(node: &Node, name: &str, session: &str) -> Person {
     person
 }
 
-/// `name` joins `session` again through `node` (again, while the session is not yet
-/// carried on or the connection drops as its home changes) and plays the game out.
-async fn plays_out(node: &Node, name: &str, session: &str) {
-    let rest = async {
-        loop {
-            if let Some(mut back) = Person::join(&node.jass, name, session, false).await {
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the game played out");
-}
+/// Each round's person and session.
+const PEOPLE: [(&str, &str); 2] = [("ann", "Carried"), ("bea", "Drained")];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_jass_game_outlives_its_home_killed_and_drained() {
-    let nats = parlor_testkit::nats().url();
-    let database = parlor_testkit::postgres().database();
-    let mut nodes = vec![
-        node(&nats, &database, "j1", 0).await,
-        node(&nats, &database, "j2", 0).await,
-    ];
-    for (round, stop) in [Stop::Kill, Stop::Drain].into_iter().enumerate() {
-        let home = home_seen_by(&nodes[0], "jass").await;
-        let all: Vec<&Node> = nodes.iter().collect();
-        all_see(&all, "jass", &home).await;
-        all_alive(&all).await;
-        let at = nodes.iter().position(|n| n.name == home).unwrap();
-        let mut gone = nodes.remove(at);
-        let through = &nodes[0];
-        let (name, session) = [("ann", "Carried"), ("bea", "Drained")][round];
-        let _person = starts_a_game(through, name, session).await;
-        stop.stop(&mut gone).await;
-        plays_out(through, name, session).await;
-        let games = finished(&database, "jass", round + 1).await;
-        let game = games[round].split(' ').collect::<Vec<_>>();
-        assert_eq!(game[2], through.name, "carried on by the node that lives");
-        replays(&database, game[0]);
-        // A node for the next round to stop.
-        nodes.push(node(&nats, &database, &format!("j{}", round + 3), 0).await);
-    }
+    let starts = |addr: String, round: usize| async move {
+        let (name, session) = PEOPLE[round];
+        starts_a_game(&addr, name, session).await
+    };
+    // Joining the session again (not there yet while it is carried over).
+    let comes_back = |addr: String, round: usize| async move {
+        let (name, session) = PEOPLE[round];
+        match Person::join(&addr, name, session, false).await {
+            Some(mut back) => back.play(None).await,
+            None => Ended::Dropped,
+        }
+    };
+    outlives_kill_and_drain("jass", "j", |n| &n.jass, starts, comes_back).await;
 }

@@ -11,23 +11,12 @@
 
 mod common;
 
-use common::cluster::{all_see, finished, home_seen_by, node, replays, Stop};
+use common::cluster::{all_see, finished, home_seen_by, node, played_out, replays, Ended, Stop};
 use common::{get, PATIENCE};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
-
-/// How a stretch of play ended.
-#[derive(Debug, PartialEq, Eq)]
-enum Ended {
-    /// The person owes a discard and stopped there (the game waits).
-    Paused,
-    /// `gameover`.
-    Over,
-    /// The connection closed.
-    Dropped,
-}
 
 /// A person over mmj1 who discards what they draw and passes every claim.
 struct Person {
@@ -89,19 +78,13 @@ impl Person {
 /// `name` comes back at `addr` (again, while the connection drops before the seat is
 /// theirs) and plays the game out.
 async fn plays_out(addr: &str, name: &str) {
-    let rest = async {
-        loop {
-            if let Ok(mut back) = Person::join(addr, name).await {
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+    played_out(|| async {
+        match Person::join(addr, name).await {
+            Ok(mut back) => back.play(None).await,
+            Err(_) => Ended::Dropped,
         }
-    };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the game played out");
+    })
+    .await;
 }
 
 /// Whether a running table on the node at `http` lists `name` as away.

@@ -9,23 +9,11 @@
 
 mod common;
 
-use common::cluster::{all_alive, all_see, finished, home_seen_by, node, replays, Node, Stop};
+use common::cluster::{outlives_kill_and_drain, Ended};
 use common::PATIENCE;
-use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
-
-/// How a stretch of play ended.
-#[derive(Debug, PartialEq, Eq)]
-enum Ended {
-    /// The person owes a card and stopped there (the game waits: nobody else is a person).
-    Paused,
-    /// `G`: the game is over.
-    Over,
-    /// The connection closed, or the seat was not there to take.
-    Dropped,
-}
 
 /// A person in a 2008 room who plays the first card they hold, accepts every raise and
 /// plays every hand of 11.
@@ -96,10 +84,9 @@ impl Person {
     }
 }
 
-/// `name` starts a game in room 1 through `node`, and plays until they owe their third
-/// card.
-async fn starts_a_game(node: &Node, name: &str) -> Person {
-    let mut person = Person::named(&node.minitruco, name).await.expect("named");
+/// `name` starts a game in room 1 at `addr`, and plays until they owe their third card.
+async fn starts_a_game(addr: &str, name: &str) -> Person {
+    let mut person = Person::named(addr, name).await.expect("named");
     person.say("E 1").await;
     person.say("Q").await;
     let paused = tokio::time::timeout(PATIENCE, person.play(Some(2))).await;
@@ -107,54 +94,25 @@ async fn starts_a_game(node: &Node, name: &str) -> Person {
     person
 }
 
-/// `name` comes back through `node` (again, while the nickname is not yet theirs to take
-/// or the connection drops as its home changes), is told their room, position and hand,
-/// and plays the game out.
-async fn plays_out(node: &Node, name: &str) {
-    let rest = async {
-        loop {
-            if let Some(mut back) = Person::named(&node.minitruco, name).await {
-                assert_eq!(back.next().await.as_deref(), Some("E 1"), "back in room 1");
-                let info = back.next().await.unwrap_or_default();
-                assert!(info.starts_with(&format!("I 1 {name}|")), "{info}");
-                assert_eq!(back.next().await.as_deref(), Some("P 1"));
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
+/// `name` comes back at `addr` (not yet theirs while the nickname is free there), is told
+/// their room, position and hand, and plays on.
+async fn comes_back(addr: &str, name: &str) -> Ended {
+    let Some(mut back) = Person::named(addr, name).await else {
+        return Ended::Dropped;
     };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the game played out");
+    assert_eq!(back.next().await.as_deref(), Some("E 1"), "back in room 1");
+    let info = back.next().await.unwrap_or_default();
+    assert!(info.starts_with(&format!("I 1 {name}|")), "{info}");
+    assert_eq!(back.next().await.as_deref(), Some("P 1"));
+    back.play(None).await
 }
+
+/// Each round's person.
+const PEOPLE: [&str; 2] = ["ann", "bea"];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_minitruco_room_outlives_its_home_killed_and_drained() {
-    let nats = parlor_testkit::nats().url();
-    let database = parlor_testkit::postgres().database();
-    let mut nodes = vec![
-        node(&nats, &database, "t1", 0).await,
-        node(&nats, &database, "t2", 0).await,
-    ];
-    for (round, stop) in [Stop::Kill, Stop::Drain].into_iter().enumerate() {
-        let home = home_seen_by(&nodes[0], "minitruco").await;
-        let all: Vec<&Node> = nodes.iter().collect();
-        all_see(&all, "minitruco", &home).await;
-        all_alive(&all).await;
-        let at = nodes.iter().position(|n| n.name == home).unwrap();
-        let mut gone = nodes.remove(at);
-        let through = &nodes[0];
-        let name = ["ann", "bea"][round];
-        let _person = starts_a_game(through, name).await;
-        stop.stop(&mut gone).await;
-        plays_out(through, name).await;
-        let games = finished(&database, "minitruco", round + 1).await;
-        let game = games[round].split(' ').collect::<Vec<_>>();
-        assert_eq!(game[2], through.name, "carried on by the node that lives");
-        replays(&database, game[0]);
-        // A node for the next round to stop.
-        nodes.push(node(&nats, &database, &format!("t{}", round + 3), 0).await);
-    }
+    let starts = |addr: String, round| async move { starts_a_game(&addr, PEOPLE[round]).await };
+    let back = |addr: String, round| async move { comes_back(&addr, PEOPLE[round]).await };
+    outlives_kill_and_drain("minitruco", "t", |n| &n.minitruco, starts, back).await;
 }

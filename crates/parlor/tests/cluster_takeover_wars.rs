@@ -9,27 +9,15 @@
 mod common;
 
 use cards::{seeded_rng, GameRng};
-use common::cluster::{all_alive, all_see, finished, home_seen_by, node, replays, Node, Stop};
+use common::cluster::{outlives_kill_and_drain, Ended};
 use common::PATIENCE;
 use parlor_client::wars::auto::{choose_play, choose_swap};
 use parlor_client::wars::message::{cjoin, parse, ServerMsg};
 use parlor_client::wars::play::{play_message, swap_message};
 use parlor_client::wars::state::{Prompt, WarsState};
-use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
-
-/// How a stretch of play ended.
-#[derive(Debug, PartialEq, Eq)]
-enum Ended {
-    /// The person owes a play and stopped there (the hand waits: nobody else is a person).
-    Paused,
-    /// The hand is over (the table shows nobody holding a card).
-    Over,
-    /// The connection closed.
-    Dropped,
-}
 
 /// A person who plays as the `sound` bot would.
 struct Person {
@@ -123,59 +111,28 @@ impl Person {
     }
 }
 
-/// `name` joins through `node`, asks for CPU players, and plays until they owe their
-/// third play.
-async fn starts_a_hand(node: &Node, name: &str) -> Person {
-    let mut person = Person::join(&node.wars, name).await.expect("joined");
+/// `name` joins at `addr`, asks for CPU players, and plays until they owe their third
+/// play.
+async fn starts_a_hand(addr: &str, name: &str) -> Person {
+    let mut person = Person::join(addr, name).await.expect("joined");
     person.say("[cfill]").await;
     let paused = tokio::time::timeout(PATIENCE, person.play(Some(2))).await;
     assert_eq!(paused, Ok(Ended::Paused), "the hand under way");
     person
 }
 
-/// `name` joins again through `node` (again, while the hand is not yet carried on or
-/// the connection drops as its home changes) and plays the hand out.
-async fn plays_out(node: &Node, name: &str) {
-    let rest = async {
-        loop {
-            if let Some(mut back) = Person::join(&node.wars, name).await {
-                if back.play(None).await == Ended::Over {
-                    return;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE * 2, rest)
-        .await
-        .expect("the hand played out");
-}
+/// Each round's person.
+const PEOPLE: [&str; 2] = ["ann", "bea"];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_warlords_hand_outlives_its_home_killed_and_drained() {
-    let nats = parlor_testkit::nats().url();
-    let database = parlor_testkit::postgres().database();
-    let mut nodes = vec![
-        node(&nats, &database, "k1", 0).await,
-        node(&nats, &database, "k2", 0).await,
-    ];
-    for (round, stop) in [Stop::Kill, Stop::Drain].into_iter().enumerate() {
-        let home = home_seen_by(&nodes[0], "wars").await;
-        let all: Vec<&Node> = nodes.iter().collect();
-        all_see(&all, "wars", &home).await;
-        all_alive(&all).await;
-        let at = nodes.iter().position(|n| n.name == home).unwrap();
-        let mut gone = nodes.remove(at);
-        let through = &nodes[0];
-        let name = ["ann", "bea"][round];
-        let _person = starts_a_hand(through, name).await;
-        stop.stop(&mut gone).await;
-        plays_out(through, name).await;
-        let games = finished(&database, "wars", round + 1).await;
-        let game = games[round].split(' ').collect::<Vec<_>>();
-        assert_eq!(game[2], through.name, "carried on by the node that lives");
-        replays(&database, game[0]);
-        // A node for the next round to stop.
-        nodes.push(node(&nats, &database, &format!("k{}", round + 3), 0).await);
-    }
+    let starts = |addr: String, round| async move { starts_a_hand(&addr, PEOPLE[round]).await };
+    // Joining again (under another name while the hand is not yet carried on).
+    let back = |addr: String, round| async move {
+        match Person::join(&addr, PEOPLE[round]).await {
+            Some(mut back) => back.play(None).await,
+            None => Ended::Dropped,
+        }
+    };
+    outlives_kill_and_drain("wars", "k", |n| &n.wars, starts, back).await;
 }

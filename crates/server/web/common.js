@@ -111,6 +111,41 @@ export function showNotice(text) {
   banner(text, 'error notice');
 }
 
+/**
+ * Coming back to a seat by reloading the page, for up to a minute after the connection
+ * dropped mid-game (on a cluster, another node carries the table on within seconds): the
+ * reloaded page says hello as it always does, which takes the seat back. `key` keeps the
+ * minute's end across reloads in this tab; the notice says what is going on meanwhile.
+ */
+export function reloadingBack(key) {
+  const comingBack = 'The connection dropped: coming back to your seat…';
+  const coming = () => Number(sessionStorage.getItem(key) || 0) > Date.now();
+  if (coming()) showNotice(comingBack);
+  return {
+    /** Whether this tab is coming back now. */
+    coming,
+    /** Tries again in a second (the minute counted from the first try). */
+    retry() {
+      if (!coming()) sessionStorage.setItem(key, String(Date.now() + 60_000));
+      showNotice(comingBack);
+      setTimeout(() => location.reload(), 1000);
+    },
+    /** No more trying (the connection closed for good, or it is over). */
+    stop() {
+      sessionStorage.removeItem(key);
+      dismiss(comingBack);
+    },
+    /** Back in the seat (`gone` unset), or the game is gone (`gone` says so), if this
+     * tab was coming back. */
+    done(gone) {
+      if (!coming()) return;
+      this.stop();
+      if (gone) showError(gone);
+      else showNotice('Back in your seat after the connection dropped.');
+    },
+  };
+}
+
 /** Takes down a message shown with `text`, once what it said is over. */
 export function dismiss(text) {
   const box = document.getElementById('errors');

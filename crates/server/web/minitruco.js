@@ -14,7 +14,7 @@
 // The server decides everything and ignores refused moves silently, so the page works
 // out from the notifications what is allowed and offers nothing else.
 
-import { buttons, connect, dismiss, el, fill, header, playerName, renderGuided, setPlayerName, showError, showNotice } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, reloadingBack, renderGuided, setPlayerName, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
@@ -107,45 +107,23 @@ const tables = appTables({
 const send = (text) => (tables.active() ? tables.send(text) : server.send(text));
 
 
-// Until when this tab keeps coming back to its seat in a room after its connection
-// dropped mid-game (the server's node stopped, say: on a cluster another node carries
-// the room's game on within seconds), reloading the page to say its name again from the
-// same address, which takes the seat back.
-const BACK = 'parlor.minitruco.back';
-const COMING_BACK_MS = 60_000;
-const COMING_BACK = 'The connection dropped: coming back to your seat…';
-const comingBack = () => Number(sessionStorage.getItem(BACK) || 0) > Date.now();
-if (comingBack()) showNotice(COMING_BACK);
+// A room's game comes back to its seat by reloading (the nickname said again from the
+// same address takes the seat back).
+const back = reloadingBack('parlor.minitruco.back');
 
 const server = connect('minitruco', {
   onOpen: () => server.send('N ' + state.nick),
   onMessage: paced((line) => { handle(line); render(); }, holdAfter),
   onClose: () => {
     // Today's app tables have connections of their own: only a room's game comes back.
-    if (sessionStorage.getItem(TAB_PLAYING) && !tables.active() && (state.game || comingBack())) {
-      if (!comingBack()) sessionStorage.setItem(BACK, String(Date.now() + COMING_BACK_MS));
-      showNotice(COMING_BACK);
-      setTimeout(() => location.reload(), 1000);
+    if (sessionStorage.getItem(TAB_PLAYING) && !tables.active() && (state.game || back.coming())) {
+      back.retry();
       return;
     }
-    sessionStorage.removeItem(BACK);
-    dismiss(COMING_BACK);
+    back.stop();
     showError('The connection to the server closed: reload the page to play again.');
   },
 });
-
-/** Coming back is over: back in the seat, or the game is gone. */
-function cameBack(seated) {
-  if (!comingBack()) return;
-  sessionStorage.removeItem(BACK);
-  dismiss(COMING_BACK);
-  if (seated) {
-    showNotice('Back in your seat after the connection dropped.');
-  } else {
-    sessionStorage.removeItem(TAB_PLAYING);
-    showError('The game you were playing is over: it could not be carried on.');
-  }
-}
 
 // Refresh the room list while it is shown (someone may have entered or left).
 setInterval(() => { if (state.named && state.room === null) server.send('L'); }, 4000);
@@ -182,7 +160,10 @@ function handle(line) {
     case 'L':
       state.rooms = a[0].split('|').map(Number);
       // Coming back, the seat comes before the list (`E`, `I`, `P` answer the name).
-      if (state.room === null) cameBack(false);
+      if (state.room === null && back.coming()) {
+        sessionStorage.removeItem(TAB_PLAYING);
+        back.done('The game you were playing is over: it could not be carried on.');
+      }
       break;
     case 'E': state.room = Number(a[0]); chat.hidden = false; break;
     case 'I': roomInfo(a); break;
@@ -197,7 +178,7 @@ function handle(line) {
       startGame(Number(a[0]), seatNames(), state.seats.map((n) => !n || /^CPU[1-4]$/.test(n)),
         { ...rulesOf('P'), deck: state.clean ? 'clean' : 'dirty', raiseAtX: true });
       sessionStorage.setItem(TAB_PLAYING, '1');
-      cameBack(true);
+      back.done();
       break;
     case 'G':
       sessionStorage.removeItem(TAB_PLAYING);
@@ -323,7 +304,7 @@ function refused(code, line) {
   if (code === 'NE' && !state.named && sessionStorage.getItem(TAB_PLAYING)) {
     // Reloaded mid-game: the server may not have noticed the old connection close yet,
     // so the name is still in use for a moment. Ask again, then give up on that game.
-    if (state.comebacks++ < 10 || comingBack()) {
+    if (state.comebacks++ < 10 || back.coming()) {
       setTimeout(() => server.send('N ' + state.nick), 300);
       return;
     }

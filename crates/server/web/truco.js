@@ -8,7 +8,7 @@
 // TRUCO on your turn (not when your team raised last or at 12), and ACCEPT / FOLD /
 // RAISE when the other team raised. Every ERROR is shown in words.
 
-import { buttons, connect, el, fill, header, playerName, renderGuided, showError } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, reloadingBack, renderGuided, showError } from '/common.js';
 import { cardBack, cardElement, cardImage, cardName } from '/cards.js';
 import { manilhaText, parseCard } from '/truco-cards.js';
 import { around, fourSeats, playedCard, steadyHand } from '/felt.js';
@@ -44,18 +44,8 @@ let askedToken = false;
 const HOLD = { ROUND: 1000, HAND_END: 1500 };
 const holdAfter = (line) => HOLD[line.split(' ')[0]] || 0;
 
-// Until when this tab keeps coming back to its seat after its connection dropped
-// mid-match (the server's node stopped, say: on a cluster another node carries the table
-// on within seconds), reloading the page to send its token again.
-const BACK = 'parlor.truco.back';
-const COMING_BACK_MS = 60_000;
-const comingBack = () => Number(sessionStorage.getItem(BACK) || 0) > Date.now();
-function comeBack() {
-  if (!comingBack()) sessionStorage.setItem(BACK, String(Date.now() + COMING_BACK_MS));
-  note('The connection dropped: coming back to your seat…');
-  render();
-  setTimeout(() => location.reload(), 1000);
-}
+// The match comes back to its seat by reloading the page, which sends its token again.
+const back = reloadingBack('parlor.truco.back');
 // Whether MATCH_END came (the lines are shown paced, so it may not be handled yet).
 let sawEnd = false;
 const shown = paced((line) => { handle(line); render(); }, holdAfter);
@@ -72,11 +62,11 @@ const server = connect('truco', {
   onClose: (e) => {
     if (state.over || state.left) return;
     const token = sessionStorage.getItem(TAB_TOKEN);
-    if (!sawEnd && token && (state.started || comingBack())) {
-      comeBack();
+    if (!sawEnd && token && (state.started || back.coming())) {
+      back.retry();
       return;
     }
-    sessionStorage.removeItem(BACK);
+    back.stop();
     if (e.code === 1000 && state.started) {
       // The server closes a table's connections when its match ends; if the last
       // messages did not arrive, the match is over all the same.
@@ -115,7 +105,7 @@ function handle(line) {
       break;
     case 'TOKEN':
       // Coming back, the table being formed may answer first: the seat's token stays.
-      if (!comingBack()) sessionStorage.setItem(TAB_TOKEN, a[0]);
+      if (!back.coming()) sessionStorage.setItem(TAB_TOKEN, a[0]);
       break;
     case 'WAITING': state.waiting = n[0]; break;
     case 'MATCH':
@@ -129,8 +119,7 @@ function handle(line) {
       state.away = new Set([1, 2, 3, 4].filter((p) => a[p - 1] === 'AWAY'));
       break;
     case 'HAND':
-      if (comingBack()) note('Back in your seat after the connection dropped.');
-      sessionStorage.removeItem(BACK);
+      back.done();
       Object.assign(state, {
         handNo: n[0], scores: [n[2], n[3]], played: [], lastRound: null, rounds: [], value: 1,
         raise: null, lastRaiser: 0, turn: 0, faceDown: false,
@@ -181,7 +170,7 @@ function handle(line) {
     case 'ERROR':
       if (/token/.test(line)) {
         // Coming back: the table may not be there yet; else the token is stale.
-        if (comingBack()) { server.close(); setTimeout(() => location.reload(), 1000); break; }
+        if (back.coming()) { server.close(); back.retry(); break; }
         sessionStorage.removeItem(TAB_TOKEN);
         break;
       }

@@ -10,7 +10,7 @@
 // strikes cost a lot here (three and you are out). The warlord's swap is a dialog;
 // the end of each hand shows the ranks. Strikes and refusals are shown in words.
 
-import { buttons, connect, dismiss, el, fill, header, playerName, renderGuided, showError, showNotice } from '/common.js';
+import { buttons, connect, el, fill, header, playerName, reloadingBack, renderGuided, showError } from '/common.js';
 import { cardElement, cardImage, cardName } from '/cards.js';
 import { ringSeats } from '/felt.js';
 
@@ -71,15 +71,9 @@ fetch('/healthz').then((r) => r.json()).then((h) => { state.lobbyRules = h.table
 // The countdown is shown by the second while it runs.
 setInterval(() => { if (state.since !== null && !state.players.length) render(); }, 1000);
 
-// Until when this tab keeps coming back to its seat after its connection dropped
-// mid-hand (the server's node stopped, say: on a cluster another node carries the hand
-// on within seconds), reloading the page to join again under its name from the same
-// address, which takes the seat back.
-const BACK = 'parlor.wars.back';
-const COMING_BACK_MS = 60_000;
-const COMING_BACK = 'The connection dropped: coming back to your seat…';
-const comingBack = () => Number(sessionStorage.getItem(BACK) || 0) > Date.now();
-if (comingBack()) showNotice(COMING_BACK);
+// A hand comes back to its seat by reloading (joining again under the same name, from the
+// same address or with the tab's seat token, takes the seat back).
+const back = reloadingBack('parlor.wars.back');
 
 /** Whether this tab holds cards in a hand under way. */
 const inHand = () => state.hand.length > 0 && state.players.some((p) => p.name === state.me && p.cards > 0);
@@ -88,28 +82,16 @@ const server = connect('wars', {
   onOpen: () => server.send(`[cjoin|${wanted.padEnd(8)}]`),
   onMessage: (m) => { handle(m); render(); },
   onClose: () => {
-    if (!state.left && (inHand() || comingBack())) {
-      if (!comingBack()) sessionStorage.setItem(BACK, String(Date.now() + COMING_BACK_MS));
-      showNotice(COMING_BACK);
-      setTimeout(() => location.reload(), 1000);
+    if (!state.left && (inHand() || back.coming())) {
+      back.retry();
       return;
     }
-    sessionStorage.removeItem(BACK);
-    dismiss(COMING_BACK);
+    back.stop();
     state.closed = true;
     render();
     showError('The connection to the server closed.');
   },
 });
-
-/** Coming back is over: back in the seat (our cards came), or the hand is gone. */
-function cameBack(seated) {
-  if (!comingBack()) return;
-  sessionStorage.removeItem(BACK);
-  dismiss(COMING_BACK);
-  if (seated) showNotice('Back in your seat after the connection dropped.');
-  else showError('The hand you were playing is over: it could not be carried on.');
-}
 
 function note(text) {
   state.log.push(text);
@@ -123,7 +105,7 @@ function handle(message) {
     case 'slobb':
       state.lobby = f[1] ? f[1].split(',').map((n) => n.trim()).filter(Boolean) : [];
       // Coming back, a seat is answered with our cards, not a place in the lobby.
-      if (state.lobby.includes(state.me)) cameBack(false);
+      if (state.lobby.includes(state.me)) back.done('The hand you were playing is over: it could not be carried on.');
       countdown();
       break;
     case 'stabl': table(f); countdown(); break;
@@ -133,7 +115,7 @@ function handle(message) {
       state.sent = null;
       if (state.hand.length) {
         state.dealt = true;
-        cameBack(true);
+        back.done();
       }
       break;
     case 'swapw': state.swap = card(f[0]); break;

@@ -2,6 +2,7 @@
 //! and PostgreSQL database from `parlor-testkit`, nodes started and stopped for real.
 
 use super::{get, serve_command, PATIENCE};
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::process::Child;
@@ -221,4 +222,80 @@ pub fn replays(database: &str, id: &str) {
         "{said}{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// How a stretch of a person's play ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The person owes a move and stopped there (the game waits: nobody else is a person).
+    Paused,
+    /// The game is over.
+    Over,
+    /// The connection closed, or the seat was not there to take.
+    Dropped,
+}
+
+/// Has a person come back (`comes_back`: connect again and play on) until they play the
+/// game out: while their table is being carried over, or their connection drops as its
+/// home changes, they try again.
+pub async fn played_out<F, Fut>(mut comes_back: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Ended>,
+{
+    let rest = async {
+        while comes_back().await != Ended::Over {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE * 2, rest)
+        .await
+        .expect("the game played out");
+}
+
+/// A game of `protocol` outlives its home node, killed (`kill -9`), then drained: a
+/// cluster of two nodes named `prefix1` and `prefix2` (a third joins for the second
+/// round). In each round `starts(addr, round)` has a person start a game at `port` of the
+/// node that is not the home, pausing while they owe a move (what it returns is kept
+/// until the game is carried on); the home stops; and `comes_back(addr, round)` has the
+/// person come back there once, and play on. The game is stored once, finished by the
+/// node that lives, and replays.
+pub async fn outlives_kill_and_drain<T, S, SF, B, BF>(
+    protocol: &str,
+    prefix: &str,
+    port: fn(&Node) -> &str,
+    starts: S,
+    comes_back: B,
+) where
+    S: Fn(String, usize) -> SF,
+    SF: Future<Output = T>,
+    B: Fn(String, usize) -> BF,
+    BF: Future<Output = Ended>,
+{
+    let nats = parlor_testkit::nats().url();
+    let database = parlor_testkit::postgres().database();
+    let mut nodes = vec![
+        node(&nats, &database, &format!("{prefix}1"), 0).await,
+        node(&nats, &database, &format!("{prefix}2"), 0).await,
+    ];
+    for (round, stop) in [Stop::Kill, Stop::Drain].into_iter().enumerate() {
+        let home = home_seen_by(&nodes[0], protocol).await;
+        let all: Vec<&Node> = nodes.iter().collect();
+        all_see(&all, protocol, &home).await;
+        all_alive(&all).await;
+        let at = nodes.iter().position(|n| n.name == home).unwrap();
+        let mut gone = nodes.remove(at);
+        let through = &nodes[0];
+        let addr = port(through).to_owned();
+        let _person = starts(addr.clone(), round).await;
+        stop.stop(&mut gone).await;
+        played_out(|| comes_back(addr.clone(), round)).await;
+        let games = finished(&database, protocol, round + 1).await;
+        let game = games[round].split(' ').collect::<Vec<_>>();
+        assert_eq!(game[2], through.name, "carried on by the node that lives");
+        replays(&database, game[0]);
+        // A node for the next round to stop.
+        let next = format!("{prefix}{}", round + 3);
+        nodes.push(node(&nats, &database, &next, 0).await);
+    }
 }

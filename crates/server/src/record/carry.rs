@@ -50,6 +50,20 @@ impl Carried {
         }
     }
 
+    /// An error unless the game is one of `variant` with `seats` seats: what the table
+    /// carrying it on plays.
+    pub fn plays(&self, variant: &str, seats: usize) -> Result<(), String> {
+        if self.variant == variant && self.seats.len() == seats {
+            return Ok(());
+        }
+        Err(format!(
+            "game {}: {} seats of {:?}, not this node's {seats} of {variant:?}",
+            self.id,
+            self.seats.len(),
+            self.variant
+        ))
+    }
+
     /// Whether a CPU player plays each seat: those it sat in at the start, and
     /// `taken_over` (from the log's notes).
     pub fn cpu_seats(&self, taken_over: &[usize]) -> Vec<bool> {

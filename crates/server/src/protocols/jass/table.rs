@@ -165,14 +165,7 @@ impl JassTable {
         seats: &mut Seats<P>,
         person: impl FnMut(Seat) -> Option<P>,
     ) -> Result<JassTable, String> {
-        let variant = record::jass::variant(&config);
-        if carried.variant != variant || carried.seats.len() != 4 || carried.holders.len() != 4 {
-            let id = carried.id;
-            return Err(format!(
-                "game {id} is {:?}, this node plays {variant:?}",
-                carried.variant
-            ));
-        }
+        carried.plays(record::jass::variant(&config), 4)?;
         let log = GameLog::carry(recorder, carried);
         let (game, events) = record_jass::start(config, carried.seed, log);
         let stand_in = Box::new(jass::bots::HeuristicBot);

@@ -267,14 +267,7 @@ pub fn carry(
     shutdown: CancellationToken,
 ) -> Result<CarriedTable, String> {
     let rules = rules(&settings);
-    let variant = record_mahjong::variant(&rules);
-    if carried.variant != variant || carried.seats.len() != 4 || carried.holders.len() != 4 {
-        let id = carried.id;
-        return Err(format!(
-            "game {id} is {:?}, this node plays {variant:?}",
-            carried.variant
-        ));
-    }
+    carried.plays(&record_mahjong::variant(&rules), 4)?;
     let log = GameLog::carry(recorder, carried);
     let (game, events) = record_mahjong::start(rules, carried.seed, log);
     let mut play = Play::new(

@@ -190,16 +190,7 @@ where
     /// period for whoever comes back with their token (a seat without a token is played
     /// by a CPU player from now on).
     pub(super) fn carry_on(&mut self, carried: &Carried) -> Result<(), String> {
-        let id = carried.id;
-        if carried.seats.len() != self.settings.seats || carried.variant != self.settings.variant {
-            return Err(format!(
-                "game {id}: {} seats of {:?}, not this node's {} of {:?}",
-                carried.seats.len(),
-                carried.variant,
-                self.settings.seats,
-                self.settings.variant
-            ));
-        }
+        carried.plays(&self.settings.variant, self.settings.seats)?;
         let log = GameLog::carry(&self.ledger, carried);
         let (game, first) = H::Game::start(&self.settings.rules, cards::seeded_rng(carried.seed));
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
