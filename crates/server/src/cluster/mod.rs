@@ -37,6 +37,7 @@ pub use takeover::Succession;
 
 use crate::record::{Handover, Tables};
 use async_nats::jetstream::{kv, stream};
+use futures::StreamExt;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -340,19 +341,14 @@ impl Cluster {
     /// [`Cluster::tables`], each marked with its node's run.
     async fn listed(&self, local: &Tables) -> Vec<Value> {
         let mut all = with_node(serde_json::to_value(local.all()), &self.run);
-        let keys = match self.tables.keys().await {
+        let mut keys = match self.runs_listed().await {
             Ok(keys) => keys,
             Err(error) => {
                 crate::net::warn_limited!("the cluster's table list: {error}");
                 return all;
             }
         };
-        let mut keys: Vec<String> = futures::StreamExt::collect::<Vec<_>>(keys)
-            .await
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|node| *node != self.run)
-            .collect();
+        keys.retain(|node| *node != self.run);
         keys.sort();
         for node in keys {
             let Ok(Some(listed)) = self.tables.get(&node).await else {
@@ -361,6 +357,32 @@ impl Cluster {
             all.extend(with_node(serde_json::from_slice(&listed), &node));
         }
         all
+    }
+}
+
+/// How long listing the runs that wrote tables may take.
+const LIST_WAIT: Duration = Duration::from_secs(5);
+
+impl Cluster {
+    /// The runs with a list of tables in [`BUCKET`] (a run whose list was taken out may
+    /// be among them: its list then reads as none). Read from the bucket's stream in one
+    /// request: the bucket's own listing of keys runs a consumer, which at times never
+    /// said it was done.
+    async fn runs_listed(&self) -> Result<Vec<String>, String> {
+        let prefix = format!("$KV.{BUCKET}.");
+        let read = async {
+            let stream = self.jetstream.get_stream(format!("KV_{BUCKET}")).await;
+            let stream = stream.map_err(|e| e.to_string())?;
+            let subjects = stream.info_with_subjects(format!("{prefix}>")).await;
+            let subjects: Vec<_> = subjects.map_err(|e| e.to_string())?.collect().await;
+            let runs = subjects.into_iter().filter_map(Result::ok);
+            Ok(runs
+                .filter_map(|(subject, _)| subject.strip_prefix(&prefix).map(str::to_owned))
+                .collect())
+        };
+        tokio::time::timeout(LIST_WAIT, read)
+            .await
+            .map_err(|_| "the lists of tables did not come in time".to_owned())?
     }
 }
 

@@ -34,30 +34,15 @@ pub struct Succession {
     pub flushed: CancellationToken,
 }
 
-/// How long listing the runs that wrote tables may take.
-const LIST_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
-
 impl Cluster {
     /// Carries on the tables of `protocol` that any other run listed last: this node has
     /// just claimed the protocol's home, so a table of it listed elsewhere has lost its
     /// home (its node stopped, or was cut off and stops).
     pub(super) async fn take_over_all(&self, protocol: &'static str, heirs: Succession) {
-        let runs = async {
-            let keys = self.tables.keys().await.map_err(|e| e.to_string())?;
-            let keys: Vec<_> = futures::StreamExt::collect(keys).await;
-            Ok::<Vec<String>, String>(keys.into_iter().filter_map(Result::ok).collect())
-        };
-        let runs = match tokio::time::timeout(LIST_WAIT, runs).await {
-            Ok(Ok(runs)) => runs,
-            Ok(Err(error)) => {
+        let runs = match self.runs_listed().await {
+            Ok(runs) => runs,
+            Err(error) => {
                 tracing::error!(%error, protocol, "the lists of tables cannot be read: none carried on");
-                return;
-            }
-            Err(_) => {
-                tracing::error!(
-                    protocol,
-                    "the lists of tables did not come: none carried on"
-                );
                 return;
             }
         };
