@@ -3,8 +3,10 @@
 //! the two together, so the server and the clients cannot drift apart.
 //!
 //! Protocols move here one by one; so far course Truco ([`truco`]), Warlords & Scumbags
-//! ([`wars`]) and the Jass Challenge's client messages ([`jass`]).
+//! ([`wars`]), Mahjong's mmj1 ([`mmj1`]) and the Jass Challenge's client messages
+//! ([`jass`]).
 
 pub mod jass;
+pub mod mmj1;
 pub mod truco;
 pub mod wars;

@@ -92,10 +92,10 @@ impl Wire {
                 let value = serde_json::from_str::<serde_json::Value>(first).ok()?;
                 value["data"].as_str().map(str::to_owned)
             }
-            Wire::Mahjong => {
-                let (_, name) = first.strip_prefix("mmj1c ")?.split_once(':')?;
-                Some(name.to_owned())
-            }
+            Wire::Mahjong => match parlor_wire::mmj1::ClientMsg::parse(first).ok()? {
+                parlor_wire::mmj1::ClientMsg::Hello(name) => String::from_utf8(name).ok(),
+                _ => None,
+            },
         }
     }
 }

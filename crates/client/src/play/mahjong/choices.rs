@@ -12,11 +12,25 @@ use super::tiles::{
 };
 use super::{Ask, Mahjong, Prompt};
 use crate::play::screen::{Choice, CARD_KEYS};
+use parlor_wire::mmj1::{ClientMsg, TileName};
+
+/// A tile this client keeps (in the server's spelling) as a message names it.
+fn named(face: &str) -> TileName {
+    TileName::parse(face).unwrap_or(TileName::Hidden)
+}
+
+/// Discarding `face`, declaring riichi with it or not.
+fn discard(riichi: bool, face: &str) -> ClientMsg {
+    match riichi {
+        true => ClientMsg::Riichi(named(face)),
+        false => ClientMsg::Discard(named(face)),
+    }
+}
 
 /// What a choice does.
 pub(super) enum Move {
     /// Answer with this operation.
-    Send(String),
+    Send(ClientMsg),
     /// Turn riichi mode on or off: whether the discards offered declare riichi.
     ToggleRiichi,
     /// Pass, and pass every call for the rest of the hand.
@@ -39,31 +53,32 @@ impl Mahjong {
         let all = match prompt.ask {
             Ask::Play => self.play_moves(prompt),
             Ask::Claim => self.claim_moves(),
-            Ask::Ack => vec![(Choice::new('n', "next hand"), Move::Send("ack".into()))],
+            Ask::Ack => vec![(Choice::new('n', "next hand"), Move::Send(ClientMsg::Ack))],
         };
         let moves: Vec<(Choice, Move)> = all
             .into_iter()
             .filter(|(_, m)| !matches!(m, Move::Send(op) if prompt.refused.contains(op)))
             .collect();
         let (_, drawn) = self.hand_split();
-        let verb = if self.riichi_mode {
-            "riichi"
-        } else {
-            "discard"
-        };
-        let mut wanted: Vec<String> = drawn.iter().map(|t| format!("{verb} {t}")).collect();
-        wanted.extend(best_discard(&self.deal.mine).map(|t| format!("{verb} {t}")));
-        wanted.push("pass".into());
-        wanted.push("ack".into());
-        let sends = |want: &dyn Fn(&str) -> bool| {
+        let riichi = self.riichi_mode;
+        let mut wanted: Vec<ClientMsg> = drawn.iter().map(|t| discard(riichi, t)).collect();
+        wanted.extend(best_discard(&self.deal.mine).map(|t| discard(riichi, &t)));
+        wanted.push(ClientMsg::Pass);
+        wanted.push(ClientMsg::Ack);
+        let sends = |want: &dyn Fn(&ClientMsg) -> bool| {
             moves
                 .iter()
                 .position(|(_, m)| matches!(m, Move::Send(op) if want(op)))
         };
+        let a_discard = |op: &ClientMsg| match op {
+            ClientMsg::Riichi(_) => riichi,
+            ClientMsg::Discard(_) => !riichi,
+            _ => false,
+        };
         let suggested = wanted
             .iter()
             .find_map(|w| sends(&|op| op == w))
-            .or_else(|| sends(&|op| op.starts_with(verb)))
+            .or_else(|| sends(&a_discard))
             .unwrap_or(0);
         (moves, suggested)
     }
@@ -85,15 +100,10 @@ impl Mahjong {
             faces.retain(|t| tenpai.contains(t));
         } else if let Some(t) = drawn.as_ref().filter(|_| d.riichi[me]) {
             // After riichi the drawn tile goes (unless the server refused that).
-            if !prompt.refused.contains(&format!("discard {t}")) {
+            if !prompt.refused.contains(&discard(false, t)) {
                 faces = vec![t.clone()];
             }
         }
-        let verb = if self.riichi_mode {
-            "riichi"
-        } else {
-            "discard"
-        };
         let mut moves: Vec<(Choice, Move)> = faces
             .iter()
             .zip(CARD_KEYS.chars())
@@ -105,7 +115,10 @@ impl Mahjong {
                 if self.riichi_mode {
                     label = format!("riichi, discarding {label}");
                 }
-                (Choice::new(key, label), Move::Send(format!("{verb} {t}")))
+                (
+                    Choice::new(key, label),
+                    Move::Send(discard(self.riichi_mode, t)),
+                )
             })
             .collect();
         if self.riichi_mode {
@@ -115,24 +128,25 @@ impl Mahjong {
         // Tsumo and the nine-terminals draw need a drawn tile (not right after a call).
         let first_turn = !d.any_meld() && d.discards[me].is_empty();
         if d.just_drew(me) && complete(&d.mine, None) {
-            moves.push((Choice::new('t', "tsumo (win)"), Move::Send("out".into())));
+            moves.push((Choice::new('t', "tsumo (win)"), Move::Send(ClientMsg::Out)));
         } else if d.just_drew(me) && first_turn && terminal_kinds(&d.mine) >= 9 {
             let label = "abortive draw (nine terminals)";
-            moves.push((Choice::new('o', label), Move::Send("out".into())));
+            moves.push((Choice::new('o', label), Move::Send(ClientMsg::Out)));
         }
         let mut kongs = Vec::new();
         let all = sorted(&d.mine);
         for t in distinct(&d.mine) {
             let same: Vec<&String> = all.iter().filter(|x| same_kind(x, &t)).collect();
             if same.len() == 4 && same[0] == &t {
-                kongs.push((format!("kan: four {}", show(&t)), format!("ckong {t}")));
+                let op = ClientMsg::ConcealedKong(named(&t));
+                kongs.push((format!("kan: four {}", show(&t)), op));
             }
         }
         for pon in d.pons() {
             if let Some(t) = d.mine.iter().find(|x| same_kind(x, &pon)) {
                 kongs.push((
                     format!("kan: add {} to the pon", show(t)),
-                    format!("pkong {t}"),
+                    ClientMsg::PungKong(named(t)),
                 ));
             }
         }
@@ -142,7 +156,7 @@ impl Mahjong {
         // Riichi while some discard could still declare it (the server may refuse each).
         let riichi_left = tenpai_discards(&d.mine)
             .iter()
-            .any(|t| !prompt.refused.contains(&format!("riichi {t}")));
+            .any(|t| !prompt.refused.contains(&discard(true, t)));
         if !d.riichi[me] && d.closed() && riichi_left {
             moves.push((Choice::new('r', "riichi…"), Move::ToggleRiichi));
         }
@@ -159,7 +173,7 @@ impl Mahjong {
         if let Some(offer) = &d.offer {
             if complete(&d.mine, Some(&offer.face)) {
                 let label = format!("ron (win on {})", show(&offer.face));
-                moves.push((Choice::new('r', label), Move::Send("ron".into())));
+                moves.push((Choice::new('r', label), Move::Send(ClientMsg::Ron)));
             }
             let ron = moves.len();
             let open = offer.kind == OfferKind::Discard
@@ -174,11 +188,11 @@ impl Mahjong {
                     let label = format!("pon {}", show(&offer.face));
                     moves.push((
                         Choice::new('p', label),
-                        Move::Send(format!("claim {a} {b} ?")),
+                        Move::Send(ClientMsg::Claim([named(a), named(b), TileName::Hidden])),
                     ));
                     if let [c, ..] = rest {
                         let label = format!("kan {}", show(&offer.face));
-                        let op = format!("claim {a} {b} {c}");
+                        let op = ClientMsg::Claim([named(a), named(b), named(c)]);
                         moves.push((Choice::new('k', label), Move::Send(op)));
                     }
                 }
@@ -189,14 +203,14 @@ impl Mahjong {
                             format!("chi {} with {} {}", show(&offer.face), show(&a), show(&b));
                         moves.push((
                             Choice::new(key, label),
-                            Move::Send(format!("claim {a} {b} ?")),
+                            Move::Send(ClientMsg::Claim([named(&a), named(&b), TileName::Hidden])),
                         ));
                     }
                 }
                 calls = moves.len() > ron;
             }
         }
-        moves.push((Choice::new('n', "pass"), Move::Send("pass".into())));
+        moves.push((Choice::new('n', "pass"), Move::Send(ClientMsg::Pass)));
         if calls {
             let label = "pass, and no calls for the rest of this hand";
             moves.push((Choice::new('x', label), Move::NoCalls));
@@ -207,11 +221,13 @@ impl Mahjong {
     /// Answers a `claim` by itself when passing is all we could do.
     pub(super) fn on_claim(&mut self) -> Vec<String> {
         self.prompt = Prompt::new(Ask::Claim);
-        let only_pass =
-            matches!(self.claim_moves().as_slice(), [(_, Move::Send(op))] if op == "pass");
+        let only_pass = matches!(
+            self.claim_moves().as_slice(),
+            [(_, Move::Send(ClientMsg::Pass))]
+        );
         if only_pass {
-            self.sent = Some("pass".into());
-            vec!["pass".into()]
+            self.sent = Some(ClientMsg::Pass);
+            vec![ClientMsg::Pass.write()]
         } else {
             Vec::new()
         }

@@ -5,6 +5,7 @@
 //! browser client does.
 
 use super::tiles::{same_kind, show, show_all};
+use mahjong::game::Place as Wire;
 
 /// A place a tile moves between, as far as this client cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,30 +22,22 @@ enum Place {
     Discards(usize),
     /// `mXN`: a seat's meld N.
     Meld(usize, usize),
-    /// `k`, flowers, or a place we cannot read.
+    /// `k` or flowers.
     Other,
 }
 
-/// The place named `p`.
-fn place(p: &str) -> Place {
-    let b = p.as_bytes();
-    let seat = |i: usize| match b.get(i) {
-        Some(c @ b'1'..=b'4') => Some(usize::from(c - b'1')),
-        _ => None,
-    };
-    let place = match (b.first(), b.len()) {
-        (Some(b'w'), 4) => Some(Place::Wall),
-        (Some(b'r'), 3) => Some(Place::Replacement),
-        (Some(b'a'), _) => p[1..].parse().ok().map(Place::DoraWall),
-        (Some(b'h'), 2) => seat(1).map(Place::Hand),
-        (Some(b'd'), 2) => seat(1).map(Place::Discards),
-        (Some(b'm'), 3) => match b[2] {
-            n @ b'0'..=b'3' => seat(1).map(|s| Place::Meld(s, usize::from(n - b'0'))),
-            _ => None,
-        },
-        _ => None,
-    };
-    place.unwrap_or(Place::Other)
+/// The place a move names, as far as this client cares.
+fn place(p: Wire) -> Place {
+    let seat = usize::from;
+    match p {
+        Wire::Wall(_) => Place::Wall,
+        Wire::Replacement(_) => Place::Replacement,
+        Wire::DoraWall(n) => Place::DoraWall(usize::from(n)),
+        Wire::Hand(s) => Place::Hand(seat(s)),
+        Wire::Discards(s) => Place::Discards(seat(s)),
+        Wire::Meld(s, n) => Place::Meld(seat(s), usize::from(n)),
+        Wire::Deck | Wire::Flowers(_) => Place::Other,
+    }
 }
 
 /// A discarded tile.
@@ -211,7 +204,7 @@ impl Deal {
     }
 
     /// Takes `move face from to`; returns what is worth telling.
-    pub(super) fn apply(&mut self, face: &str, from: &str, to: &str) -> Vec<Happened> {
+    pub(super) fn apply(&mut self, face: &str, from: Wire, to: Wire) -> Vec<Happened> {
         let mut told = Vec::new();
         let (src, dst) = (place(from), place(to));
         if let Some((who, n)) = self.building {

@@ -2,10 +2,12 @@
 //! them and for what the moves meant.
 
 use super::deal::{Deal, Happened};
-use super::tiles::{number, show, Token};
+use super::tiles::show;
 use super::{ordinal, wind, Mahjong};
 use crate::play::screen::printable;
 use crate::play::screen::push_log;
+use mahjong::Wind;
+use parlor_wire::mmj1::wind as letter;
 
 impl Mahjong {
     /// The log line for something that happened.
@@ -42,19 +44,13 @@ impl Mahjong {
     }
 
     /// `game I C C C C`: our seat and everyone's name (cleaned: others chose them).
-    pub(super) fn on_game(&mut self, words: &[Token]) {
-        let Some(me) = words.get(1).and_then(|w| w.word().parse::<usize>().ok()) else {
-            return;
-        };
-        if !(1..=4).contains(&me) {
-            return;
+    pub(super) fn on_game(&mut self, me: usize, names: [String; 4]) {
+        self.me = Some(me);
+        for (slot, name) in self.names.iter_mut().zip(names) {
+            *slot = printable(&name).chars().take(64).collect();
         }
-        self.me = Some(me - 1);
-        for (slot, name) in self.names.iter_mut().zip(words.iter().skip(2)) {
-            *slot = printable(name.text()).chars().take(64).collect();
-        }
-        self.deal = Deal::new(me - 1);
-        let others: Vec<String> = (1..4).map(|i| self.name((me - 1 + i) % 4)).collect();
+        self.deal = Deal::new(me);
+        let others: Vec<String> = (1..4).map(|i| self.name((me + i) % 4)).collect();
         push_log(
             &mut self.log,
             format!("At the table with {}", others.join(", ")),
@@ -62,13 +58,10 @@ impl Mahjong {
     }
 
     /// `newhand W W W W W`: the round's wind and each seat's; a fresh hand.
-    pub(super) fn on_newhand(&mut self, words: &[Token]) {
-        self.round = words
-            .get(1)
-            .map(|w| w.word().to_owned())
-            .unwrap_or_default();
-        for (slot, w) in self.winds.iter_mut().zip(words.iter().skip(2)) {
-            *slot = w.word().to_owned();
+    pub(super) fn on_newhand(&mut self, round: Wind, winds: [Wind; 4]) {
+        self.round = letter(round).to_string();
+        for (slot, w) in self.winds.iter_mut().zip(winds) {
+            *slot = letter(w).to_string();
         }
         self.deal = Deal::new(self.me());
         self.results.clear();
@@ -86,50 +79,21 @@ impl Mahjong {
         );
     }
 
-    /// parlor's `score N. N. N. N. N. N.`: points, honba and riichi sticks.
-    pub(super) fn on_score(&mut self, words: &[Token]) {
-        let n: Vec<i64> = words
+    /// `win I` and the breakdown, each entry with the points it brings, then the total.
+    /// Whether it was a tsumo or whose tile it took, mmj1 leaves to the moves before it.
+    pub(super) fn on_win(&mut self, winner: usize, breakdown: &[(String, i64)], total: i64) {
+        let counted: Vec<(String, i64)> = breakdown
             .iter()
-            .skip(1)
-            .filter_map(|w| number(w.word()))
+            .map(|(what, n)| (printable(what.trim()), *n))
+            .filter(|(what, _)| !what.is_empty())
             .collect();
-        if let [a, b, c, d, rest @ ..] = n.as_slice() {
-            self.scores = Some([*a, *b, *c, *d]);
-            if let [honba, sticks, ..] = rest {
-                (self.honba, self.sticks) = (*honba, *sticks);
-            }
-        }
-    }
-
-    /// `win I` and the breakdown, each entry with the points it brings, the total last
-    /// (a zero-length name). Whether it was a tsumo or whose tile it took, mmj1 leaves
-    /// to the moves before it.
-    pub(super) fn on_win(&mut self, words: &[Token]) {
-        let Some(winner) = words
-            .get(1)
-            .and_then(|w| w.word().parse::<usize>().ok())
-            .filter(|w| (1..=4).contains(w))
-            .map(|w| w - 1)
-        else {
-            return;
-        };
-        let mut entries = Vec::new();
-        let mut counted = Vec::new();
-        let mut total = None;
-        for pair in words[2..].windows(2) {
-            if let [Token::Text(what), Token::Word(points)] = pair {
-                let what = printable(what.trim());
-                match number(points) {
-                    Some(n) if what.is_empty() => total = Some(n),
-                    Some(0) => entries.push(what.clone()),
-                    Some(n) => entries.push(format!("{what} {n}")),
-                    None => {}
-                }
-                if let Some(n) = number(points).filter(|_| !what.is_empty()) {
-                    counted.push((what, n));
-                }
-            }
-        }
+        let entries: Vec<String> = counted
+            .iter()
+            .map(|(what, n)| match n {
+                0 => what.clone(),
+                n => format!("{what} {n}"),
+            })
+            .collect();
         let (who, s) = self.subject(winner);
         let tsumo = self.deal.just_drew(winner);
         let how = match &self.deal.offer {
@@ -137,12 +101,11 @@ impl Mahjong {
             Some(o) => format!(" by ron on {} {}", self.whose(o.who), show(&o.face)),
             None => String::new(),
         };
-        let points = total.map_or(String::new(), |t| format!(": {t} points"));
-        let headline = format!("{who} win{s}{how}{points}");
+        let headline = format!("{who} win{s}{how}: {total} points");
         // As players say it (han, fu, limit, payments), the yaku by their han; else the
         // breakdown as it came.
         let dealer = self.winds.get(winner).is_some_and(|w| w == "e");
-        let said = total.and_then(|t| super::worth::worth(&counted, t, dealer, tsumo));
+        let said = super::worth::worth(&counted, total, dealer, tsumo);
         let yaku: Vec<String> = counted
             .iter()
             .filter_map(|(n, _)| {
@@ -164,11 +127,11 @@ impl Mahjong {
 
     /// `reject C:EXPL`: the answer we sent is refused; the question stays open
     /// without it.
-    pub(super) fn on_reject(&mut self, words: &[Token]) {
-        let why = printable(words.get(1).map_or("", Token::text));
+    pub(super) fn on_reject(&mut self, why: &str) {
+        let why = printable(why);
         let line = match (self.sent.take(), &mut self.prompt) {
             (Some(op), Some(prompt)) => {
-                let line = format!("Refused ({op}): {why}");
+                let line = format!("Refused ({}): {why}", op.write());
                 prompt.refused.push(op);
                 line
             }
@@ -177,32 +140,8 @@ impl Mahjong {
         push_log(&mut self.log, line);
     }
 
-    /// `chat SRC OTHERS . C:TEXT`, in the log with its sender's name.
-    pub(super) fn on_chat(&mut self, words: &[Token]) {
-        let from = words
-            .get(1)
-            .and_then(|w| w.word().bytes().next())
-            .filter(|c| (b'1'..=b'4').contains(c))
-            .map(|c| usize::from(c - b'1'));
-        let text = words.iter().rev().find_map(|w| match w {
-            Token::Text(t) => Some(printable(t)),
-            Token::Word(_) => None,
-        });
-        if let (Some(from), Some(text)) = (from, text) {
-            let line = format!("{} says: {text}", self.name(from));
-            push_log(&mut self.log, line);
-        }
-    }
-
     /// parlor's `gameover I I I I`: the players from first place to last.
-    pub(super) fn on_gameover(&mut self, words: &[Token]) {
-        let order: Vec<usize> = words
-            .iter()
-            .skip(1)
-            .filter_map(|w| w.word().parse::<usize>().ok())
-            .filter(|s| (1..=4).contains(s))
-            .map(|s| s - 1)
-            .collect();
+    pub(super) fn on_gameover(&mut self, order: [usize; 4]) {
         let places: Vec<String> = order
             .iter()
             .enumerate()

@@ -21,11 +21,13 @@ mod tiles;
 mod view;
 mod worth;
 
+use super::screen::printable;
 use super::screen::{push_log, Screen};
 use super::Table;
 use choices::Move;
 use deal::Deal;
-use tiles::{sorted, tokens, Token};
+use parlor_wire::mmj1::{ClientMsg, ServerMsg};
+use tiles::sorted;
 
 /// The mahjong client: the table as the server's messages described it, and the
 /// question the server asked us, if any.
@@ -49,7 +51,7 @@ pub struct Mahjong {
     results: Vec<String>,
     prompt: Option<Prompt>,
     /// The answer sent to the prompt, while the server has not taken or refused it.
-    sent: Option<String>,
+    sent: Option<ClientMsg>,
     /// The discard choices declare riichi.
     riichi_mode: bool,
     /// "No calls for the rest of this hand": claims are passed unless ron is possible.
@@ -71,7 +73,7 @@ enum Ask {
 #[derive(Clone, Debug)]
 struct Prompt {
     ask: Ask,
-    refused: Vec<String>,
+    refused: Vec<ClientMsg>,
 }
 
 impl Prompt {
@@ -191,52 +193,64 @@ impl Mahjong {
 
 impl Table for Mahjong {
     fn hello(&mut self) -> Vec<String> {
-        vec![format!("mmj1c {}:{}", self.name.len(), self.name)]
+        vec![ClientMsg::Hello(self.name.clone().into_bytes()).write()]
     }
 
     fn receive(&mut self, message: &str) -> Vec<String> {
-        let words = tokens(message);
-        let Some(Token::Word(command)) = words.first() else {
+        // A line this client cannot read changes nothing.
+        let Ok(msg) = ServerMsg::parse(message) else {
             return Vec::new();
         };
         // Any news but a refusal or chat answers the open question: our answer was
         // taken, or the server acted for us when our time ran out.
-        if command != "reject" && command != "chat" {
+        if !matches!(msg, ServerMsg::Reject(_) | ServerMsg::Chat { .. }) {
             self.prompt = None;
             self.sent = None;
             self.riichi_mode = false;
         }
-        if command != "move" {
+        if !matches!(msg, ServerMsg::Move { .. }) {
             if let Some(happened) = self.deal.settle() {
                 self.tell(happened);
             }
         }
-        match command.as_str() {
-            "mmj1s" => self.greeted = true,
-            "game" => self.on_game(&words),
-            "newhand" => self.on_newhand(&words),
-            "score" => self.on_score(&words),
-            "move" => {
-                if let [_, face, from, to, ..] = words.as_slice() {
-                    for happened in self.deal.apply(face.word(), from.word(), to.word()) {
-                        self.tell(happened);
-                    }
+        match msg {
+            ServerMsg::Hello => self.greeted = true,
+            ServerMsg::Game { you, names } => self.on_game(you, names),
+            ServerMsg::NewHand { round, winds } => self.on_newhand(round, winds),
+            ServerMsg::Score {
+                scores,
+                honba,
+                sticks,
+            } => {
+                self.scores = Some(scores);
+                (self.honba, self.sticks) = (honba, sticks);
+            }
+            ServerMsg::Move { face, from, to } => {
+                for happened in self.deal.apply(&face.to_string(), from, to) {
+                    self.tell(happened);
                 }
             }
-            "riichi" => self.deal.riichi_next = true,
-            "play" => self.prompt = Prompt::new(Ask::Play),
-            "claim" => return self.on_claim(),
-            "ack" => self.prompt = Prompt::new(Ask::Ack),
-            "win" => self.on_win(&words),
-            "draw" => {
+            ServerMsg::Riichi => self.deal.riichi_next = true,
+            ServerMsg::Play => self.prompt = Prompt::new(Ask::Play),
+            ServerMsg::Claim => return self.on_claim(),
+            ServerMsg::Ack => self.prompt = Prompt::new(Ask::Ack),
+            ServerMsg::Win {
+                winner,
+                entries,
+                total,
+            } => self.on_win(winner, &entries, total),
+            ServerMsg::Draw => {
                 let line = "The hand ends in a draw".to_owned();
                 push_log(&mut self.log, line.clone());
                 self.results.push(line);
             }
-            "reject" => self.on_reject(&words),
-            "chat" => self.on_chat(&words),
-            "gameover" => self.on_gameover(&words),
-            _ => {}
+            ServerMsg::Reject(why) => self.on_reject(&why),
+            ServerMsg::Chat { from, text, .. } => {
+                let line = format!("{} says: {}", self.name(from), printable(&text));
+                push_log(&mut self.log, line);
+            }
+            ServerMsg::GameOver(order) => self.on_gameover(order),
+            ServerMsg::Break(_) => {}
         }
         Vec::new()
     }
@@ -257,16 +271,17 @@ impl Table for Mahjong {
             }
             Move::NoCalls => {
                 self.no_calls = true;
-                self.sent = Some("pass".into());
-                vec!["pass".into()]
+                self.sent = Some(ClientMsg::Pass);
+                vec![ClientMsg::Pass.write()]
             }
             Move::Send(op) => {
-                self.sent = Some(op.clone());
-                vec![op]
+                let line = op.write();
+                self.sent = Some(op);
+                vec![line]
             }
             Move::Fill => {
                 self.filled = true;
-                vec!["fill".into()]
+                vec![ClientMsg::Fill.write()]
             }
         }
     }

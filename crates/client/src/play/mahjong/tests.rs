@@ -323,7 +323,7 @@ fn names_and_chat_lose_their_control_characters() {
     let mut mj = Mahjong::new("Ana");
     let evil = "Ev\u{1b}[2Jil\n";
     let game = format!("game 1 3:Ana {}:{evil} 5:CPU 3 5:CPU 4", evil.len());
-    feed(&mut mj, &[game.as_str(), "chat 2 . 9:hi\u{7}there"]);
+    feed(&mut mj, &[game.as_str(), "chat 2 . 8:hi\u{7}there"]);
     assert_eq!(mj.screen().seats[1].name, "Ev[2Jil");
     assert_eq!(mj.log.last().unwrap(), "Ev[2Jil says: hithere");
 }
@@ -687,7 +687,7 @@ fn an_eager_player_wins_calls_and_declares_riichi_through_rejects() {
                 mj.moves()
                     .0
                     .iter()
-                    .position(|(_, m)| matches!(m, Move::Send(op) if Some(op) == best.as_ref()))
+                    .position(|(_, m)| matches!(m, Move::Send(op) if Some(op.write()) == best))
             })
             .unwrap_or(s.suggested)
     };

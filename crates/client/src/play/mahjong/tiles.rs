@@ -1,85 +1,11 @@
-//! mmj1's words and tiles as this client reads them. A server line is split into words
-//! and counted strings (`N:DATA`, N in bytes, so a name may hold spaces); tile spellings
-//! map to the rules crate's 34 kinds, so that its hand analysis can say whether a hand
-//! is complete or tenpai, which decides the choices offered and the passes made without
-//! asking; and tiles are spelled for the screen.
+//! mmj1's tiles as this client keeps them, in the server's spelling (which
+//! `parlor_wire::mmj1` reads and writes). The spellings map to the rules crate's 34
+//! kinds, so that its hand analysis can say whether a hand is complete or tenpai, which
+//! decides the choices offered and the passes made without asking; and tiles are
+//! spelled for the screen.
 
 use mahjong::hand::{is_complete, shanten};
 use mahjong::{Counts, Kind};
-
-/// One part of a server message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Token {
-    /// A word, lower-cased: mmj1 ignores case outside counted strings.
-    Word(String),
-    /// A counted string's data, as sent (or as much of it as the line holds).
-    Text(String),
-}
-
-impl Token {
-    /// The word, or nothing for a counted string (where a word is expected).
-    pub(super) fn word(&self) -> &str {
-        match self {
-            Token::Word(w) => w,
-            Token::Text(_) => "",
-        }
-    }
-
-    /// The text of either kind: names are counted strings, but a bare word reads too.
-    pub(super) fn text(&self) -> &str {
-        match self {
-            Token::Word(t) | Token::Text(t) => t,
-        }
-    }
-}
-
-/// A line's words and counted strings. Never fails: a count longer than the line takes
-/// the rest of it, bytes that are not UTF-8 become U+FFFD.
-pub(super) fn tokens(line: &str) -> Vec<Token> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && b[i] <= b' ' {
-            i += 1;
-        }
-        if i >= b.len() {
-            break;
-        }
-        let mut j = i;
-        while j < b.len() && b[j].is_ascii_digit() {
-            j += 1;
-        }
-        if j > i && b.get(j) == Some(&b':') {
-            let n = b[i..j]
-                .iter()
-                .try_fold(0usize, |n, d| {
-                    n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
-                })
-                .unwrap_or(usize::MAX);
-            let start = j + 1;
-            let end = start.saturating_add(n).min(b.len());
-            out.push(Token::Text(
-                String::from_utf8_lossy(&b[start..end]).into_owned(),
-            ));
-            i = end;
-            continue;
-        }
-        while j < b.len() && b[j] > b' ' {
-            j += 1;
-        }
-        out.push(Token::Word(
-            String::from_utf8_lossy(&b[i..j]).to_lowercase(),
-        ));
-        i = j;
-    }
-    out
-}
-
-/// An mmj1 number (`25000.`, and parlor's `-300.` in `score`).
-pub(super) fn number(word: &str) -> Option<i64> {
-    word.trim_end_matches('.').parse().ok()
-}
 
 /// The kind a spelled tile is, as the rules crate numbers kinds (characters, dots,
 /// bamboo, then the winds and white, green, red); `None` for `?` and anything else.

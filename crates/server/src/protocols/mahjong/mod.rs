@@ -22,7 +22,6 @@
 //!
 //! `docs/protocols/mahjong.md` records every decision the seed left open.
 
-pub mod codec;
 pub mod lobby;
 pub mod operation;
 pub mod render;

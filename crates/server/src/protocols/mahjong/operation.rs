@@ -1,8 +1,8 @@
 //! mmj1 operations to the rules engine's actions: mmj1 names tile kinds (and whether a
 //! red five), the engine wants physical tiles, so the tiles are picked from the hand.
 
-use super::codec::{ClientMsg, TileName};
 use mahjong::game::{Action, Game};
+use parlor_wire::mmj1::{ClientMsg, TileName};
 
 /// The engine action an mmj1 operation asks for, as the action the engine offers when
 /// several physical tiles would do.
@@ -12,7 +12,7 @@ pub fn action(game: &Game, red_fives: bool, seat: usize, msg: ClientMsg) -> Resu
             TileName::Tile { kind, red } => game
                 .find_tile(seat, kind, red && red_fives)
                 .ok_or_else(|| "you do not hold that tile".to_owned()),
-            TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
+            TileName::Bonus { .. } => Err("riichi mahjong has no flowers or seasons".into()),
             TileName::Hidden => Err("name the tile".into()),
         }
     };
@@ -57,7 +57,7 @@ fn claim(
             _ => None,
         })
         .collect();
-    if names.contains(&TileName::Bonus) {
+    if names.iter().any(|n| matches!(n, TileName::Bonus { .. })) {
         return Err("riichi mahjong has no flowers or seasons".into());
     }
     let hidden_third = names[2] == TileName::Hidden;
@@ -102,7 +102,7 @@ fn pick(
 fn kind_of(name: TileName) -> Result<mahjong::Kind, String> {
     match name {
         TileName::Tile { kind, .. } => Ok(kind),
-        TileName::Bonus => Err("riichi mahjong has no flowers or seasons".into()),
+        TileName::Bonus { .. } => Err("riichi mahjong has no flowers or seasons".into()),
         TileName::Hidden => Err("name the tile".into()),
     }
 }

@@ -1,150 +1,66 @@
-//! The text of every message parlor sends over mmj1, one per line.
-//!
-//! Canonical spellings (clients must accept any case; parlor writes lower case, as the
-//! seed's examples do): numbered tiles `c1`-`c9` (characters), `d1`-`d9` (dots),
-//! `b1`-`b9` (bamboo), red fives `c0` `d0` `b0` (Tenhou's notation) when the table plays
-//! them, winds `we ws ww wn`, dragons `dr dg dw`, `?` for a face the receiver may not see.
-//! Places `k`, `w000`-`w135`, `r00`-`r11`, `a0`-`a9`, `h1`, `d1`, `f1`, `m10`, player IDs
-//! 1-4.
+//! The messages parlor sends over mmj1, made from the game's events and state; their
+//! text is [`parlor_wire::mmj1::ServerMsg`]'s, written once for the server and clients.
 
-pub use crate::record::mahjong::spelling::{face, kind, push_face, wind};
-use mahjong::game::{DrawKind, Move, Place, Win};
+use mahjong::game::{Move, Win};
 use mahjong::{Limit, Payment, Wind};
-use std::fmt::Write;
+use parlor_wire::mmj1::{ServerMsg, TileName};
 
-/// A counted string: `N:DATA`.
-fn counted(text: &str) -> String {
-    format!("{}:{text}", text.len())
-}
-
-/// A player ID, 1-4, for a seat 0..4.
-fn id(seat: usize) -> usize {
-    seat + 1
-}
-
-/// A place's name.
-pub fn place(p: Place) -> String {
-    let mut out = String::with_capacity(4);
-    push_place(&mut out, p);
-    out
-}
-
-/// A place's name written at the end of `out`.
-fn push_place(out: &mut String, p: Place) {
-    let (letter, number, digits) = match p {
-        Place::Deck => return out.push('k'),
-        Place::Wall(n) => ('w', usize::from(n), 3),
-        Place::Replacement(n) => ('r', usize::from(n), 2),
-        Place::DoraWall(n) => ('a', usize::from(n), 1),
-        Place::Hand(s) => ('h', id(s.into()), 1),
-        Place::Discards(s) => ('d', id(s.into()), 1),
-        Place::Flowers(s) => ('f', id(s.into()), 1),
-        Place::Meld(s, n) => {
-            out.push('m');
-            push_digits(out, id(s.into()), 1);
-            return push_digits(out, usize::from(n), 1);
-        }
-    };
-    out.push(letter);
-    push_digits(out, number, digits);
-}
-
-/// `n` in at least `width` digits, zeros in front.
-fn push_digits(out: &mut String, n: usize, width: usize) {
-    let mut digits = [b'0'; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    while rest > 0 || digits.len() - at < width.max(1) {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
-}
-
-/// `move T P P` as `seat` sees it, written in one string.
+/// `move T P P` as `seat` sees it.
 pub fn move_for(m: &Move, seat: usize, red_fives: bool) -> String {
-    let mut line = String::with_capacity(16);
-    line.push_str("move ");
-    push_face(&mut line, m.face_for(seat), red_fives);
-    line.push(' ');
-    push_place(&mut line, m.from);
-    line.push(' ');
-    push_place(&mut line, m.to);
-    line
+    let face = TileName::of(m.face_for(seat), red_fives);
+    ServerMsg::Move {
+        face,
+        from: m.from,
+        to: m.to,
+    }
+    .line()
 }
 
-/// `game I C C C C`: names are cut to 64 bytes (at a character boundary).
+/// `game I C C C C` for the person at `you`.
 pub fn game(you: usize, names: &[String; 4]) -> String {
-    let mut line = format!("game {}", id(you));
-    for name in names {
-        let mut end = name.len().min(64);
-        while !name.is_char_boundary(end) {
-            end -= 1;
-        }
-        write!(line, " {}", counted(&name[..end])).expect("writing to a String");
-    }
-    line
+    let names = names.clone();
+    ServerMsg::Game { you, names }.line()
 }
 
 /// `newhand W W W W W`
 pub fn newhand(round: Wind, winds: &[Wind; 4]) -> String {
-    let mut line = format!("newhand {}", wind(round));
-    for w in winds {
-        write!(line, " {}", wind(*w)).expect("writing to a String");
-    }
-    line
+    let winds = *winds;
+    ServerMsg::NewHand { round, winds }.line()
 }
 
 /// Extension: `score N. N. N. N. N. N.`: each player's points, then honba and riichi
 /// sticks on the table. Sent after every `newhand` and at the end of the game.
 pub fn score(scores: &[i32; 4], honba: u8, sticks: u8) -> String {
-    let mut line = String::from("score");
-    for s in scores {
-        write!(line, " {s}.").expect("writing to a String");
+    ServerMsg::Score {
+        scores: scores.map(i64::from),
+        honba: i64::from(honba),
+        sticks: i64::from(sticks),
     }
-    write!(line, " {honba}. {sticks}.").expect("writing to a String");
-    line
+    .line()
 }
 
 /// Extension: `gameover I I I I`: player IDs from first place to fourth.
 pub fn gameover(ranks: &[u8; 4]) -> String {
-    let mut order: Vec<usize> = (0..4).collect();
+    let mut order = [0, 1, 2, 3];
     order.sort_by_key(|&s| ranks[s]);
-    let mut line = String::from("gameover");
-    for s in order {
-        write!(line, " {}", id(s)).expect("writing to a String");
-    }
-    line
+    ServerMsg::GameOver(order).line()
 }
 
 /// `break N M`
-pub fn dice(d: [u8; 2]) -> String {
-    format!("break {} {}", d[0], d[1])
+pub fn dice(dice: [u8; 2]) -> String {
+    ServerMsg::Break(dice).line()
 }
 
-/// `reject C:EXPL`; explanations are cut to the seed's 512 bytes.
+/// `reject C:EXPL` (cut to the seed's 512 bytes).
 pub fn reject(why: &str) -> String {
-    let mut end = why.len().min(512);
-    while !why.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("reject {}", counted(&why[..end]))
+    ServerMsg::Reject(why.to_owned()).line()
 }
 
 /// `chat SRC OTHERDESTS . C:TEXT` for one receiver.
 pub fn chat(from: usize, others: impl Iterator<Item = usize>, text: &str) -> String {
-    let mut line = format!("chat {}", id(from));
-    for o in others {
-        write!(line, "{}", id(o)).expect("writing to a String");
-    }
-    write!(line, " . {}", counted(text)).expect("writing to a String");
-    line
-}
-
-/// `draw`, for any kind of draw.
-pub fn draw(_: &DrawKind) -> &'static str {
-    "draw"
+    let others = others.fold(0u8, |mask, seat| mask | 1 << seat);
+    let text = text.to_owned();
+    ServerMsg::Chat { from, others, text }.line()
 }
 
 /// `win I` and the breakdown, each entry with the points it brings, as the seed asks: the
@@ -209,12 +125,12 @@ pub fn win(w: &Win) -> String {
     if sticks > 0 {
         entries.push((format!("Riichi sticks ({})", w.sticks), sticks));
     }
-    let mut line = format!("win {}", id(w.winner));
-    for (what, n) in entries {
-        write!(line, " {} {n}.", counted(&what)).expect("writing to a String");
+    ServerMsg::Win {
+        winner: w.winner,
+        entries,
+        total: gained(w.payment) + honba + sticks,
     }
-    write!(line, " 0: {}.", gained(w.payment) + honba + sticks).expect("writing to a String");
-    line
+    .line()
 }
 
 /// What the winner gains from a payment (before honba and sticks).
@@ -239,49 +155,6 @@ fn han_text(han: u8) -> String {
 mod tests {
     use super::*;
     use mahjong::Tile;
-
-    #[test]
-    fn spellings() {
-        let t = |id| Tile::new(id).unwrap();
-        assert_eq!(face(Some(t(16)), true), "c0");
-        assert_eq!(face(Some(t(16)), false), "c5");
-        assert_eq!(face(Some(t(17)), true), "c5");
-        assert_eq!(face(Some(t(4 * 9 + 4)), true), "d2");
-        assert_eq!(face(Some(t(4 * 18)), true), "b1");
-        assert_eq!(face(Some(t(4 * 27)), true), "we");
-        assert_eq!(face(Some(t(4 * 31)), true), "dw");
-        assert_eq!(face(Some(t(4 * 33)), true), "dr");
-        assert_eq!(face(None, true), "?");
-        assert_eq!(place(Place::Wall(52)), "w052");
-        assert_eq!(place(Place::Replacement(1)), "r01");
-        assert_eq!(place(Place::Meld(3, 0)), "m40");
-        assert_eq!(place(Place::Wall(0)), "w000");
-        assert_eq!(place(Place::Wall(135)), "w135");
-        assert_eq!(place(Place::Replacement(11)), "r11");
-        assert_eq!(place(Place::DoraWall(0)), "a0");
-        assert_eq!(place(Place::Deck), "k");
-        assert_eq!(
-            game(
-                0,
-                &["Jean".into(), "Chris".into(), "Pat".into(), "Mouse".into()]
-            ),
-            "game 1 4:Jean 5:Chris 3:Pat 5:Mouse"
-        );
-        assert_eq!(
-            newhand(
-                Wind::East,
-                &[Wind::East, Wind::South, Wind::West, Wind::North]
-            ),
-            "newhand e e s w n"
-        );
-        assert_eq!(chat(1, [0, 3].into_iter(), "hi"), "chat 214 . 2:hi");
-        assert_eq!(reject(&"x".repeat(600)).len(), "reject 512:".len() + 512);
-        assert_eq!(
-            score(&[25000, 24000, 26000, -100], 1, 2),
-            "score 25000. 24000. 26000. -100. 1. 2."
-        );
-        assert_eq!(gameover(&[2, 1, 4, 3]), "gameover 2 1 4 3");
-    }
 
     /// A win as the breakdown shows it: with `yaku`, `dora`, `fu` and `limit`, paid
     /// `payment`, with `sticks` riichi sticks.

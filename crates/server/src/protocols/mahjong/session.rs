@@ -5,11 +5,11 @@
 //! before the game starts, and the chat rate limit (a flood of chat would otherwise fill
 //! the other players' outboxes and cost them their connections).
 
-use super::codec::{ClientMsg, Frame, Mmj1Codec};
 use super::lobby::{ConnId, Lobby, Seating};
 use super::render;
 use super::table::Human;
 use crate::net::{Connection, HelloTimer, Input, Peer, Settings, Socket};
+use parlor_wire::mmj1::{ClientMsg, Frame, Mmj1Codec, ServerMsg};
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
@@ -80,7 +80,7 @@ pub async fn run(
         match (&stage, msg) {
             (Stage::Greeting, ClientMsg::Hello(name)) => match check_name(&name) {
                 Ok(name) => {
-                    outbox.send("mmj1s");
+                    outbox.send(ServerMsg::Hello.line());
                     let human = Human {
                         name,
                         outbox: outbox.clone(),

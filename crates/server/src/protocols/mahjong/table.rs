@@ -10,7 +10,6 @@
 //! stand-in plays for them) and may come back under the same name from the same address;
 //! after it a CPU player takes the seat. When no person is left, the table closes.
 
-use super::codec::ClientMsg;
 use super::lobby::ConnId;
 use super::operation;
 use super::render;
@@ -24,6 +23,7 @@ use crate::table::{seat_carried, sleep_until, Play, Seats, Timing};
 use cards::{seeded_rng, GameRng};
 use mahjong::bots::{self, Strategy};
 use mahjong::game::{Action, Event, Game, Length, Pending, Rules, SeatSet, View};
+use parlor_wire::mmj1::{ClientMsg, ServerMsg};
 use std::cell::RefCell;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -492,14 +492,14 @@ impl Table {
     /// Sends `play` or `claim` to the people the game waits for and has not asked yet.
     fn prompt(&mut self) {
         let (seats, word) = match self.play.pending() {
-            Pending::Turn(seat) => (SeatSet::EMPTY.with(seat), "play"),
-            Pending::Claims(seats) => (seats, "claim"),
+            Pending::Turn(seat) => (SeatSet::EMPTY.with(seat), ServerMsg::Play),
+            Pending::Claims(seats) => (seats, ServerMsg::Claim),
             Pending::HandOver | Pending::GameOver => return,
         };
         for seat in seats.iter() {
             if !self.prompted.contains(seat) && self.seats.is_here(seat) {
                 self.prompted = self.prompted.with(seat);
-                self.to(seat, word);
+                self.to(seat, word.line());
             }
         }
     }
@@ -557,12 +557,12 @@ impl Table {
             ],
             Event::Move(m) if m.is_for(seat) => vec![render::move_for(m, seat, red)],
             Event::Break { dice } => vec![render::dice(*dice)],
-            Event::Riichi { .. } => vec!["riichi".to_owned()],
+            Event::Riichi { .. } => vec![ServerMsg::Riichi.line()],
             Event::Win(w) => vec![render::win(w)],
-            Event::Draw(drawn) => vec![render::draw(&drawn.kind).to_owned()],
+            Event::Draw(_) => vec![ServerMsg::Draw.line()],
             // After the last hand the game is over: nothing to acknowledge.
             Event::HandOver { .. } if self.play.pending() == Pending::HandOver => {
-                vec!["ack".to_owned()]
+                vec![ServerMsg::Ack.line()]
             }
             Event::GameOver { scores, ranks } => {
                 let (honba, sticks) = (self.play.honba(), self.play.sticks());

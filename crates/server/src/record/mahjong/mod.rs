@@ -8,7 +8,6 @@ use cards::seeded_rng;
 use mahjong::game::{Abort, DrawKind, Event, Game, Length, Pending, Rules};
 use serde_json::{json, Value};
 
-pub mod spelling;
 mod story;
 mod watch;
 

@@ -1,7 +1,6 @@
 //! How a stored mahjong game is told step by step for the replay page (see
 //! [`crate::record::story`]).
 
-use super::spelling;
 use super::{abort_name, deal_if_over, rules_of};
 use crate::record::entries;
 use crate::record::redo;
@@ -10,6 +9,7 @@ use crate::record::{Entry, Note};
 use cards::seeded_rng;
 use mahjong::game::{Abort, Action, DrawKind, Event, Game, Pending, Win};
 use mahjong::{Limit, Tile, Wind};
+use parlor_wire::mmj1 as spelling;
 
 /// Tells a finished game of `variant` from `seed` with its `log` hand (kyoku) by hand,
 /// naming the seats by `names` (see [`crate::record::story`]).

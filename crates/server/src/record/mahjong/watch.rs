@@ -3,13 +3,13 @@
 //! dora indicators, riichi and the scores. A tile whose face a watcher may not see comes
 //! through the projection without it, so it is only ever counted.
 
-use super::spelling;
 use super::story::{draw_words, win_words, wind_name};
 use crate::record::story::{name_of, Shot};
 use crate::record::watch::{backs, Narrator, Said, Watchable};
 use mahjong::game::{Event, Game, Place};
 use mahjong::MeldKind;
 use mahjong::Tile;
+use parlor_wire::mmj1 as spelling;
 
 impl Watchable for Game {
     type Narrator = MahjongNarrator;
