@@ -1,37 +1,66 @@
 //! `parlor serve`: flags (each also read from a `PARLOR_*` environment variable), logging
 //! and signal handling around [`parlor_server::serve`].
 
-use clap::Args;
-use parlor_server::config::{
-    Config, JassSettings, Limits, MahjongSettings, Ports, Service, WarsSettings,
-};
+use clap::{ArgMatches, Args, FromArgMatches};
+use parlor_server::config::{Config, Limits};
+use parlor_server::protocols::truco::TrucoSettings;
+use parlor_server::protocols::wars::WarsSettings;
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
-/// Flags of `parlor serve`. A protocol that is not built yet ignores its port flag.
-#[derive(Args, Debug)]
+/// Flags of `parlor serve`: these, which every game shares, and each game's own, which
+/// its protocol module defines (`parlor_server::protocols::GameFlags`); the registry
+/// adds them.
 pub struct ServeArgs {
+    config: Config,
+}
+
+impl Args for ServeArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let command = CommonArgs::augment_args(command);
+        registry().fold(command, |command, p| (p.options.flags)(command))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl FromArgMatches for ServeArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<ServeArgs, clap::Error> {
+        let mut config = CommonArgs::from_arg_matches(matches)?.config();
+        for protocol in registry() {
+            (protocol.options.read)(matches, &mut config)?;
+        }
+        Ok(ServeArgs { config })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = ServeArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for ServeArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.config.fmt(f)
+    }
+}
+
+/// The games the registry serves.
+fn registry() -> impl Iterator<Item = &'static parlor_server::protocols::Protocol> {
+    parlor_server::protocols::ALL.iter()
+}
+
+/// The flags every game shares.
+#[derive(Args, Debug)]
+struct CommonArgs {
     /// Address every listener binds.
     #[arg(long, env = "PARLOR_BIND", default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// miniTruco (seed 000) TCP port.
-    #[arg(long, env = "PARLOR_MINITRUCO_PORT", default_value_t = 6912)]
-    minitruco_port: u16,
-    /// Course Truco (seed 003) TCP port.
-    #[arg(long, env = "PARLOR_TRUCO_PORT", default_value_t = 6913)]
-    truco_port: u16,
-    /// Warlords & Scumbags (seed 001) TCP port.
-    #[arg(long, env = "PARLOR_WARS_PORT", default_value_t = 36700)]
-    wars_port: u16,
-    /// Jass Challenge (seed 002) WebSocket port.
-    #[arg(long, env = "PARLOR_JASS_PORT", default_value_t = 3000)]
-    jass_port: u16,
-    /// Mahjong mmj1 (seed 004) TCP port.
-    #[arg(long, env = "PARLOR_MAHJONG_PORT", default_value_t = 6914)]
-    mahjong_port: u16,
     /// HTTP port: the web client, `/ws/<protocol>` for browsers, the JSON API, `/metrics`
     /// and `/healthz`.
     #[arg(long, env = "PARLOR_HTTP_PORT", default_value_t = 8080)]
@@ -42,39 +71,6 @@ pub struct ServeArgs {
     /// CPU players' thinking time per move, in milliseconds (0 for tests and benchmarks).
     #[arg(long, env = "PARLOR_BOT_DELAY_MS", default_value_t = 800)]
     bot_delay_ms: u64,
-    /// Rooms in the miniTruco lounge.
-    #[arg(long, env = "PARLOR_ROOMS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=10000))]
-    rooms: u16,
-    /// miniTruco: the CPU players' strategy; `mixed` draws one per seat (a person's
-    /// partner may then play at random).
-    #[arg(long, env = "PARLOR_MINITRUCO_CPU", default_value = "heuristic", value_parser = minitruco_cpu)]
-    minitruco_cpu: String,
-    /// Seconds of client silence before a miniTruco keep-alive line.
-    #[arg(long, env = "PARLOR_KEEPALIVE_SECS", default_value_t = 5)]
-    keepalive_secs: u64,
-    /// Seconds between the keep-alives today's miniTruco app must echo (it gives up
-    /// after 20 s of silence).
-    #[arg(long, env = "PARLOR_APP_KEEPALIVE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=19))]
-    app_keepalive_secs: u64,
-    /// Warlords: seconds to play or swap (the seed's `-t`).
-    #[arg(long, env = "PARLOR_WARS_TIMEOUT", default_value_t = 15)]
-    wars_timeout: u64,
-    /// Warlords: players needed to start (the seed's `-m`).
-    #[arg(long, env = "PARLOR_WARS_MIN_PLAYERS", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=7))]
-    wars_min_players: u8,
-    /// Warlords: lobby countdown and pause between hands, in seconds (the seed's `-l`).
-    #[arg(long, env = "PARLOR_WARS_LOBBY", default_value_t = 15)]
-    wars_lobby: u64,
-    /// Mahjong: seconds after the first person arrives before CPU players fill the empty
-    /// seats (0: play at once).
-    #[arg(long, env = "PARLOR_MAHJONG_FILL_AFTER", default_value_t = 15)]
-    mahjong_fill_after: u64,
-    /// Mahjong: play red fives (aka dora).
-    #[arg(long, env = "PARLOR_MAHJONG_RED_FIVES", default_value_t = true, action = clap::ArgAction::Set)]
-    mahjong_red_fives: bool,
-    /// Mahjong: play the East round only instead of a hanchan.
-    #[arg(long, env = "PARLOR_MAHJONG_EAST_ONLY")]
-    mahjong_east_only: bool,
     /// Where finished games, standings and replays are stored (created on first start).
     #[arg(long, env = "PARLOR_DATA_DIR", default_value = "parlor-data")]
     data_dir: std::path::PathBuf,
@@ -104,34 +100,10 @@ pub struct ServeArgs {
     /// descriptor budget is then shared among fewer listeners.
     #[arg(long, env = "PARLOR_ONLY", value_delimiter = ',', value_parser = only_names())]
     only: Vec<String>,
-    /// Mahjong: the CPU players' strategy.
-    #[arg(long, env = "PARLOR_MAHJONG_CPU", default_value = "efficiency", value_parser = clap::builder::PossibleValuesParser::new(mahjong::bots::NAMES))]
-    mahjong_cpu: String,
-    /// Course Truco: seconds a person has to act before the server plays for them (0: no
-    /// timer).
-    #[arg(long, env = "PARLOR_TRUCO_TURN_TIMEOUT", default_value_t = 60)]
-    truco_turn_timeout: u64,
-    /// miniTruco: seconds a person has to act before a CPU stand-in plays that move (0: no
-    /// timer).
-    #[arg(long, env = "PARLOR_MINITRUCO_TURN_TIMEOUT", default_value_t = 90)]
-    minitruco_turn_timeout: u64,
     /// Seconds a person whose connection drops mid-game keeps their seat and may come back
     /// to it (a CPU stand-in plays for them meanwhile; 0: the seat is given up at once).
     #[arg(long, env = "PARLOR_RECONNECT_GRACE", default_value_t = 60)]
     reconnect_grace: u64,
-    /// Mahjong: seconds a person has to play, answer a claim or acknowledge a hand's end
-    /// before the server does it (pass, acknowledge, or a CPU stand-in's discard; 0: no
-    /// timer).
-    #[arg(long, env = "PARLOR_MAHJONG_TURN_TIMEOUT", default_value_t = 60)]
-    mahjong_turn_timeout: u64,
-    /// Warlords: CPU players (the `sound` strategy) that join every game with a person,
-    /// so one person can play (they count towards `--wars-min-players`).
-    #[arg(long, env = "PARLOR_WARS_CPU", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=6))]
-    wars_cpu: u8,
-    /// Jass single games: seconds a person has to answer a request before a CPU stand-in
-    /// answers it (0: no timer; tournaments keep their own deadline).
-    #[arg(long, env = "PARLOR_JASS_TURN_TIMEOUT", default_value_t = 60)]
-    jass_turn_timeout: u64,
     /// Connections per listener at most [default: 4096, lowered at start to an equal
     /// share of the process's file descriptors; a cap given here is kept up to all of
     /// them]
@@ -162,26 +134,14 @@ pub struct ServeArgs {
     http_idle_timeout: u64,
 }
 
-impl ServeArgs {
+impl CommonArgs {
     fn config(&self) -> Config {
         Config {
             bind: self.bind,
-            ports: Ports {
-                minitruco: self.minitruco_port,
-                truco: self.truco_port,
-                wars: self.wars_port,
-                jass: self.jass_port,
-                mahjong: self.mahjong_port,
-                http: self.http_port,
-            },
+            http_port: self.http_port,
+            any_port: false,
             seed: self.seed,
             bot_delay: Duration::from_millis(self.bot_delay_ms),
-            rooms: usize::from(self.rooms),
-            minitruco_cpu: Some(self.minitruco_cpu.clone()).filter(|cpu| cpu != MIXED),
-            keepalive: Duration::from_secs(self.keepalive_secs.max(1)),
-            app_keepalive: Duration::from_secs(self.app_keepalive_secs),
-            truco_turn_timeout: Duration::from_secs(self.truco_turn_timeout),
-            minitruco_turn_timeout: Duration::from_secs(self.minitruco_turn_timeout),
             reconnect_grace: Duration::from_secs(self.reconnect_grace),
             limits: Limits {
                 max_connections: self.max_connections.map(|cap| cap as usize),
@@ -193,26 +153,7 @@ impl ServeArgs {
                 http_idle_timeout: Duration::from_secs(self.http_idle_timeout),
                 ..Limits::default()
             },
-            wars: WarsSettings {
-                turn_timeout: Duration::from_secs(self.wars_timeout),
-                min_players: usize::from(self.wars_min_players),
-                lobby_timeout: Duration::from_secs(self.wars_lobby),
-                cpu_players: usize::from(self.wars_cpu),
-                ..WarsSettings::default()
-            },
-            jass: JassSettings {
-                turn_timeout: Duration::from_secs(self.jass_turn_timeout),
-                ..JassSettings::default()
-            },
-            mahjong: MahjongSettings {
-                fill_after: Duration::from_secs(self.mahjong_fill_after),
-                red_fives: self.mahjong_red_fives,
-                east_only: self.mahjong_east_only,
-                cpu_strategy: self.mahjong_cpu.clone(),
-                cpu_delay: Duration::from_millis(self.bot_delay_ms),
-                turn_timeout: Duration::from_secs(self.mahjong_turn_timeout),
-                ..MahjongSettings::default()
-            },
+            games: Default::default(),
             data_dir: (!self.no_store).then(|| self.data_dir.clone()),
             database: self
                 .database
@@ -222,7 +163,7 @@ impl ServeArgs {
                     node: self.node_name.clone().unwrap_or_default(),
                 }),
             cluster: self.cluster.clone(),
-            services: self.services(),
+            only: (!self.only.is_empty()).then(|| self.only.clone()),
         }
     }
 }
@@ -242,23 +183,9 @@ fn only_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(names)
 }
 
-impl ServeArgs {
-    /// The services asked for with `--only`, or all of them.
-    fn services(&self) -> Vec<Service> {
-        if self.only.is_empty() {
-            return Service::ALL.to_vec();
-        }
-        // Names come from the registry (`--only` accepts nothing else); `http` is the
-        // HTTP port's own.
-        let by_name =
-            |name: &str| parlor_server::protocols::named(name).map_or(Service::Http, |p| p.service);
-        self.only.iter().map(|name| by_name(name)).collect()
-    }
-}
-
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
-    run_config(args.config())
+    run_config(args.config)
 }
 
 /// `parlor truco-server <port>`: only the course Truco server, as the seed's server is
@@ -306,16 +233,16 @@ pub fn run_wars(args: WarsServerArgs) -> ExitCode {
     let mut config = Config {
         bind: args.bind,
         seed: args.seed,
-        services: vec![Service::Wars],
-        wars: WarsSettings {
-            turn_timeout: Duration::from_secs(args.timeout),
-            min_players: usize::from(args.min_players),
-            lobby_timeout: Duration::from_secs(args.lobby),
-            ..WarsSettings::default()
-        },
+        only: Some(vec![parlor_server::protocols::wars::PROTOCOL.name.into()]),
         ..Config::default()
     };
-    config.ports.wars = args.port;
+    *config.game_mut() = WarsSettings {
+        port: args.port,
+        turn_timeout: Duration::from_secs(args.timeout),
+        min_players: usize::from(args.min_players),
+        lobby_timeout: Duration::from_secs(args.lobby),
+        ..WarsSettings::default()
+    };
     run_config(config)
 }
 
@@ -325,10 +252,10 @@ pub fn run_truco(args: TrucoServerArgs) -> ExitCode {
         bind: args.bind,
         seed: args.seed,
         bot_delay: Duration::from_millis(args.bot_delay_ms),
-        services: vec![Service::Truco],
+        only: Some(vec![parlor_server::protocols::truco::PROTOCOL.name.into()]),
         ..Config::default()
     };
-    config.ports.truco = args.port;
+    config.game_mut::<TrucoSettings>().port = args.port;
     run_config(config)
 }
 
@@ -422,20 +349,6 @@ impl Signals {
     }
 }
 
-/// `--minitruco-cpu` that draws a strategy per seat.
-const MIXED: &str = "mixed";
-
-/// A `--minitruco-cpu` value: a Truco strategy's name, or `mixed`.
-fn minitruco_cpu(value: &str) -> Result<String, String> {
-    if value == MIXED || truco::bots::NAMES.contains(&value) {
-        return Ok(value.to_owned());
-    }
-    Err(format!(
-        "expected {MIXED} or one of {}",
-        truco::bots::NAMES.join(", ")
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,33 +360,30 @@ mod tests {
         serve: ServeArgs,
     }
 
-    fn services(args: &[&str]) -> Vec<Service> {
+    fn config(args: &[&str]) -> Config {
         let flags = Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()));
-        flags.expect("flags parse").serve.config().services
+        flags.expect("flags parse").serve.config
     }
 
     #[test]
     fn only_runs_the_services_named() {
-        assert_eq!(services(&[]), Service::ALL.to_vec());
-        assert_eq!(
-            services(&["--only", "minitruco,http"]),
-            [Service::Minitruco, Service::Http]
-        );
+        assert_eq!(config(&[]).only, None, "everything");
+        let only = config(&["--only", "minitruco,http"]);
+        assert!(only.runs("minitruco") && only.runs("http") && !only.runs("wars"));
         assert!(Flags::try_parse_from(["serve", "--only", "chess"]).is_err());
     }
 
     #[test]
-    fn minitruco_cpu_players_are_heuristic_unless_asked_otherwise() {
-        let cpu = |args: &[&str]| {
-            let flags = Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()));
-            flags.expect("flags parse").serve.config().minitruco_cpu
-        };
-        assert_eq!(cpu(&[]).as_deref(), Some("heuristic"));
-        assert_eq!(
-            cpu(&["--minitruco-cpu", "montecarlo"]).as_deref(),
-            Some("montecarlo")
+    fn each_game_reads_its_own_flags() {
+        let config = config(&["--wars-port", "4000", "--mahjong-east-only", "--rooms", "3"]);
+        assert_eq!(config.game::<WarsSettings>().port, 4000);
+        assert!(
+            config
+                .game::<parlor_server::protocols::mahjong::MahjongSettings>()
+                .east_only
         );
-        assert_eq!(cpu(&["--minitruco-cpu", "mixed"]), None, "drawn per seat");
-        assert!(Flags::try_parse_from(["serve", "--minitruco-cpu", "genius"]).is_err());
+        let minitruco: parlor_server::protocols::minitruco::MinitrucoSettings = config.game();
+        assert_eq!((minitruco.rooms, minitruco.port), (3, 6912));
+        assert!(Flags::try_parse_from(["serve", "--wars-min-players", "9"]).is_err());
     }
 }

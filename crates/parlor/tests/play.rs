@@ -4,7 +4,7 @@
 //! suggested move) each time the screen asks "Your move", until it says "Game over";
 //! then any key leaves and the client prints the result.
 
-use parlor_server::{serve, Config, Service};
+use parlor_server::{serve, Config};
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -163,7 +163,7 @@ impl Terminal {
 
 /// A server for one game, with CPU players moving at once.
 async fn server(
-    service: Service,
+    name: &'static str,
     config: Config,
 ) -> (
     std::net::SocketAddr,
@@ -172,26 +172,18 @@ async fn server(
 ) {
     let shutdown = CancellationToken::new();
     let config = Config {
-        services: vec![service, Service::Http],
+        only: Some(vec![name.into(), "http".into()]),
         ..config
     };
     let running = serve(config, shutdown.clone()).await.expect("server");
-    let name = match service {
-        Service::Minitruco => "minitruco",
-        Service::Truco => "truco",
-        Service::Wars => "wars",
-        Service::Jass => "jass",
-        Service::Mahjong => "mahjong",
-        Service::Http => "http",
-    };
     (running.addrs[name], shutdown, running)
 }
 
 /// A whole game of `game` through `parlor play`, by the suggested moves only; checks the
 /// result printed at the end contains `result`. Returns the first screen that asked for a
 /// move.
-async fn whole_game(game: &str, service: Service, config: Config, result: &str) -> String {
-    let (addr, shutdown, _running) = server(service, config).await;
+async fn whole_game(game: &'static str, config: Config, result: &str) -> String {
+    let (addr, shutdown, _running) = server(game, config).await;
     let addr = addr.to_string();
     let outcome = tokio::task::spawn_blocking({
         let game = game.to_owned();
@@ -217,36 +209,26 @@ async fn whole_game(game: &str, service: Service, config: Config, result: &str) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_minitruco() {
-    whole_game(
-        "minitruco",
-        Service::Minitruco,
-        Config::for_tests(31),
-        "game over",
-    )
-    .await;
+    whole_game("minitruco", Config::for_tests(31), "game over").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_of_course_truco() {
-    whole_game("truco", Service::Truco, Config::for_tests(32), "game over").await;
+    whole_game("truco", Config::for_tests(32), "game over").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_jass() {
-    whole_game("jass", Service::Jass, Config::for_tests(34), "game over").await;
+    whole_game("jass", Config::for_tests(34), "game over").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_mahjong() {
-    let config = Config::for_tests(35);
-    let config = Config {
-        mahjong: parlor_server::config::MahjongSettings {
-            east_only: true,
-            ..config.mahjong.clone()
-        },
-        ..config
-    };
-    let first = whole_game("mahjong", Service::Mahjong, config, "game over").await;
+    let mut config = Config::for_tests(35);
+    config
+        .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
+        .east_only = true;
+    let first = whole_game("mahjong", config, "game over").await;
     // Tiles as players read them, with their legend: never mmj1's spellings.
     assert!(first.contains("m man, p pin, s sou"), "{first}");
     let hand = first
@@ -268,14 +250,14 @@ async fn a_whole_game_of_mahjong() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_hands_of_warlords() {
-    whole_game("wars", Service::Wars, Config::for_tests(33), "game over").await;
+    whole_game("wars", Config::for_tests(33), "game over").await;
 }
 
 /// Filling a Warlords table from the terminal (`c`, the lobby's only choice) seats six
 /// CPU players at once, beside us: a full table of seven, without the lobby's countdown.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn warlords_fill_seats_a_full_table_now() {
-    let (addr, shutdown, _running) = server(Service::Wars, Config::for_tests(34)).await;
+    let (addr, shutdown, _running) = server("wars", Config::for_tests(34)).await;
     let addr = addr.to_string();
     let screen = tokio::task::spawn_blocking(move || {
         let deadline = Instant::now() + PATIENCE;
@@ -298,7 +280,7 @@ async fn warlords_fill_seats_a_full_table_now() {
 /// with the code shown on its screen, the manager starts, both play to the end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_minitruco_table_for_two_terminals() {
-    let (addr, shutdown, _running) = server(Service::Minitruco, Config::for_tests(36)).await;
+    let (addr, shutdown, _running) = server("minitruco", Config::for_tests(36)).await;
     let addr = addr.to_string();
     let printed = tokio::task::spawn_blocking(move || {
         let deadline = Instant::now() + PATIENCE;

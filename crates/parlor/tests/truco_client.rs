@@ -1,7 +1,8 @@
 //! `parlor truco-client` against the real course Truco server: bots play a whole match,
 //! and a person plays a hand through stdin.
 
-use parlor_server::{serve, Config, Service};
+use parlor_server::protocols::truco::TrucoSettings;
+use parlor_server::{serve, Config};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -20,7 +21,7 @@ async fn course_server() -> (String, CancellationToken, parlor_server::Running) 
 async fn course_server_with(config: Config) -> (String, CancellationToken, parlor_server::Running) {
     let shutdown = CancellationToken::new();
     let config = Config {
-        services: vec![Service::Truco],
+        only: Some(vec!["truco".into()]),
         ..config
     };
     let running = serve(config, shutdown.clone()).await.expect("server");
@@ -136,11 +137,9 @@ async fn a_person_plays_a_hand_through_stdin() {
 /// Enter).
 #[tokio::test]
 async fn a_person_alone_fills_the_table_and_the_client_exits_at_the_end() {
-    let (port, shutdown, _running) = course_server_with(Config {
-        truco_turn_timeout: Duration::from_millis(20),
-        ..Config::for_tests(13)
-    })
-    .await;
+    let config = Config::for_tests(13)
+        .with(|truco: &mut TrucoSettings| truco.turn_timeout = Duration::from_millis(20));
+    let (port, shutdown, _running) = course_server_with(config).await;
     let mut person = client(&port, &[]);
     let mut stdin = person.stdin.take().unwrap();
     let mut lines = BufReader::new(person.stdout.take().unwrap()).lines();

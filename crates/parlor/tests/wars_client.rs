@@ -1,8 +1,8 @@
 //! `parlor wars-client` against the real Warlords server: a person plays a whole hand
 //! through stdin (`-m`) with two bots.
 
-use parlor_server::config::WarsSettings;
-use parlor_server::{serve, Config, Service};
+use parlor_server::protocols::wars::WarsSettings;
+use parlor_server::{serve, Config};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -27,14 +27,13 @@ fn client(port: &str, name: &str, extra: &[&str]) -> Child {
 async fn a_person_plays_a_hand_with_two_bots() {
     let shutdown = CancellationToken::new();
     let config = Config {
-        services: vec![Service::Wars],
-        wars: WarsSettings {
-            min_players: 3,
-            lobby_timeout: Duration::ZERO,
-            ..WarsSettings::default()
-        },
+        only: Some(vec!["wars".into()]),
         ..Config::for_tests(8)
-    };
+    }
+    .with(|wars: &mut WarsSettings| {
+        wars.min_players = 3;
+        wars.lobby_timeout = Duration::ZERO;
+    });
     let running = serve(config, shutdown.clone()).await.expect("server");
     let port = running.addrs["wars"].port().to_string();
 
@@ -99,15 +98,14 @@ async fn a_person_plays_a_hand_with_two_bots() {
 async fn automatic_clients_never_stall_into_a_timeout() {
     let shutdown = CancellationToken::new();
     let config = Config {
-        services: vec![Service::Wars],
-        wars: WarsSettings {
-            min_players: 5,
-            lobby_timeout: Duration::ZERO,
-            turn_timeout: Duration::from_secs(10),
-            ..WarsSettings::default()
-        },
+        only: Some(vec!["wars".into()]),
         ..Config::for_tests(8)
-    };
+    }
+    .with(|wars: &mut WarsSettings| {
+        wars.min_players = 5;
+        wars.lobby_timeout = Duration::ZERO;
+        wars.turn_timeout = Duration::from_secs(10);
+    });
     let running = serve(config, shutdown.clone()).await.expect("server");
     let addr = running.addrs["wars"].to_string();
     let players: Vec<_> = (0..5u64)

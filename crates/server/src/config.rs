@@ -1,31 +1,11 @@
-//! Everything `parlor serve` can be told, with the defaults a game night wants.
+//! Everything `parlor serve` can be told, with the defaults a game night wants: what
+//! every game shares here, each game's own settings kept by their protocol module.
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::fmt::Debug;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
-
-/// The TCP port of each protocol (0 asks the OS for a free one, as tests do).
-#[derive(Clone, Debug)]
-pub struct Ports {
-    pub minitruco: u16,
-    pub truco: u16,
-    pub wars: u16,
-    pub jass: u16,
-    pub mahjong: u16,
-    pub http: u16,
-}
-
-impl Default for Ports {
-    fn default() -> Ports {
-        Ports {
-            minitruco: 6912,
-            truco: 6913,
-            wars: 36700,
-            jass: 3000,
-            mahjong: 6914,
-            http: 8080,
-        }
-    }
-}
 
 /// Bounds that protect the server from clients that misbehave. Each one is documented in
 /// `docs/security.md`; a client that passes one is disconnected, never the server harmed.
@@ -76,178 +56,30 @@ impl Default for Limits {
     }
 }
 
-/// Warlords & Scumbags settings: the seed's `-t`, `-m` and `-l`, and its client limits.
-#[derive(Clone, Debug)]
-pub struct WarsSettings {
-    /// `-t`: time to play or swap before strike 20 and an automatic move.
-    pub turn_timeout: Duration,
-    /// `-m`: players needed to start (never below 3).
-    pub min_players: usize,
-    /// `-l`: countdown before a game starts once enough clients wait, and the pause
-    /// between hands.
-    pub lobby_timeout: Duration,
-    /// Clients connected at once, lobby and table together (the 36th gets strike 81).
-    pub max_clients: usize,
-    /// Clients connected at once from one address (one more gets strike 81), so that one
-    /// address cannot hold the whole hall.
-    pub max_per_address: usize,
-    /// Chat messages a client may send within [`WarsSettings::chat_window`] before
-    /// strike 60.
-    pub chat_burst: usize,
-    pub chat_window: Duration,
-    /// CPU players (the `sound` strategy) that join every game with at least one person,
-    /// so that one person can play (`--wars-cpu`).
-    pub cpu_players: usize,
-    /// How long a CPU player thinks before each move.
-    pub cpu_delay: Duration,
-    /// How long a person whose connection drops mid-hand keeps the seat (set from
-    /// [`Config::reconnect_grace`] at start).
-    pub reconnect_grace: Duration,
-}
-
-impl Default for WarsSettings {
-    fn default() -> WarsSettings {
-        WarsSettings {
-            turn_timeout: Duration::from_secs(15),
-            min_players: 3,
-            lobby_timeout: Duration::from_secs(15),
-            max_clients: 35,
-            max_per_address: 8,
-            chat_burst: 5,
-            chat_window: Duration::from_secs(10),
-            cpu_players: 0,
-            cpu_delay: Duration::from_millis(800),
-            reconnect_grace: Duration::ZERO,
-        }
-    }
-}
-
-/// Jass Challenge settings.
-#[derive(Clone, Debug)]
-pub struct JassSettings {
-    /// Time a tournament bot has to answer a request before it forfeits the game.
-    pub tournament_deadline: Duration,
-    /// Round-robin rounds in a tournament.
-    pub tournament_rounds: usize,
-    /// Points multipliers (obeabe/undeufe x3, clubs/spades x2), on as in the reference.
-    pub multipliers: bool,
-    /// Frames queued to one client before it is dropped as not reading.
-    pub outbox_frames: usize,
-    /// Single games: time a person has to answer a request before the server answers
-    /// for them (zero: no timer). Tournaments have `tournament_deadline` instead.
-    pub turn_timeout: Duration,
-}
-
-impl Default for JassSettings {
-    fn default() -> JassSettings {
-        JassSettings {
-            tournament_deadline: Duration::from_millis(500),
-            tournament_rounds: 1,
-            multipliers: true,
-            outbox_frames: 1024,
-            turn_timeout: Duration::from_secs(60),
-        }
-    }
-}
-
-/// Mahjong (mmj1) settings.
-#[derive(Clone, Debug)]
-pub struct MahjongSettings {
-    /// How long after the first person arrives a table starts anyway, with CPU players in
-    /// the empty seats (zero: at once).
-    pub fill_after: Duration,
-    /// Whether the first copy of each five is a red five (aka dora).
-    pub red_fives: bool,
-    /// Hanchan (East and South) or East only.
-    pub east_only: bool,
-    /// The CPU players' strategy (a name from `mahjong::bots::NAMES`).
-    pub cpu_strategy: String,
-    /// How long a CPU player thinks before each move, claim answers included (acks are
-    /// instant).
-    pub cpu_delay: Duration,
-    /// Time a person has to play, answer a claim or acknowledge the end of a hand before
-    /// the server does it for them (zero: no timer).
-    pub turn_timeout: Duration,
-    /// Lines queued to one client before it is dropped as not reading.
-    pub outbox_lines: usize,
-}
-
-impl Default for MahjongSettings {
-    fn default() -> MahjongSettings {
-        MahjongSettings {
-            fill_after: Duration::from_secs(15),
-            red_fives: true,
-            east_only: false,
-            cpu_strategy: "efficiency".into(),
-            cpu_delay: Duration::from_millis(800),
-            turn_timeout: Duration::from_secs(60),
-            outbox_lines: 4096,
-        }
-    }
-}
-
-/// A service `parlor serve` can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Service {
-    Minitruco,
-    /// Course Truco (seed 003).
-    Truco,
-    /// Warlords & Scumbags (seed 001).
-    Wars,
-    /// Jass Challenge (seed 002).
-    Jass,
-    /// Mahjong over mmj1 (seed 004).
-    Mahjong,
-    Http,
-}
-
-impl Service {
-    /// Every service, which is what `parlor serve` runs.
-    pub const ALL: [Service; 6] = [
-        Service::Minitruco,
-        Service::Truco,
-        Service::Wars,
-        Service::Jass,
-        Service::Mahjong,
-        Service::Http,
-    ];
-}
-
-/// The server's whole configuration.
+/// The server's whole configuration: what every game shares here, and each game's own
+/// settings ([`GameSettings`]), which its protocol module defines along with their
+/// flags.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The address every listener binds.
     pub bind: IpAddr,
-    pub ports: Ports,
+    /// The HTTP port: the web client, `/ws/<protocol>`, the API, `/metrics`, `/healthz`.
+    pub http_port: u16,
+    /// Every listener asks the OS for a free port, whatever the settings say (tests).
+    pub any_port: bool,
     /// With a seed, every deal and every CPU choice repeats from run to run.
     pub seed: Option<u64>,
     /// How long CPU players think before each move.
     pub bot_delay: Duration,
-    /// Rooms in the miniTruco lounge.
-    pub rooms: usize,
-    /// The miniTruco CPU players' strategy (a name from `truco::bots::NAMES`); `None`
-    /// draws one per seat, so a room meets every strength.
-    pub minitruco_cpu: Option<String>,
-    /// Silence after which a miniTruco client is sent an empty keep-alive line.
-    pub keepalive: Duration,
-    /// How often a client of today's miniTruco app gets a `K` it must echo before the
-    /// next one (else it is disconnected). The app gives up after 20 s of silence.
-    pub app_keepalive: Duration,
-    /// Course Truco: time a person has to act before the server acts for them (zero:
-    /// no timer).
-    pub truco_turn_timeout: Duration,
-    /// miniTruco: the same (zero: no timer).
-    pub minitruco_turn_timeout: Duration,
     /// How long a person whose connection drops mid-game keeps their seat (a stand-in
     /// plays for them meanwhile) and may come back to it (zero: the seat is given up at
     /// once).
     pub reconnect_grace: Duration,
     pub limits: Limits,
-    pub wars: WarsSettings,
-    pub jass: JassSettings,
-    pub mahjong: MahjongSettings,
-    /// The services to run (all of them unless a single-game command says otherwise).
-    pub services: Vec<Service>,
+    /// Each game's own settings.
+    pub games: GameSettings,
+    /// The services to run by name (a protocol's, or `http`); `None`: all of them.
+    pub only: Option<Vec<String>>,
     /// Where games are stored (`parlor.db`, created on first start); `None` stores
     /// nothing. Not used when [`Config::database`] is set.
     pub data_dir: Option<std::path::PathBuf>,
@@ -256,6 +88,105 @@ pub struct Config {
     /// The NATS server (`nats://host:port`) of the cluster this node joins; needs
     /// [`Config::database`], whose node name it goes by.
     pub cluster: Option<String>,
+}
+
+impl Config {
+    /// Whether the service called `name` (a protocol's, or `http`) runs.
+    pub fn runs(&self, name: &str) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|only| only.iter().any(|n| n == name))
+    }
+
+    /// The port a listener set to `port` binds.
+    pub fn port(&self, port: u16) -> u16 {
+        if self.any_port {
+            0
+        } else {
+            port
+        }
+    }
+
+    /// A game's settings (its defaults if none were set).
+    pub fn game<T: Setting + Clone + Default>(&self) -> T {
+        self.games.get()
+    }
+
+    /// A game's settings to change (set to its defaults first if none were set).
+    pub fn game_mut<T: Setting + Clone + Default>(&mut self) -> &mut T {
+        self.games.get_mut()
+    }
+
+    /// This configuration with a game's settings changed by `change`.
+    pub fn with<T: Setting + Clone + Default>(mut self, change: impl FnOnce(&mut T)) -> Config {
+        change(self.game_mut());
+        self
+    }
+}
+
+/// Each game's own settings, kept by their type: a protocol module defines its
+/// settings, their defaults and their flags, and no other module names them. A game
+/// whose settings were never set plays by their defaults.
+#[derive(Default)]
+pub struct GameSettings(HashMap<TypeId, Box<dyn Setting>>);
+
+/// Settings a game keeps in [`GameSettings`].
+pub trait Setting: Any + Send + Sync + Debug {
+    /// A copy, boxed.
+    fn boxed(&self) -> Box<dyn Setting>;
+    /// As `Any`, to be found by type.
+    fn as_any(&self) -> &dyn Any;
+    /// As `Any`, to be changed.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Send + Sync + Debug + Clone> Setting for T {
+    fn boxed(&self) -> Box<dyn Setting> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl GameSettings {
+    /// The settings of type `T`, or their defaults.
+    pub fn get<T: Setting + Clone + Default>(&self) -> T {
+        self.0
+            .get(&TypeId::of::<T>())
+            .and_then(|s| (**s).as_any().downcast_ref::<T>())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The settings of type `T` to change, set to their defaults first if absent.
+    pub fn get_mut<T: Setting + Clone + Default>(&mut self) -> &mut T {
+        let kept = self
+            .0
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()));
+        (**kept)
+            .as_any_mut()
+            .downcast_mut::<T>()
+            .expect("settings are kept under their own type")
+    }
+}
+
+impl Clone for GameSettings {
+    fn clone(&self) -> GameSettings {
+        GameSettings(self.0.iter().map(|(k, v)| (*k, (**v).boxed())).collect())
+    }
+}
+
+impl Debug for GameSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.values()).finish()
+    }
 }
 
 /// A node's place in a shared PostgreSQL store.
@@ -272,21 +203,14 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
-            ports: Ports::default(),
+            http_port: 8080,
+            any_port: false,
             seed: None,
             bot_delay: Duration::from_millis(800),
-            rooms: 10,
-            minitruco_cpu: None,
-            keepalive: Duration::from_secs(5),
-            app_keepalive: Duration::from_secs(10),
-            truco_turn_timeout: Duration::from_secs(60),
-            minitruco_turn_timeout: Duration::from_secs(90),
             reconnect_grace: Duration::from_secs(60),
             limits: Limits::default(),
-            wars: WarsSettings::default(),
-            jass: JassSettings::default(),
-            mahjong: MahjongSettings::default(),
-            services: Service::ALL.to_vec(),
+            games: GameSettings::default(),
+            only: None,
             data_dir: None,
             database: None,
             cluster: None,
@@ -294,39 +218,49 @@ impl Default for Config {
     }
 }
 
-impl Config {
-    /// A configuration for tests: loopback, every port chosen by the OS, CPU players
-    /// moving at once, a fixed seed, Warlords games starting as soon as enough players
-    /// joined, and turn timeouts long enough never to fire unless a test shortens them.
-    pub fn for_tests(seed: u64) -> Config {
-        Config {
-            ports: Ports {
-                minitruco: 0,
-                truco: 0,
-                wars: 0,
-                jass: 0,
-                mahjong: 0,
-                http: 0,
-            },
-            seed: Some(seed),
-            bot_delay: Duration::ZERO,
-            // Every test client comes from loopback, many at once; the rate has its own
-            // tests.
-            limits: Limits {
-                connect_rate: 0,
-                ..Limits::default()
-            },
-            wars: WarsSettings {
-                lobby_timeout: Duration::ZERO,
-                turn_timeout: Duration::from_secs(60),
-                ..WarsSettings::default()
-            },
-            mahjong: MahjongSettings {
-                fill_after: Duration::ZERO,
-                cpu_delay: Duration::ZERO,
-                ..MahjongSettings::default()
-            },
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Chess {
+        port: u16,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Go {
+        komi: u8,
+    }
+
+    #[test]
+    fn each_game_finds_its_own_settings_by_their_type() {
+        let mut config = Config::default();
+        assert_eq!(
+            config.game::<Chess>(),
+            Chess::default(),
+            "defaults until set"
+        );
+        config.game_mut::<Chess>().port = 7000;
+        let config = config.with(|go: &mut Go| go.komi = 6);
+        let copy = config.clone();
+        assert_eq!(copy.game::<Chess>().port, 7000);
+        assert_eq!(copy.game::<Go>().komi, 6);
+    }
+
+    #[test]
+    fn only_the_services_named_run() {
+        let everything = Config::default();
+        assert!(everything.runs("chess") && everything.runs("http"));
+        let only = Config {
+            only: Some(vec!["chess".into()]),
             ..Config::default()
-        }
+        };
+        assert!(only.runs("chess") && !only.runs("http"));
+        assert_eq!(only.port(7000), 7000);
+        let tests = Config {
+            any_port: true,
+            ..Config::default()
+        };
+        assert_eq!(tests.port(7000), 0);
     }
 }

@@ -27,7 +27,7 @@ pub mod text;
 pub mod watching;
 pub mod web;
 
-pub use config::{Config, Service};
+pub use config::Config;
 
 use net::{Admission, Framing};
 use std::collections::{BTreeMap, HashMap};
@@ -143,21 +143,26 @@ pub async fn serve_with(
         (None, _) => None,
     };
     let mut doors = BTreeMap::new();
-    let services = &config.services;
+    // The games started here: those asked for, and every game a program serving parlor
+    // added.
+    let started: Vec<&'static protocols::Protocol> = games
+        .iter()
+        .filter(|p| config.runs(p.name) || extra.iter().any(|e| e.name == p.name))
+        .collect();
+    let listeners = started.len() + usize::from(config.runs("http"));
     let budget = net::descriptor_budget();
-    let max_connections = net::listener_cap(config.limits.max_connections, budget, services.len());
+    let max_connections = net::listener_cap(config.limits.max_connections, budget, listeners);
     tracing::info!(
         max_connections,
         per_address = config.limits.max_per_address,
         descriptors = budget,
         "connection limits of each listener"
     );
-    if config.limits.max_connections.is_some()
-        && max_connections.saturating_mul(services.len()) > budget
+    if config.limits.max_connections.is_some() && max_connections.saturating_mul(listeners) > budget
     {
         tracing::warn!(
             max_connections,
-            listeners = services.len(),
+            listeners = listeners,
             descriptors = budget,
             "the listeners' caps together exceed the file descriptors: a full one can leave the others none"
         );
@@ -200,14 +205,11 @@ pub async fn serve_with(
         carriers: carriers.clone(),
         shutdown: shutdown.clone(),
     };
-    let started = games
-        .iter()
-        .filter(|p| services.contains(&p.service) || extra.iter().any(|e| e.name == p.name));
     // Each protocol's session on a connection, for its port and for connections other
     // nodes relay to this one when it is the protocol's home.
     let mut sessions: HashMap<&'static str, cluster::Serve> = HashMap::new();
     for protocol in started {
-        let (name, port) = (protocol.name, (protocol.port)(&config.ports));
+        let (name, port) = (protocol.name, config.port((protocol.options.port)(&config)));
         let admission = admission(name);
         let door = match (protocol.start)(&context) {
             protocols::Entry::Stream { session, framing } => {
@@ -252,7 +254,7 @@ pub async fn serve_with(
         let relayed = cluster.clone().serve_relayed(sessions, shutdown.clone());
         server.tasks.spawn(relayed);
     }
-    if services.contains(&Service::Http) {
+    if config.runs("http") {
         let store = http::StoreAccess {
             recorder: recorder.clone(),
             reader: store_at.as_ref().map(StoreAt::reader),
@@ -260,22 +262,17 @@ pub async fn serve_with(
             tables: tables.clone(),
             games: games.clone(),
         };
-        let listener = net::bind_for("http", config.bind, config.ports.http)?;
+        let listener = net::bind_for("http", config.bind, config.port(config.http_port))?;
         server.addrs.insert("http", listener.local_addr()?);
         let shown = http::Shown {
             addrs: server.addrs.clone(),
-            // What a page needs to tell its players: how the Warlords lobby starts a hand,
-            // when Mahjong's lobby seats CPU players by itself, how strong miniTruco's are.
-            tables: serde_json::json!({
-                "wars": {
-                    "min_players": config.wars.min_players,
-                    "lobby_seconds": config.wars.lobby_timeout.as_secs_f64(),
-                },
-                "mahjong": { "fill_after_seconds": config.mahjong.fill_after.as_secs_f64() },
-                "jass": { "multipliers": config.jass.multipliers },
-                // The 2008 rooms' CPU strength (null: drawn per seat).
-                "minitruco": { "cpu": config.minitruco_cpu },
-            }),
+            // What a page needs to tell its players of each game's settings (how the
+            // Warlords lobby starts a hand, when Mahjong's lobby seats CPU players...).
+            tables: games
+                .iter()
+                .filter_map(|p| Some((p.name.to_owned(), (p.options.shown)(&config)?)))
+                .collect::<serde_json::Map<_, _>>()
+                .into(),
         };
         let timeouts = http::HttpTimeouts {
             header: config.limits.http_header_timeout,

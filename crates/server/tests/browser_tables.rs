@@ -75,7 +75,9 @@ async fn mahjong_a_hand_by_clicking() {
 async fn mahjong_start_now_with_cpu_players() {
     let _one = ONE_AT_A_TIME.lock().await;
     let mut config = e2e::config(43);
-    config.mahjong.fill_after = Duration::from_secs(3600);
+    config
+        .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
+        .fill_after = Duration::from_secs(3600);
     let s = TestServer::start(config).await;
     script(&s, "mahjong-wait").await;
     s.stop().await;

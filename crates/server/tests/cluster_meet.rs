@@ -15,7 +15,9 @@ use std::time::Duration;
 /// lobby waits for people a moment before CPU players fill a table.
 async fn node(nats: &str, url: &str, node: &str) -> TestServer {
     let mut config = Config::for_tests(73);
-    config.mahjong.fill_after = Duration::from_secs(3);
+    config
+        .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
+        .fill_after = Duration::from_secs(3);
     TestServer::cluster_node_with(nats, url, node, config).await
 }
 

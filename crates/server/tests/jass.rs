@@ -7,7 +7,7 @@ use common::{digest, TestServer, PATIENCE};
 use futures::{SinkExt, StreamExt};
 use jass::rules::legal_cards;
 use jass::{Card, CardSet, Mode, Rank, Suit};
-use parlor_server::config::JassSettings;
+use parlor_server::protocols::jass::JassSettings;
 use parlor_server::Config;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -775,13 +775,7 @@ fn winners(table: &Value) -> Vec<String> {
 }
 
 fn tournament_config(deadline: Duration) -> Config {
-    Config {
-        jass: JassSettings {
-            tournament_deadline: deadline,
-            ..JassSettings::default()
-        },
-        ..Config::for_tests(4)
-    }
+    Config::for_tests(4).with(|jass: &mut JassSettings| jass.tournament_deadline = deadline)
 }
 
 #[tokio::test]

@@ -7,19 +7,13 @@ mod mmj1;
 
 use common::{digest, LineClient, TestServer};
 use mmj1::{breakdown, Calls, Mj};
-use parlor_server::config::MahjongSettings;
+use parlor_server::protocols::mahjong::MahjongSettings;
 use parlor_server::Config;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 fn config(seed: u64, fill_after: Duration) -> Config {
-    Config {
-        mahjong: MahjongSettings {
-            fill_after,
-            ..Config::for_tests(seed).mahjong
-        },
-        ..Config::for_tests(seed)
-    }
+    Config::for_tests(seed).with(|mahjong: &mut MahjongSettings| mahjong.fill_after = fill_after)
 }
 
 /// Checks a game's records: it ended, every score line adds up, and each win's total is
@@ -111,7 +105,7 @@ async fn riichi_and_a_win_by_the_client_with_its_breakdown() {
 #[tokio::test]
 async fn four_people_at_one_table_see_only_what_they_may() {
     let mut cfg = config(14, Duration::from_secs(3600));
-    cfg.mahjong.east_only = true;
+    cfg.game_mut::<MahjongSettings>().east_only = true;
     let s = TestServer::start(cfg).await;
     let addr = s.addr("mahjong");
     let mut runs = Vec::new();
@@ -445,7 +439,7 @@ async fn a_running_table_is_listed_until_it_ends() {
 #[tokio::test]
 async fn a_watcher_sees_a_whole_game() {
     let mut cfg = config(20, Duration::ZERO);
-    cfg.mahjong.east_only = true;
+    cfg.game_mut::<MahjongSettings>().east_only = true;
     let s = TestServer::start(cfg).await;
     let mut mj = Mj::join(s.addr("mahjong"), "Jean", Calls::Always).await;
     let listed = s.tables_until(|t| t.len() == 1).await;

@@ -412,10 +412,11 @@ async fn a_person_leaving_mid_game_ends_it_for_everyone() {
 
 #[tokio::test]
 async fn silence_gets_keepalive_lines_and_a_half_line_waits() {
-    let config = Config {
-        keepalive: Duration::from_millis(100),
-        ..Config::for_tests(1)
-    };
+    let config = Config::for_tests(1).with(
+        |m: &mut parlor_server::protocols::minitruco::MinitrucoSettings| {
+            m.keepalive = Duration::from_millis(100)
+        },
+    );
     let s = TestServer::start(config).await;
     let mut a = client(&s).await;
     a.keep_empty = true;

@@ -112,10 +112,11 @@ async fn build_version_names_and_errors() {
 
 #[tokio::test]
 async fn the_keep_alive_must_be_echoed() {
-    let config = Config {
-        app_keepalive: Duration::from_millis(300),
-        ..Config::for_tests(2)
-    };
+    let config = Config::for_tests(2).with(
+        |m: &mut parlor_server::protocols::minitruco::MinitrucoSettings| {
+            m.app_keepalive = Duration::from_millis(300)
+        },
+    );
     let s = TestServer::start(config).await;
     let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
     c.send("B 20600").await;

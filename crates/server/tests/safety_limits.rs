@@ -9,7 +9,8 @@ mod common;
 use common::ws::{open, send, until};
 use common::{connect_from, LineClient, TestServer, PATIENCE};
 use futures::SinkExt;
-use parlor_server::config::{Limits, WarsSettings};
+use parlor_server::config::Limits;
+use parlor_server::protocols::wars::WarsSettings;
 use parlor_server::Config;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -202,14 +203,7 @@ async fn a_bad_frame_gets_the_right_close_code_and_frees_the_seat() {
 
 #[tokio::test]
 async fn connections_that_never_say_hello_are_closed() {
-    let s = TestServer::start(Config {
-        wars: WarsSettings {
-            max_clients: 4,
-            ..Config::for_tests(85).wars
-        },
-        ..tight(85)
-    })
-    .await;
+    let s = TestServer::start(tight(85).with(|wars: &mut WarsSettings| wars.max_clients = 4)).await;
     // Silent sockets on every protocol with a hello; Warlords' four places all taken.
     let mut silent = Vec::new();
     for protocol in [
@@ -266,11 +260,11 @@ async fn a_flood_without_reading_is_dropped_when_its_queue_fills() {
 
 #[tokio::test]
 async fn a_silent_course_truco_player_is_played_for() {
-    let s = TestServer::start(Config {
-        truco_turn_timeout: Duration::from_millis(200),
-        ..Config::for_tests(87)
-    })
-    .await;
+    let config =
+        Config::for_tests(87).with(|t: &mut parlor_server::protocols::truco::TrucoSettings| {
+            t.turn_timeout = Duration::from_millis(200)
+        });
+    let s = TestServer::start(config).await;
     let mut players = Vec::new();
     for _ in 0..4 {
         players.push(LineClient::connect(s.addr("truco"), "\n").await);
@@ -286,11 +280,12 @@ async fn a_silent_course_truco_player_is_played_for() {
 
 #[tokio::test]
 async fn a_silent_minitruco_player_is_played_for() {
-    let s = TestServer::start(Config {
-        minitruco_turn_timeout: Duration::from_millis(200),
-        ..Config::for_tests(88)
-    })
-    .await;
+    let config = Config::for_tests(88).with(
+        |m: &mut parlor_server::protocols::minitruco::MinitrucoSettings| {
+            m.turn_timeout = Duration::from_millis(200)
+        },
+    );
+    let s = TestServer::start(config).await;
     let mut c = LineClient::connect(s.addr("minitruco"), "\r\n").await;
     c.send("N quiet").await;
     c.expect("N quiet").await;
@@ -307,7 +302,9 @@ async fn a_silent_minitruco_player_is_played_for() {
 #[tokio::test]
 async fn a_silent_mahjong_player_is_played_for_and_cpu_players_never_block_the_table() {
     let mut config = Config::for_tests(89);
-    config.mahjong.turn_timeout = Duration::from_millis(100);
+    config
+        .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
+        .turn_timeout = Duration::from_millis(100);
     let s = TestServer::start(config).await;
     let mut c = LineClient::connect(s.addr("mahjong"), "\n").await;
     c.send("mmj1c 5:quiet").await;
@@ -325,7 +322,9 @@ async fn a_silent_mahjong_player_is_played_for_and_cpu_players_never_block_the_t
     // CPU players think while the table reads its inbox: chat is answered at once even
     // while a CPU player's (long) thinking time runs.
     let mut config = Config::for_tests(90);
-    config.mahjong.cpu_delay = Duration::from_secs(3600);
+    config
+        .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
+        .cpu_delay = Duration::from_secs(3600);
     let s = TestServer::start(config).await;
     let mut c = LineClient::connect(s.addr("mahjong"), "\n").await;
     c.send("mmj1c 5:chatty").await;
@@ -350,7 +349,9 @@ async fn a_silent_mahjong_player_is_played_for_and_cpu_players_never_block_the_t
 #[tokio::test]
 async fn a_silent_jass_player_is_answered_for() {
     let mut config = Config::for_tests(91);
-    config.jass.turn_timeout = Duration::from_millis(200);
+    config
+        .game_mut::<parlor_server::protocols::jass::JassSettings>()
+        .turn_timeout = Duration::from_millis(200);
     let s = TestServer::start(config).await;
     let url = format!("ws://{}/", s.addr("jass"));
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();

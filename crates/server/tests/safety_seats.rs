@@ -14,11 +14,9 @@ use tokio::time::Instant;
 #[tokio::test(start_paused = true)]
 async fn coming_back_does_not_restart_the_turn_timer() {
     let limit = Duration::from_secs(60);
-    let s = TestServer::start(Config {
-        truco_turn_timeout: limit,
-        ..Config::for_tests(101)
-    })
-    .await;
+    let config = Config::for_tests(101)
+        .with(|t: &mut parlor_server::protocols::truco::TrucoSettings| t.turn_timeout = limit);
+    let s = TestServer::start(config).await;
     let mut me = LineClient::connect(s.addr("truco"), "\n").await;
     me.expect("WELCOME 1 1").await;
     me.expect("WAITING 1").await;
@@ -160,8 +158,9 @@ async fn wars_until(socket: &mut tokio::net::TcpStream, want: &str) -> String {
 async fn a_warlords_game_left_to_cpu_players_ends_and_frees_the_hall() {
     use tokio::io::AsyncWriteExt;
     let mut config = Config::for_tests(104);
-    config.wars.cpu_players = 2;
-    config.wars.cpu_delay = Duration::from_secs(1);
+    let wars = config.game_mut::<parlor_server::protocols::wars::WarsSettings>();
+    wars.cpu_players = 2;
+    wars.cpu_delay = Duration::from_secs(1);
     config.reconnect_grace = Duration::from_secs(30);
     let (s, _dir) = TestServer::storing(config).await;
     let addr = s.addr("wars");

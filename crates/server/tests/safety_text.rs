@@ -20,14 +20,12 @@ fn has_control(text: &str) -> bool {
 
 #[tokio::test]
 async fn a_mahjong_name_cannot_forge_frames_for_a_browser() {
-    let s = TestServer::start(Config {
-        mahjong: parlor_server::config::MahjongSettings {
-            fill_after: std::time::Duration::from_secs(3600),
-            ..Config::for_tests(71).mahjong
+    let config = Config::for_tests(71).with(
+        |m: &mut parlor_server::protocols::mahjong::MahjongSettings| {
+            m.fill_after = std::time::Duration::from_secs(3600)
         },
-        ..Config::for_tests(71)
-    })
-    .await;
+    );
+    let s = TestServer::start(config).await;
     let mut web = open(&s, "mahjong").await;
     send(&mut web, "mmj1c 5:webby").await;
     assert_eq!(frame(&mut web).await, "mmj1s");

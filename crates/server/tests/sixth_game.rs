@@ -134,10 +134,10 @@ async fn a_sixth_game_plugs_in_and_gets_everything_from_the_kernel() {
 #[tokio::test]
 async fn people_meet_time_out_and_come_back() {
     let config = Config {
-        truco_turn_timeout: Duration::from_millis(50),
         reconnect_grace: Duration::from_secs(60),
         ..Config::for_tests(91)
-    };
+    }
+    .with(|duel: &mut duel::protocol::DuelSettings| duel.turn_timeout = Duration::from_millis(50));
     let (s, _dir) = server(config).await;
     let mut ana = LineClient::connect(s.addr("duel"), "\n").await;
     ana.send("NAME Ana").await;
@@ -176,4 +176,20 @@ async fn people_meet_time_out_and_come_back() {
         "the timer ran"
     );
     s.stop().await;
+}
+
+/// Duel's settings come with their flags through its registry entry alone: a command
+/// given the entry's flags reads them into the configuration, where Duel's table finds
+/// them.
+#[test]
+fn the_sixth_game_brings_its_own_flags() {
+    let command = (PROTOCOL.options.flags)(clap::Command::new("serve"));
+    let matches = command
+        .try_get_matches_from(["serve", "--duel-turn-timeout", "5"])
+        .expect("Duel's flags parse");
+    let mut config = Config::default();
+    (PROTOCOL.options.read)(&matches, &mut config).expect("read");
+    let duel: duel::protocol::DuelSettings = config.game();
+    assert_eq!(duel.turn_timeout, Duration::from_secs(5));
+    assert_eq!((PROTOCOL.options.port)(&config), 0, "any free port");
 }

@@ -9,7 +9,7 @@ use common::bots::{course_truco_match, jass_game, warlords_hands};
 use common::minitruco::{play_alone_in_room_one, play_until};
 use common::{LineClient, TestServer, PATIENCE};
 use mmj1::{Calls, Mj};
-use parlor_server::config::WarsSettings;
+use parlor_server::protocols::wars::WarsSettings;
 use parlor_server::Config;
 use serde_json::Value;
 use std::time::Duration;
@@ -21,15 +21,11 @@ async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
 
 /// The configuration of [`server`].
 fn config(seed: u64) -> Config {
-    Config {
-        wars: WarsSettings {
-            min_players: 3,
-            lobby_timeout: Duration::ZERO,
-            turn_timeout: Duration::from_secs(60),
-            ..WarsSettings::default()
-        },
-        ..Config::for_tests(seed)
-    }
+    Config::for_tests(seed).with(|wars: &mut WarsSettings| {
+        wars.min_players = 3;
+        wars.lobby_timeout = Duration::ZERO;
+        wars.turn_timeout = Duration::from_secs(60);
+    })
 }
 
 /// Waits until the API lists `count` finished games of `protocol`; returns them, newest
@@ -197,12 +193,16 @@ async fn app_games_are_stored_under_their_mode_and_replay_exactly() {
 #[tokio::test]
 async fn minitruco_cpu_players_of_one_strategy() {
     let dir = tempfile::tempdir().unwrap();
-    let s = TestServer::start(Config {
+    let config = Config {
         data_dir: Some(dir.path().to_owned()),
-        minitruco_cpu: Some("heuristic".into()),
         ..Config::for_tests(43)
-    })
-    .await;
+    }
+    .with(
+        |m: &mut parlor_server::protocols::minitruco::MinitrucoSettings| {
+            m.cpu = Some("heuristic".into())
+        },
+    );
+    let s = TestServer::start(config).await;
     play_alone_in_room_one(s.addr("minitruco"), "alice").await;
     let games = finished(&s, "minitruco", 1).await;
     let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;

@@ -291,11 +291,11 @@ async fn bytes_that_are_not_commands() {
 /// played to its end; the next connection starts a new table.
 #[tokio::test]
 async fn cpu_players_fill_a_table_on_request() {
-    let s = TestServer::start(Config {
-        truco_turn_timeout: Duration::from_millis(20),
-        ..Config::for_tests(77)
-    })
-    .await;
+    let config =
+        Config::for_tests(77).with(|t: &mut parlor_server::protocols::truco::TrucoSettings| {
+            t.turn_timeout = Duration::from_millis(20)
+        });
+    let s = TestServer::start(config).await;
     let mut alone = LineClient::connect(s.addr("truco"), "\n").await;
     alone.expect("WELCOME 1 1").await;
     alone.expect("WAITING 1").await;

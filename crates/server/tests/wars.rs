@@ -4,7 +4,7 @@
 mod common;
 
 use common::{TestServer, PATIENCE};
-use parlor_server::config::WarsSettings;
+use parlor_server::protocols::wars::WarsSettings;
 use parlor_server::Config;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -90,10 +90,7 @@ impl Wars {
 }
 
 fn config(settings: WarsSettings) -> Config {
-    Config {
-        wars: settings,
-        ..Config::for_tests(1)
-    }
+    Config::for_tests(1).with(|wars: &mut WarsSettings| *wars = settings)
 }
 
 /// A server whose games need more players than the tests bring: lobby only.

@@ -5,7 +5,7 @@ mod common;
 
 use common::fuzz::known_or_garbage;
 use common::{TestServer, PATIENCE};
-use parlor_server::config::WarsSettings;
+use parlor_server::protocols::wars::WarsSettings;
 use parlor_server::Config;
 use proptest::prelude::*;
 use std::net::SocketAddr;
@@ -20,14 +20,10 @@ fn server() -> &'static (Runtime, SocketAddr) {
     SERVER.get_or_init(|| {
         let runtime = Runtime::new().expect("runtime");
         let addr = runtime.block_on(async {
-            let config = Config {
-                wars: WarsSettings {
-                    min_players: 3,
-                    lobby_timeout: Duration::ZERO,
-                    ..WarsSettings::default()
-                },
-                ..Config::for_tests(5)
-            };
+            let config = Config::for_tests(5).with(|wars: &mut WarsSettings| {
+                wars.min_players = 3;
+                wars.lobby_timeout = Duration::ZERO;
+            });
             let server = TestServer::start(config).await;
             let addr = server.addr("wars");
             std::mem::forget(server); // lives as long as the test binary

@@ -1,14 +1,17 @@
 //! One module per wire protocol, and the registry that `serve`, the API and replay read:
-//! each protocol describes itself once (its name, its service and port, how it starts,
-//! how its games replay) in a [`Protocol`]. A protocol module never imports another.
+//! each protocol describes itself once (its name, its settings, flags and port, how it
+//! starts, how its games replay) in a [`Protocol`]. A protocol module never imports another.
 
 pub mod jass;
 pub mod mahjong;
 pub mod minitruco;
+mod options;
 pub mod truco;
 pub mod wars;
 
-use crate::config::{Config, Ports, Service};
+pub use options::{GameFlags, Options};
+
+use crate::config::Config;
 use crate::net::WsEntry;
 use crate::net::{Framing, Peer, Socket};
 use crate::record::story::Story;
@@ -80,10 +83,8 @@ pub struct Protocol {
     pub blurb: &'static str,
     /// Whether it is played by two teams (a seat's result is its team's: won or lost).
     pub teams: bool,
-    /// The service that runs it.
-    pub service: Service,
-    /// Its TCP port in the configuration.
-    pub port: fn(&Ports) -> u16,
+    /// Its own settings: their flags, its port, how tests tune them.
+    pub options: Options,
     /// Starts its lobby, lounge or hall; returns how clients reach it.
     pub start: fn(&Context<'_>) -> Entry,
     /// Replays a stored game of it from its variant, seed and action log.

@@ -11,9 +11,9 @@
 
 use super::rules::{Action, Duel, Event, Rules};
 use parlor_game::{RandomBot, Seat, Strategy};
-use parlor_server::config::Service;
+use parlor_server::config::Config;
 use parlor_server::net::{Framing, Input as Line, LineConnection, Peer, Settings, Socket};
-use parlor_server::protocols::{Context, Entry, Protocol};
+use parlor_server::protocols::{Context, Entry, GameFlags, Options, Protocol};
 use parlor_server::record::generic;
 use parlor_server::table::actor::{self, Hooks, Input, TableHandle};
 use parlor_server::table::Timing;
@@ -27,12 +27,53 @@ pub const PROTOCOL: Protocol = Protocol {
     title: "Duel",
     blurb: "Two players, three cards each: the higher card takes the trick.",
     teams: false,
-    service: Service::Http,
-    port: |_| 0,
+    options: Options::of::<DuelFlags>(),
     start,
     replay: generic::replay::<Duel>,
     story: generic::story::<Duel>,
 };
+
+/// Duel's settings: its own, kept in the configuration by their type.
+#[derive(Clone, Debug)]
+pub struct DuelSettings {
+    /// The TCP port (0: any free one).
+    pub port: u16,
+    /// Time a person has to play before a CPU stand-in plays for them (zero: no timer).
+    pub turn_timeout: Duration,
+}
+
+impl Default for DuelSettings {
+    fn default() -> DuelSettings {
+        DuelSettings {
+            port: 0,
+            turn_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Duel's flags, for a program that serves it with `parlor serve`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct DuelFlags {
+    /// Duel TCP port.
+    #[arg(long, default_value_t = 0)]
+    duel_port: u16,
+    /// Duel: seconds a person has to play (0: no timer).
+    #[arg(long, default_value_t = 60)]
+    duel_turn_timeout: u64,
+}
+
+impl GameFlags for DuelFlags {
+    fn apply(self, config: &mut Config) {
+        *config.game_mut() = DuelSettings {
+            port: self.duel_port,
+            turn_timeout: Duration::from_secs(self.duel_turn_timeout),
+        };
+    }
+
+    fn port(config: &Config) -> u16 {
+        config.game::<DuelSettings>().port
+    }
+}
 
 /// What Duel tells the kernel's table.
 struct DuelHooks;
@@ -156,8 +197,8 @@ fn start(cx: &Context<'_>) -> Entry {
         seats: 2,
         timing: Timing {
             cpu_delay: cx.config.bot_delay,
-            turn_limit: (!cx.config.truco_turn_timeout.is_zero())
-                .then_some(cx.config.truco_turn_timeout),
+            turn_limit: Some(cx.config.game::<DuelSettings>().turn_timeout)
+                .filter(|limit| !limit.is_zero()),
         },
         grace: cx.config.reconnect_grace,
         name: None,

@@ -10,7 +10,8 @@
 #![allow(dead_code)] // each browser test binary uses a different part
 
 use crate::common::TestServer;
-use parlor_server::config::WarsSettings;
+use parlor_server::protocols::minitruco::MinitrucoSettings;
+use parlor_server::protocols::wars::WarsSettings;
 use parlor_server::Config;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -106,17 +107,14 @@ pub async fn server(seed: u64) -> TestServer {
 
 /// The configuration of [`server`].
 pub fn config(seed: u64) -> Config {
-    Config {
-        wars: WarsSettings {
-            min_players: 3,
-            lobby_timeout: Duration::from_secs(2),
+    Config::for_tests(seed)
+        .with(|wars: &mut WarsSettings| {
+            wars.min_players = 3;
+            wars.lobby_timeout = Duration::from_secs(2);
             // As long as a script's patience: a client that stalls (a bot that missed
             // its turn) fails the test instead of being quietly played for.
-            turn_timeout: Duration::from_secs(60),
-            ..WarsSettings::default()
-        },
+            wars.turn_timeout = Duration::from_secs(60);
+        })
         // As `parlor serve` plays by default: decent partners and opponents.
-        minitruco_cpu: Some("heuristic".into()),
-        ..Config::for_tests(seed)
-    }
+        .with(|minitruco: &mut MinitrucoSettings| minitruco.cpu = Some("heuristic".into()))
 }

@@ -2,8 +2,8 @@
 //! `REQUEST_SESSION_CHOICE`), and how to reach each.
 
 use super::message::{Choice, SessionRequest, SessionType};
+use super::JassSettings;
 use super::{single, tournament, Client, SessionMsg};
-use crate::config::JassSettings;
 use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use serde_json::{json, Value};

@@ -19,11 +19,13 @@
 pub mod lobby;
 pub mod message;
 pub mod session;
+mod settings;
 pub mod single;
 pub mod table;
 pub mod tournament;
 
 pub use lobby::Lobby;
+pub use settings::{JassFlags, JassSettings};
 
 use crate::net::Outbox;
 use message::ClientMsg;
@@ -86,8 +88,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     title: "Schieber Jass",
     blurb: "The Swiss classic for two teams of two, with server bots, spectators and tournaments.",
     teams: true,
-    service: crate::config::Service::Jass,
-    port: |ports| ports.jass,
+    options: super::Options::of::<JassFlags>(),
     start,
     replay: crate::record::jass::replay,
     story: crate::record::jass::story,
@@ -95,8 +96,10 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
 
 fn start(cx: &super::Context<'_>) -> super::Entry {
     let config = cx.config;
+    let settings: JassSettings = config.game();
+    let frames = settings.outbox_frames;
     let lobby = Lobby::new(
-        config.jass.clone(),
+        settings,
         config.reconnect_grace,
         cx.seeds.clone(),
         cx.recorder.clone(),
@@ -104,7 +107,6 @@ fn start(cx: &super::Context<'_>) -> super::Entry {
     );
     cx.carriers.offer(PROTOCOL.name, lobby.carrier());
     let hello_timeout = config.limits.hello_timeout;
-    let frames = config.jass.outbox_frames;
     let tcp_lobby = lobby.clone();
     super::Entry::WebSocket {
         tcp: std::sync::Arc::new(move |socket, peer, stop| {

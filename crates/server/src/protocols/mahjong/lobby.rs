@@ -11,7 +11,7 @@
 //! still keeps the seat for them.
 
 use super::table::{self, CarriedTable, Human, NewTable, TableHandle};
-use crate::config::MahjongSettings;
+use super::MahjongSettings;
 use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use std::net::IpAddr;

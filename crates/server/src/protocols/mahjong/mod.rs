@@ -26,9 +26,11 @@ pub mod lobby;
 pub mod operation;
 pub mod render;
 pub mod session;
+mod settings;
 pub mod table;
 
 pub use lobby::Lobby;
+pub use settings::{MahjongFlags, MahjongSettings};
 
 /// Mahjong over mmj1 in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
@@ -36,15 +38,14 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     title: "Riichi Mahjong",
     blurb: "Japanese mahjong against CPU players or friends: draw, discard, call, win.",
     teams: false,
-    service: crate::config::Service::Mahjong,
-    port: |ports| ports.mahjong,
+    options: super::Options::of::<MahjongFlags>(),
     start,
     replay: crate::record::mahjong::replay,
     story: crate::record::mahjong::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {
-    let settings = cx.config.mahjong.clone();
+    let settings: MahjongSettings = cx.config.game();
     let outbox_lines = settings.outbox_lines;
     let hello_timeout = cx.config.limits.hello_timeout;
     let lobby = Lobby::start(

@@ -172,8 +172,8 @@ fn chat_allowed(recent: &mut Vec<Instant>) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::MahjongSettings;
     use super::*;
-    use crate::config::MahjongSettings;
     use crate::net::{next_conn_id, Outbox};
     use crate::record::Ledger;
     use crate::seeds::SeedSource;

@@ -13,7 +13,7 @@
 use super::lobby::ConnId;
 use super::operation;
 use super::render;
-use crate::config::MahjongSettings;
+use super::MahjongSettings;
 use crate::net::{Outbox, SeatToken};
 use crate::record::mahjong::{self as record_mahjong, MahjongChronicle};
 use crate::record::Ledger;

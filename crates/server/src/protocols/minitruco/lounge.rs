@@ -151,7 +151,8 @@ impl Lounge {
         shutdown: CancellationToken,
     ) -> Lounge {
         let nicks = Nicks::default();
-        let turn_limit = Some(config.minitruco_turn_timeout).filter(|t| !t.is_zero());
+        let own: super::MinitrucoSettings = config.game();
+        let turn_limit = Some(own.turn_timeout).filter(|t| !t.is_zero());
         let settings = app::Settings {
             seeds: seeds.clone(),
             recorder: recorder.clone(),
@@ -159,12 +160,12 @@ impl Lounge {
                 cpu_delay: config.bot_delay,
                 turn_limit,
             },
-            cpu: config.minitruco_cpu.clone(),
+            cpu: own.cpu.clone(),
             inbox: config.limits.room_inbox,
             shutdown: shutdown.clone(),
         };
-        let hall = Hall::new(settings, config.app_keepalive);
-        let rooms = (1..=config.rooms.max(1))
+        let hall = Hall::new(settings, own.app_keepalive);
+        let rooms = (1..=own.rooms.max(1))
             .map(|number| {
                 room::spawn(room::RoomConfig {
                     number,
@@ -172,7 +173,7 @@ impl Lounge {
                     seeds: seeds.clone(),
                     recorder: recorder.clone(),
                     bot_delay: config.bot_delay,
-                    cpu_strategy: config.minitruco_cpu.clone(),
+                    cpu_strategy: own.cpu.clone(),
                     turn_timeout: turn_limit,
                     grace: config.reconnect_grace,
                     inbox: config.limits.room_inbox,
@@ -193,7 +194,7 @@ impl Lounge {
                     },
                     grace: config.reconnect_grace,
                 },
-                keepalive: config.keepalive,
+                keepalive: own.keepalive,
                 hello_timeout: config.limits.hello_timeout,
                 max_line: config.limits.max_line,
                 outbox_lines: config.limits.outbox_lines,

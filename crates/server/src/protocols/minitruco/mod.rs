@@ -29,9 +29,11 @@ pub mod render;
 pub mod room;
 mod seating;
 pub mod session;
+mod settings;
 pub mod table;
 
 pub use lounge::Lounge;
+pub use settings::{MinitrucoFlags, MinitrucoSettings};
 
 /// The version `W` reports: the minimum client version, as the original server did.
 pub const VERSION: &str = "2.00.00";
@@ -42,8 +44,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     title: "miniTruco",
     blurb: "Brazilian Truco (Paulista) in rooms of four: pick a room, get ready, CPU players fill the empty seats. Chat with the table.",
     teams: true,
-    service: crate::config::Service::Minitruco,
-    port: |ports| ports.minitruco,
+    options: super::Options::of::<MinitrucoFlags>(),
     start,
     replay: crate::record::truco::replay,
     story: crate::record::truco::story,

@@ -95,7 +95,8 @@ impl Lobby {
             seeds,
             recorder: recorder.clone(),
             bot_delay: config.bot_delay,
-            turn_timeout: Some(config.truco_turn_timeout).filter(|t| !t.is_zero()),
+            turn_timeout: Some(config.game::<super::TrucoSettings>().turn_timeout)
+                .filter(|t| !t.is_zero()),
             inbox: config.limits.room_inbox,
             grace: config.reconnect_grace,
             shutdown,

@@ -26,9 +26,11 @@ pub mod command;
 pub mod lobby;
 pub mod render;
 pub mod session;
+mod settings;
 pub mod table;
 
 pub use lobby::Lobby;
+pub use settings::{TrucoFlags, TrucoSettings};
 
 /// Course Truco in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
@@ -36,8 +38,7 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     title: "Course Truco",
     blurb: "Truco as the networking course plays it: tables of four people, raises answered by both opponents.",
     teams: true,
-    service: crate::config::Service::Truco,
-    port: |ports| ports.truco,
+    options: super::Options::of::<TrucoFlags>(),
     start,
     replay: crate::record::truco::replay,
     story: crate::record::truco::story,

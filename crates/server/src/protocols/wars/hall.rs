@@ -5,7 +5,7 @@
 use super::message::{self, strike, Request};
 use super::names;
 use super::table::{Place, Table};
-use crate::config::WarsSettings;
+use super::WarsSettings;
 use crate::net::{may_take, Holder, Outbox, SeatToken};
 use crate::record::{self, Carried, Carry, GameLog, Ledger};
 use crate::seeds::SeedSource;

@@ -23,9 +23,11 @@ pub mod hall;
 pub mod message;
 pub mod names;
 pub mod session;
+mod settings;
 mod table;
 
 pub use hall::Hall;
+pub use settings::{WarsFlags, WarsSettings};
 
 /// Warlords & Scumbags in the registry.
 pub const PROTOCOL: super::Protocol = super::Protocol {
@@ -33,20 +35,18 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
     title: "Warlords & Scumbags",
     blurb: "President for 3 to 7 players: get rid of your cards first, become the warlord, make the scumbag pay.",
     teams: false,
-    service: crate::config::Service::Wars,
-    port: |ports| ports.wars,
+    options: super::Options::of::<WarsFlags>(),
     start,
     replay: crate::record::wars::replay,
     story: crate::record::wars::story,
 };
 
 fn start(cx: &super::Context<'_>) -> super::Entry {
-    use crate::config::WarsSettings;
     let config = cx.config;
     let settings = WarsSettings {
         cpu_delay: config.bot_delay,
         reconnect_grace: config.reconnect_grace,
-        ..config.wars.clone()
+        ..config.game()
     };
     let hall = Hall::start(
         settings,
