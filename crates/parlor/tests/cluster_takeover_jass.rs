@@ -73,7 +73,9 @@ impl Person {
             eprintln!("< {text}");
             let value: Value = serde_json::from_str(&text).ok()?;
             let kind = value["type"].as_str().unwrap_or_default().to_owned();
-            self.state.apply(&kind, &value["data"]);
+            if let Ok(msg) = parlor_wire::jass::ServerMsg::parse(&text) {
+                self.state.apply(&msg);
+            }
             return Some((kind, value["data"].clone()));
         }
     }

@@ -1,8 +1,19 @@
 //! The Jass Challenge's JSON frames (seed 002): `{"type": T, "data": ...}`, one per
-//! WebSocket text frame. The client messages are typed here ([`ClientMsg`], written with
-//! [`ClientMsg::write`]); the server reads them back (its `protocols::jass::message::
-//! parse`, which answers a bad field the way the reference server does) and a property
-//! test there holds the two together. Cards, modes and frames are written here for both.
+//! WebSocket text frame, both ways. The client messages are typed here ([`ClientMsg`],
+//! written with [`ClientMsg::write`]); the server reads them back (its
+//! `protocols::jass::message::parse`, which answers a bad field the way the reference
+//! server does) and a property test there holds the two together. The server's frames
+//! are [`ServerMsg`], with one `write` (byte for byte the reference's) and one `parse`
+//! that the clients read them with.
+
+mod server;
+#[cfg(test)]
+mod server_tests;
+
+pub use server::{
+    card_list, card_of, trumpf, Bad, Joined, Pairing, Player, Ranked, Ranking, ServerMsg, Stich,
+    Team, TeamPoints,
+};
 
 use cards::{Card, Suit};
 use jass::Mode;
@@ -186,12 +197,18 @@ struct CardOut {
     number: u8,
 }
 
+impl CardOut {
+    fn of(card: Card) -> CardOut {
+        CardOut {
+            color: color(card.suit()),
+            number: card.rank().number(),
+        }
+    }
+}
+
 impl serde::Serialize for Cards<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(|c| CardOut {
-            color: color(c.suit()),
-            number: c.rank().number(),
-        }))
+        s.collect_seq(self.0.iter().copied().map(CardOut::of))
     }
 }
 
@@ -228,7 +245,9 @@ pub fn card(card: Card) -> Value {
     json!({ "number": card.rank().number(), "color": color(card.suit()) })
 }
 
-/// Cards as a JSON array.
+/// Cards as a JSON array: the tree the frames of cards are written as without one (the
+/// tests' reference).
+#[cfg(test)]
 pub fn cards(list: impl IntoIterator<Item = Card>) -> Value {
     Value::Array(list.into_iter().map(card).collect())
 }

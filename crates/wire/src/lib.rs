@@ -3,8 +3,7 @@
 //! the two together, so the server and the clients cannot drift apart.
 //!
 //! Protocols move here one by one; so far course Truco ([`truco`]), Warlords & Scumbags
-//! ([`wars`]), Mahjong's mmj1 ([`mmj1`]) and the Jass Challenge's client messages
-//! ([`jass`]).
+//! ([`wars`]), Mahjong's mmj1 ([`mmj1`]) and the Jass Challenge ([`jass`]).
 
 pub mod jass;
 pub mod mmj1;

@@ -5,8 +5,9 @@ use cards::{seeded_rng, GameRng};
 use futures::{SinkExt, StreamExt};
 use jass::bots::Strategy;
 use jass::Action;
-use parlor_wire::jass::{Choice, ClientMsg, SessionRequest, SessionType, TrumpfChoice};
-use serde_json::Value;
+use parlor_wire::jass::{
+    Choice, ClientMsg, Joined, ServerMsg, SessionRequest, SessionType, TeamPoints, TrumpfChoice,
+};
 use tokio_tungstenite::tungstenite::Message;
 
 /// How the bot joins and plays.
@@ -53,26 +54,28 @@ pub fn message(action: Action) -> ClientMsg {
 }
 
 /// A line for a person watching the bot, or `None` for messages not worth one.
-fn report_line(name: &str, kind: &str, data: &Value) -> Option<String> {
-    let teams = |data: &Value| {
-        let team = |t: &Value| format!("{} {}", t["name"].as_str().unwrap_or("?"), t["points"]);
-        data.as_array()
-            .map(|teams| teams.iter().map(team).collect::<Vec<_>>().join(", "))
-            .unwrap_or_default()
+fn report_line(name: &str, msg: &ServerMsg<'_>) -> Option<String> {
+    let teams = |teams: &[TeamPoints]| {
+        let team = |t: &TeamPoints| format!("{} {}", t.name, t.points);
+        teams.iter().map(team).collect::<Vec<_>>().join(", ")
     };
-    match kind {
-        "BROADCAST_SESSION_JOINED" if data["player"]["name"] == name => Some(format!(
-            "{name}: joined session {} in seat {}",
-            data["sessionName"].as_str().unwrap_or("?"),
-            data["player"]["seatId"]
+    match msg {
+        ServerMsg::BroadcastSessionJoined(Joined {
+            player: Some(player),
+            session_name,
+            ..
+        }) if player.name == name => Some(format!(
+            "{name}: joined session {session_name} in seat {}",
+            player.seat_id
         )),
-        "BROADCAST_GAME_FINISHED" => Some(format!("{name}: deal over; totals {}", teams(data))),
-        "BROADCAST_WINNER_TEAM" => Some(format!(
+        ServerMsg::BroadcastGameFinished(points) => {
+            Some(format!("{name}: deal over; totals {}", teams(points)))
+        }
+        ServerMsg::BroadcastWinnerTeam(team) => Some(format!(
             "{name}: game won by {} with {} points",
-            data["name"].as_str().unwrap_or("?"),
-            data["points"]
+            team.name, team.points
         )),
-        "BROADCAST_TOURNAMENT_STARTED" => Some(format!("{name}: the tournament starts")),
+        ServerMsg::BroadcastTournamentStarted => Some(format!("{name}: the tournament starts")),
         _ => None,
     }
 }
@@ -92,20 +95,19 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
             _ => continue,
         };
         crate::transcript::note(&options.transcript, true, &text);
-        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        // A frame this bot cannot read changes nothing.
+        let Ok(msg) = ServerMsg::parse(&text) else {
             continue;
         };
-        let kind = value["type"].as_str().unwrap_or("").to_owned();
-        let data = &value["data"];
-        state.apply(&kind, data);
+        state.apply(&msg);
         if options.report {
-            if let Some(line) = report_line(&options.name, &kind, data) {
+            if let Some(line) = report_line(&options.name, &msg) {
                 println!("{line}");
             }
         }
-        let reply = match kind.as_str() {
-            "REQUEST_PLAYER_NAME" => Some(ClientMsg::PlayerName(options.name.clone())),
-            "REQUEST_SESSION_CHOICE" => {
+        let reply = match msg {
+            ServerMsg::RequestPlayerName => Some(ClientMsg::PlayerName(options.name.clone())),
+            ServerMsg::RequestSessionChoice(_) => {
                 let kind = if options.tournament {
                     SessionType::Tournament
                 } else {
@@ -122,8 +124,8 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
             }
             // The card already left our hand when we chose it, so the request that follows
             // a rejection gets a different card: a disagreement can never loop.
-            "REJECT_CARD" => None,
-            "REQUEST_TRUMPF" | "REQUEST_CARD" => {
+            ServerMsg::RejectCard(_) => None,
+            ServerMsg::RequestTrumpf(_) | ServerMsg::RequestCard(_) => {
                 let legal = state.legal();
                 let action =
                     (!legal.is_empty()).then(|| strategy.choose(&state.view(), &legal, &mut rng));
@@ -153,29 +155,32 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    /// [`report_line`] for the frame of type `kind` with `data`.
+    fn report(name: &str, kind: &str, data: &Value) -> Option<String> {
+        let frame = json!({ "type": kind, "data": data }).to_string();
+        report_line(name, &ServerMsg::parse(&frame).expect("a server frame"))
+    }
 
     #[test]
     fn a_person_watching_the_bot_sees_its_seat_deals_and_games() {
         let joined = json!({"sessionName": "Cup", "player": {"name": "ann", "seatId": 2}});
         assert_eq!(
-            report_line("ann", "BROADCAST_SESSION_JOINED", &joined).as_deref(),
+            report("ann", "BROADCAST_SESSION_JOINED", &joined).as_deref(),
             Some("ann: joined session Cup in seat 2")
         );
-        assert_eq!(
-            report_line("bob", "BROADCAST_SESSION_JOINED", &joined),
-            None
-        );
+        assert_eq!(report("bob", "BROADCAST_SESSION_JOINED", &joined), None);
         let deal = json!([{"name": "Team 1", "points": 120}, {"name": "Team 2", "points": 37}]);
         assert_eq!(
-            report_line("ann", "BROADCAST_GAME_FINISHED", &deal).as_deref(),
+            report("ann", "BROADCAST_GAME_FINISHED", &deal).as_deref(),
             Some("ann: deal over; totals Team 1 120, Team 2 37")
         );
         let won = json!({"name": "Team 2", "points": 2510});
         assert_eq!(
-            report_line("ann", "BROADCAST_WINNER_TEAM", &won).as_deref(),
+            report("ann", "BROADCAST_WINNER_TEAM", &won).as_deref(),
             Some("ann: game won by Team 2 with 2510 points")
         );
-        assert_eq!(report_line("ann", "REQUEST_CARD", &json!([])), None);
+        assert_eq!(report("ann", "REQUEST_CARD", &json!([])), None);
     }
 }

@@ -4,10 +4,8 @@
 
 use arrayvec::ArrayVec;
 use jass::rules::legal_cards;
-use jass::{
-    Action, Actions, Card, CardSet, Config, Mode, Phase, Public, Rank, Seat, Suit, Trick, View,
-};
-use serde_json::Value;
+use jass::{Action, Actions, Card, CardSet, Config, Mode, Phase, Public, Seat, Suit, Trick, View};
+use parlor_wire::jass::{ServerMsg, TrumpfChoice};
 
 /// The player's knowledge.
 #[derive(Clone, Debug, Default)]
@@ -31,44 +29,16 @@ pub struct JassState {
     pub deals: u32,
 }
 
-/// A card from `{"number", "color"}`.
-pub fn card(v: &Value) -> Option<Card> {
-    let rank = Rank::from_number(u8::try_from(v.get("number")?.as_u64()?).ok()?)?;
-    let suit = suit(v.get("color")?.as_str()?)?;
-    Some(Card::new(rank, suit))
-}
-
-fn suit(name: &str) -> Option<Suit> {
-    Some(match name {
-        "HEARTS" => Suit::Hearts,
-        "DIAMONDS" => Suit::Diamonds,
-        "CLUBS" => Suit::Clubs,
-        "SPADES" => Suit::Spades,
-        _ => return None,
-    })
-}
-
-fn cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(card).collect())
-        .unwrap_or_default()
-}
-
-/// The team a wire team name means: `Team 2` is team 1, anything else team 0.
-pub(crate) fn team_index(name: &Value) -> usize {
-    usize::from(name.as_str() == Some("Team 2"))
-}
-
 impl JassState {
     /// The seat that chooses the trumpf in this deal (and leads its first trick).
     pub fn chooser(&self) -> Seat {
         (self.number.max(1) as usize - 1) % 4
     }
 
-    /// Takes in one server message (`type`, `data`).
-    pub fn apply(&mut self, kind: &str, data: &Value) {
-        match kind {
-            "BROADCAST_TEAMS" => {
+    /// Takes in one server message.
+    pub fn apply(&mut self, msg: &ServerMsg<'_>) {
+        match msg {
+            ServerMsg::BroadcastTeams(_) => {
                 *self = JassState {
                     games: self.games,
                     deals: self.deals,
@@ -76,9 +46,8 @@ impl JassState {
                     ..JassState::default()
                 };
             }
-            "DEAL_CARDS" => self.hand = cards(data).into_iter().collect(),
-            "REQUEST_TRUMPF" => {
-                let pushed = data.as_bool().unwrap_or(false);
+            ServerMsg::DealCards(cards) => self.hand = cards.iter().copied().collect(),
+            &ServerMsg::RequestTrumpf(pushed) => {
                 self.seat = if pushed {
                     (self.chooser() + 2) % 4
                 } else {
@@ -86,39 +55,26 @@ impl JassState {
                 };
                 self.trumpf_request = Some(pushed);
             }
-            "BROADCAST_TRUMPF" => {
-                self.mode = match data.get("mode").and_then(Value::as_str) {
-                    Some("OBEABE") => Some(Mode::Obeabe),
-                    Some("UNDEUFE") => Some(Mode::Undeufe),
-                    Some("TRUMPF") => data
-                        .get("trumpfColor")
-                        .and_then(Value::as_str)
-                        .and_then(suit)
-                        .map(Mode::Trumpf),
-                    _ => self.mode,
-                };
-            }
-            "PLAYED_CARDS" => self.table = cards(data),
-            "REQUEST_CARD" => {
-                self.table = cards(data);
+            ServerMsg::BroadcastTrumpf(TrumpfChoice::Mode(mode)) => self.mode = Some(*mode),
+            ServerMsg::PlayedCards(cards) => self.table = cards.to_vec(),
+            ServerMsg::RequestCard(cards) => {
+                self.table = cards.to_vec();
                 self.seat = (self.leader + self.table.len()) % 4;
                 self.card_request = true;
             }
-            "BROADCAST_STICH" => {
-                let played = cards(&data["playedCards"]);
-                let winner = data["seatId"].as_u64().unwrap_or(0) as usize % 4;
-                if let Ok(cards) = <[Card; 4]>::try_from(played) {
+            ServerMsg::BroadcastStich(stich) => {
+                let winner = stich.seat_id % 4;
+                if let Ok(cards) = <[Card; 4]>::try_from(stich.played_cards.as_slice()) {
                     self.tricks.push(Trick::new(self.leader, cards, winner, 0));
                 }
-                for team in data["teams"].as_array().into_iter().flatten() {
-                    let t = team_index(&team["name"]);
-                    self.totals[t] = team["points"].as_u64().unwrap_or(0) as u32;
-                    self.deal[t] = team["currentRoundPoints"].as_u64().unwrap_or(0) as u32;
+                for team in &stich.teams {
+                    self.totals[team.team()] = team.points;
+                    self.deal[team.team()] = team.current_round_points;
                 }
                 self.leader = winner;
                 self.table.clear();
             }
-            "BROADCAST_GAME_FINISHED" => {
+            ServerMsg::BroadcastGameFinished(_) => {
                 self.number += 1;
                 self.deals += 1;
                 self.leader = self.chooser();
@@ -127,7 +83,7 @@ impl JassState {
                 self.mode = None;
                 self.deal = [0, 0];
             }
-            "BROADCAST_WINNER_TEAM" => self.games += 1,
+            ServerMsg::BroadcastWinnerTeam(_) => self.games += 1,
             _ => {}
         }
     }
@@ -191,22 +147,34 @@ impl JassState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    /// Takes in the frame of type `kind` with `data`, as a client reads it.
+    fn apply(state: &mut JassState, kind: &str, data: &Value) {
+        let frame = json!({ "type": kind, "data": data }).to_string();
+        state.apply(&ServerMsg::parse(&frame).expect("a server frame"));
+    }
 
     #[test]
     fn the_seat_follows_from_the_chooser_and_the_tricks() {
         let mut s = JassState::default();
-        s.apply("BROADCAST_TEAMS", &json!([]));
-        s.apply(
+        apply(&mut s, "BROADCAST_TEAMS", &json!([]));
+        apply(
+            &mut s,
             "DEAL_CARDS",
             &json!([{"number": 6, "color": "HEARTS"}, {"number": 14, "color": "SPADES"}]),
         );
-        s.apply("BROADCAST_TRUMPF", &json!({"mode": "SCHIEBE"}));
-        s.apply(
+        apply(&mut s, "BROADCAST_TRUMPF", &json!({"mode": "SCHIEBE"}));
+        apply(
+            &mut s,
             "BROADCAST_TRUMPF",
             &json!({"mode": "TRUMPF", "trumpfColor": "SPADES"}),
         );
-        s.apply("REQUEST_CARD", &json!([{"number": 10, "color": "HEARTS"}]));
+        apply(
+            &mut s,
+            "REQUEST_CARD",
+            &json!([{"number": 10, "color": "HEARTS"}]),
+        );
         assert_eq!(s.seat, 1);
         assert_eq!(s.mode, Some(Mode::Trumpf(Suit::Spades)));
         let legal = s.legal();
@@ -215,15 +183,19 @@ mod tests {
             2,
             "hearts must be followed, a trump may always be played: {legal:?}"
         );
-        s.apply("BROADCAST_STICH", &json!({"seatId": 3, "playedCards": [
+        apply(
+            &mut s,
+            "BROADCAST_STICH",
+            &json!({"seatId": 3, "playedCards": [
             {"number": 10, "color": "HEARTS"}, {"number": 6, "color": "HEARTS"},
             {"number": 7, "color": "HEARTS"}, {"number": 11, "color": "SPADES"}],
-            "teams": [{"name": "Team 2", "points": 30, "currentRoundPoints": 30}, {"name": "Team 1", "points": 0, "currentRoundPoints": 0}]}));
+            "teams": [{"name": "Team 2", "points": 30, "currentRoundPoints": 30}, {"name": "Team 1", "points": 0, "currentRoundPoints": 0}]}),
+        );
         assert_eq!(s.totals, [0, 30]);
-        s.apply("REQUEST_CARD", &json!([]));
+        apply(&mut s, "REQUEST_CARD", &json!([]));
         assert_eq!(s.seat, 3, "the trick's winner leads");
-        s.apply("BROADCAST_GAME_FINISHED", &json!([]));
-        s.apply("REQUEST_TRUMPF", &json!(true));
+        apply(&mut s, "BROADCAST_GAME_FINISHED", &json!([]));
+        apply(&mut s, "REQUEST_TRUMPF", &json!(true));
         assert_eq!(s.seat, 3, "deal 2: seat 1 chose and pushed to seat 3");
     }
 }

@@ -16,12 +16,12 @@
 use super::screen::{printable, push_log, Choice, Screen, Seat, CARD_KEYS};
 use super::Table;
 use crate::jass::play::message;
-use crate::jass::state::{card, team_index, JassState};
+use crate::jass::state::JassState;
 use ::jass::bots::{HeuristicBot, Strategy};
 use ::jass::{Action, Card, Mode, Suit};
 use cards::seeded_rng;
+use parlor_wire::jass::{Bad, Joined, Player, ServerMsg, Team, TeamPoints, TrumpfChoice};
 use parlor_wire::jass::{Choice as Entry, ClientMsg, SessionRequest, SessionType};
-use serde_json::Value;
 
 /// The Schieber Jass client.
 pub struct Jass {
@@ -177,12 +177,9 @@ impl Jass {
     }
 
     /// Takes in the seated players of a `BROADCAST_SESSION_JOINED` or a team.
-    fn seat_players(&mut self, list: &Value) {
-        for player in list.as_array().into_iter().flatten() {
-            let seat = player["seatId"].as_u64().filter(|&s| s < 4);
-            if let (Some(seat), Some(name)) = (seat, player["name"].as_str()) {
-                self.players[seat as usize] = Some(printable(name));
-            }
+    fn seat_players(&mut self, list: &[Player]) {
+        for player in list.iter().filter(|p| p.seat_id < 4) {
+            self.players[player.seat_id] = Some(printable(&player.name));
         }
     }
 
@@ -240,51 +237,51 @@ impl Jass {
     }
 
     /// What the server's message means for the people at the table, and our answers.
-    fn handle(&mut self, kind: &str, data: &Value) -> Vec<String> {
+    fn handle(&mut self, msg: &ServerMsg<'_>) -> Vec<String> {
         // What the state knew before the message, to tell what it changed.
         let deal_before = self.state.deal;
         let number = self.state.number;
-        self.state.apply(kind, data);
-        match kind {
-            "REQUEST_PLAYER_NAME" if self.named => {
+        self.state.apply(msg);
+        match msg {
+            ServerMsg::RequestPlayerName if self.named => {
                 let line = format!("The server refused the name {}", self.name);
                 push_log(&mut self.log, line);
             }
-            "REQUEST_PLAYER_NAME" => {
+            ServerMsg::RequestPlayerName => {
                 self.named = true;
                 return vec![ClientMsg::PlayerName(self.name.clone()).write()];
             }
-            "REQUEST_SESSION_CHOICE" => {
-                let sessions = data.as_array().into_iter().flatten();
-                let names = sessions.filter_map(Value::as_str).map(str::to_owned);
-                self.stage = Stage::Lobby(names.collect());
-            }
-            "BAD_MESSAGE" => {
+            ServerMsg::RequestSessionChoice(names) => self.stage = Stage::Lobby(names.clone()),
+            ServerMsg::BadMessage(bad) => {
                 if self.stage == Stage::Waiting {
                     // A refused JOIN_BOT: offer the empty seats again.
                     self.bots_pending = 0;
                 }
-                let line = format!("The server refused: {}", refusal(data));
+                let line = format!("The server refused: {}", refusal(bad));
                 push_log(&mut self.log, line);
             }
-            "BROADCAST_SESSION_JOINED" => self.joined(data),
-            "BROADCAST_TEAMS" => self.teams(data),
-            "DEAL_CARDS" => {
+            ServerMsg::BroadcastSessionJoined(joined) => self.joined(joined),
+            ServerMsg::BroadcastTeams(teams) => self.teams(teams),
+            ServerMsg::DealCards(_) => {
                 let chooser = self.name_of(self.state.chooser());
                 let line = format!("Deal {}: {chooser} chooses the trumpf", self.state.number);
                 push_log(&mut self.log, line);
             }
-            "REQUEST_TRUMPF" | "REQUEST_CARD" => self.hint = self.suggestion(),
-            "REJECT_TRUMPF" => {
+            ServerMsg::RequestTrumpf(_) | ServerMsg::RequestCard(_) => {
+                self.hint = self.suggestion()
+            }
+            ServerMsg::RejectTrumpf(_) => {
                 push_log(&mut self.log, "You may not push twice: choose the trumpf");
             }
-            "BROADCAST_TRUMPF" => self.trumpf(data),
-            "REJECT_CARD" => {
-                let what = card(data).map_or_else(|| "the card".to_owned(), card_text);
-                let line = format!("The server refused {what}: choose another card");
+            ServerMsg::BroadcastTrumpf(choice) => self.trumpf(*choice),
+            &ServerMsg::RejectCard(card) => {
+                let line = format!(
+                    "The server refused {}: choose another card",
+                    card_text(card)
+                );
                 push_log(&mut self.log, line);
             }
-            "PLAYED_CARDS" => {
+            ServerMsg::PlayedCards(_) => {
                 let s = &mut self.state;
                 let seat = (s.leader + s.table.len() + 3) % 4;
                 if Some(seat) == self.my_seat {
@@ -295,7 +292,7 @@ impl Jass {
                     }
                 }
             }
-            "BROADCAST_STICH" => {
+            ServerMsg::BroadcastStich(_) => {
                 let winner = self.state.leader;
                 let team = winner % 2;
                 let points = self.state.deal[team].saturating_sub(deal_before[team]);
@@ -306,13 +303,10 @@ impl Jass {
                 );
                 push_log(&mut self.log, line);
             }
-            "BROADCAST_GAME_FINISHED" => self.deal_over(number, data),
-            "BROADCAST_WINNER_TEAM" => self.game_over(data),
-            "ERROR" => {
-                let text = data
-                    .as_str()
-                    .map_or_else(|| data.to_string(), str::to_owned);
-                push_log(&mut self.log, format!("Server: {}", printable(&text)));
+            ServerMsg::BroadcastGameFinished(teams) => self.deal_over(number, teams),
+            ServerMsg::BroadcastWinnerTeam(team) => self.game_over(team),
+            ServerMsg::Error(text) => {
+                push_log(&mut self.log, format!("Server: {}", printable(text)));
             }
             _ => {}
         }
@@ -321,9 +315,9 @@ impl Jass {
 
     /// `BROADCAST_SESSION_JOINED`: the first is our own joining (we were not in the
     /// session before), the later ones the others'.
-    fn joined(&mut self, data: &Value) {
-        self.seat_players(&data["playersInSession"]);
-        let seat = data["player"]["seatId"].as_u64().map(|s| s as usize % 4);
+    fn joined(&mut self, joined: &Joined) {
+        self.seat_players(&joined.players_in_session);
+        let seat = joined.player.as_ref().map(|p| p.seat_id % 4);
         if matches!(self.stage, Stage::Waiting | Stage::Playing) {
             self.bots_pending = self.bots_pending.saturating_sub(1);
             if let Some(seat) = seat {
@@ -334,7 +328,7 @@ impl Jass {
         }
         self.stage = Stage::Waiting;
         self.my_seat = seat;
-        self.session = data["sessionName"].as_str().unwrap_or_default().to_owned();
+        self.session.clone_from(&joined.session_name);
         let line = format!(
             "You joined {} in seat {}, Team {}",
             printable(&self.session),
@@ -345,12 +339,12 @@ impl Jass {
     }
 
     /// `BROADCAST_TEAMS`: the game starts.
-    fn teams(&mut self, data: &Value) {
+    fn teams(&mut self, teams: &[Team]) {
         self.stage = Stage::Playing;
         self.pushed = false;
         self.declarer = None;
-        for team in data.as_array().into_iter().flatten() {
-            self.seat_players(&team["players"]);
+        for team in teams {
+            self.seat_players(&team.players);
         }
         if self.my_seat.is_none() {
             self.my_seat = (0..4).find(|&s| self.players[s].as_deref() == Some(&self.name));
@@ -368,10 +362,10 @@ impl Jass {
 
     /// `BROADCAST_TRUMPF`: a push, or the deal's mode. Either way it answers a trumpf
     /// request of ours (the server's stand-in answers for a player out of time).
-    fn trumpf(&mut self, data: &Value) {
+    fn trumpf(&mut self, choice: TrumpfChoice) {
         self.state.trumpf_request = None;
         let chooser = self.state.chooser();
-        if data["mode"] == "SCHIEBE" {
+        if choice == TrumpfChoice::Schiebe {
             self.pushed = true;
             let line = format!(
                 "{} pushes (schiebe): {} chooses",
@@ -388,12 +382,11 @@ impl Jass {
     }
 
     /// `BROADCAST_GAME_FINISHED` after deal `number`: its points and the totals.
-    fn deal_over(&mut self, number: u32, data: &Value) {
+    fn deal_over(&mut self, number: u32, teams: &[TeamPoints]) {
         let mut deal = [0, 0];
-        for team in data.as_array().into_iter().flatten() {
-            let t = team_index(&team["name"]);
-            self.state.totals[t] = points(&team["points"]);
-            deal[t] = points(&team["currentRoundPoints"]);
+        for team in teams {
+            self.state.totals[team.team()] = team.points;
+            deal[team.team()] = team.current_round_points;
         }
         self.pushed = false;
         self.declarer = None;
@@ -409,9 +402,9 @@ impl Jass {
     }
 
     /// `BROADCAST_WINNER_TEAM`: the game is over.
-    fn game_over(&mut self, data: &Value) {
-        let team = team_index(&data["name"]);
-        self.state.totals[team] = points(&data["points"]);
+    fn game_over(&mut self, won: &TeamPoints) {
+        let team = won.team();
+        self.state.totals[team] = won.points;
         self.state.trumpf_request = None;
         self.state.card_request = false;
         let us = self.our_team();
@@ -525,12 +518,16 @@ impl Table for Jass {
     }
 
     fn receive(&mut self, message: &str) -> Vec<String> {
-        let Ok(value) = serde_json::from_str::<Value>(message) else {
-            push_log(&mut self.log, "The server sent a message that is not JSON");
-            return Vec::new();
-        };
-        let kind = value["type"].as_str().unwrap_or_default();
-        self.handle(kind, &value["data"])
+        match ServerMsg::parse(message) {
+            Ok(msg) => self.handle(&msg),
+            Err(_) => {
+                push_log(
+                    &mut self.log,
+                    "The server sent a message this client cannot read",
+                );
+                Vec::new()
+            }
+        }
     }
 
     fn screen(&self) -> Screen {
@@ -624,14 +621,6 @@ impl Table for Jass {
     }
 }
 
-/// A point count on the wire (missing or malformed counts as 0).
-fn points(value: &Value) -> u32 {
-    value
-        .as_u64()
-        .and_then(|p| u32::try_from(p).ok())
-        .unwrap_or(0)
-}
-
 /// A hand's cards by suit (alternating colours), then rank.
 fn sorted(hand: ::jass::CardSet) -> Vec<Card> {
     let mut cards: Vec<Card> = hand.iter().collect();
@@ -682,22 +671,14 @@ fn action_label(action: Action) -> String {
 }
 
 /// `BAD_MESSAGE` data in words: field errors, or the frame the server could not read.
-fn refusal(data: &Value) -> String {
-    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-    let described = match data {
-        Value::Object(fields) => fields
+fn refusal(bad: &Bad) -> String {
+    let described = match bad {
+        Bad::Fields(fields) => fields
             .iter()
-            .map(|(field, errors)| {
-                let errors: Vec<String> = match errors.as_array() {
-                    Some(list) => list.iter().map(text).collect(),
-                    None => vec![text(errors)],
-                };
-                format!("{field}: {}", errors.join(", "))
-            })
+            .map(|(field, errors)| format!("{field}: {}", errors.join(", ")))
             .collect::<Vec<_>>()
             .join("; "),
-        Value::String(_) => "it could not read our message".into(),
-        other => text(other),
+        Bad::Frame(_) => "it could not read our message".into(),
     };
     printable(&described)
 }
@@ -707,7 +688,7 @@ mod tests {
     use super::*;
     use ::jass::{Config, Event, Game};
     use parlor_wire::jass::{card as card_json, mode as mode_json};
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     fn feed(client: &mut Jass, messages: &[Value]) -> Vec<String> {
         messages
@@ -1056,7 +1037,7 @@ mod tests {
         let value: Value = serde_json::from_str(sent).unwrap();
         let data = &value["data"];
         match (value["type"].as_str(), data["mode"].as_str()) {
-            (Some("CHOOSE_CARD"), _) => Action::Play(card(data).unwrap()),
+            (Some("CHOOSE_CARD"), _) => Action::Play(parlor_wire::jass::card_of(data).unwrap()),
             (_, Some("SCHIEBE")) => Action::Schiebe,
             (_, Some("OBEABE")) => Action::Choose(Mode::Obeabe),
             (_, Some("UNDEUFE")) => Action::Choose(Mode::Undeufe),

@@ -1,12 +1,11 @@
 //! The registry of sessions by name: which are waiting (offered in
 //! `REQUEST_SESSION_CHOICE`), and how to reach each.
 
-use super::message::{Choice, SessionRequest, SessionType};
+use super::message::{Bad, Choice, SessionRequest, SessionType};
 use super::JassSettings;
 use super::{single, tournament, Client, SessionMsg};
 use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
-use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -173,7 +172,7 @@ impl Lobby {
         &self,
         client: Client,
         request: SessionRequest,
-    ) -> Result<(String, SessionHandle), Value> {
+    ) -> Result<(String, SessionHandle), Bad> {
         let kind = request.kind.unwrap_or(SessionType::SingleGame);
         // Find or create under one lock, so two clients naming the same new session at
         // once end up in the same one.
@@ -182,7 +181,10 @@ impl Lobby {
             let named = |entries: &[Entry], name: &str| entries.iter().position(|e| e.name == name);
             let found = match (request.choice, request.name.as_deref()) {
                 (Choice::CreateNew, Some(name)) if named(&entries, name).is_some() => {
-                    return Err(json!({ "data.sessionName": [format!("{name} already exists")] }));
+                    return Err(Bad::field(
+                        "data.sessionName",
+                        format!("{name} already exists"),
+                    ));
                 }
                 (Choice::CreateNew, Some(_)) => None,
                 // As the reference's `findSession`: a name no session has creates that
@@ -190,15 +192,19 @@ impl Lobby {
                 (Choice::JoinExisting | Choice::Spectator, Some(name)) => {
                     match named(&entries, name) {
                         None if request.must_exist => {
-                            return Err(
-                                json!({ "data.sessionName": [format!("{name} is not a session")] }),
-                            )
+                            return Err(Bad::field(
+                                "data.sessionName",
+                                format!("{name} is not a session"),
+                            ))
                         }
                         found => found,
                     }
                 }
                 (Choice::Spectator, None) if entries.is_empty() => {
-                    return Err(json!({ "data.sessionName": ["there is no session to watch"] }));
+                    return Err(Bad::field(
+                        "data.sessionName",
+                        "there is no session to watch",
+                    ));
                 }
                 (Choice::Spectator, None) => Some(0),
                 // AUTOJOIN: the first session not started, of the requested type or,
@@ -232,12 +238,12 @@ impl Lobby {
             reply,
         };
         if handle.tx.send(join).await.is_err() {
-            return Err(json!({ "data.sessionName": [format!("{name} has ended")] }));
+            return Err(Bad::field("data.sessionName", format!("{name} has ended")));
         }
         match answer.await {
             Ok(Ok(())) => Ok((name, handle)),
             Ok(Err(bad)) => Err(bad),
-            Err(_) => Err(json!({ "data.sessionName": [format!("{name} has ended")] })),
+            Err(_) => Err(Bad::field("data.sessionName", format!("{name} has ended"))),
         }
     }
 }

@@ -11,30 +11,24 @@ use cards::{Card, Rank};
 use jass::Mode;
 use parlor_wire::jass::COLORS;
 pub use parlor_wire::jass::{
-    bare, card, cards, cards_frame, frame, frame_of, mode, Cards, Choice, ClientMsg,
-    SessionRequest, SessionType, TrumpfChoice,
+    Bad, Choice, ClientMsg, ServerMsg, SessionRequest, SessionType, TrumpfChoice,
 };
-use serde_json::{json, Map, Value};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// Validation errors, keyed by field path.
 #[derive(Default)]
-struct Errors(Map<String, Value>);
+struct Errors(BTreeMap<String, Vec<String>>);
 
 impl Errors {
     fn add(&mut self, field: &str, error: String) {
-        let list = self
-            .0
-            .entry(field.to_owned())
-            .or_insert_with(|| Value::Array(Vec::new()));
-        if let Value::Array(list) = list {
-            list.push(Value::String(error));
-        }
+        self.0.entry(field.to_owned()).or_default().push(error);
     }
 
-    fn into_result<T>(self, value: Option<T>) -> Result<T, Value> {
+    fn into_result<T>(self, value: Option<T>) -> Result<T, Bad> {
         match value {
             Some(value) if self.0.is_empty() => Ok(value),
-            _ => Err(Value::Object(self.0)),
+            _ => Err(Bad::Fields(self.0)),
         }
     }
 }
@@ -74,7 +68,7 @@ fn required<T>(value: Option<T>, data: &Value, key: &str, errors: &mut Errors) -
 }
 
 /// A card from `{"number": 6..14, "color": ...}`.
-pub fn parse_card(data: &Value) -> Result<Card, Value> {
+pub fn parse_card(data: &Value) -> Result<Card, Bad> {
     let mut errors = Errors::default();
     let number = data.get("number").and_then(|n| {
         let rank = n
@@ -96,7 +90,7 @@ pub fn parse_card(data: &Value) -> Result<Card, Value> {
     errors.into_result(card)
 }
 
-fn parse_trumpf(data: &Value) -> Result<TrumpfChoice, Value> {
+fn parse_trumpf(data: &Value) -> Result<TrumpfChoice, Bad> {
     let mut errors = Errors::default();
     const MODES: [(&str, u8); 4] = [("TRUMPF", 0), ("OBEABE", 1), ("UNDEUFE", 2), ("SCHIEBE", 3)];
     let mode = one_of(data, "mode", &MODES, &mut errors);
@@ -115,7 +109,7 @@ fn parse_trumpf(data: &Value) -> Result<TrumpfChoice, Value> {
     errors.into_result(choice)
 }
 
-fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
+fn parse_session(data: &Value) -> Result<SessionRequest, Bad> {
     let mut errors = Errors::default();
     let choice =
         one_of(data, "sessionChoice", &Choice::ALL, &mut errors).unwrap_or(Choice::Autojoin);
@@ -165,7 +159,7 @@ fn parse_session(data: &Value) -> Result<SessionRequest, Value> {
 }
 
 /// Parses one text frame.
-pub fn parse(frame: &str) -> Result<ClientMsg, Value> {
+pub fn parse(frame: &str) -> Result<ClientMsg, Bad> {
     match chosen_card(frame) {
         Some(card) => Ok(ClientMsg::ChooseCard(card)),
         None => parse_any(frame),
@@ -199,8 +193,8 @@ fn chosen_card(frame: &str) -> Option<Card> {
 }
 
 /// [`parse`] for any message, through a JSON tree.
-fn parse_any(frame: &str) -> Result<ClientMsg, Value> {
-    let raw = || Value::String(frame.to_owned());
+fn parse_any(frame: &str) -> Result<ClientMsg, Bad> {
+    let raw = || Bad::Frame(frame.to_owned());
     let Ok(value) = serde_json::from_str::<Value>(frame) else {
         return Err(raw());
     };
@@ -217,9 +211,10 @@ fn parse_any(frame: &str) -> Result<ClientMsg, Value> {
             {
                 Ok(ClientMsg::PlayerName(name.to_owned()))
             }
-            _ => Err(
-                json!({"data": ["must be a name of 1 to 64 characters, without control characters"]}),
-            ),
+            _ => Err(Bad::field(
+                "data",
+                "must be a name of 1 to 64 characters, without control characters",
+            )),
         },
         "CHOOSE_SESSION" => parse_session(&data).map(ClientMsg::ChooseSession),
         "CHOOSE_TRUMPF" => parse_trumpf(&data).map(ClientMsg::ChooseTrumpf),
@@ -233,7 +228,7 @@ fn parse_any(frame: &str) -> Result<ClientMsg, Value> {
                     .filter(|t| *t < 2)
                     .map(|t| t as usize),
             }),
-            None => Err(json!({"data.sessionName": ["can't be blank"]})),
+            None => Err(Bad::field("data.sessionName", "can't be blank")),
         },
         "START_TOURNAMENT" => Ok(ClientMsg::StartTournament),
         _ => Err(raw()),
@@ -244,7 +239,14 @@ fn parse_any(frame: &str) -> Result<ClientMsg, Value> {
 mod tests {
     use super::*;
     use cards::Suit;
+    use parlor_wire::jass::{card, frame, mode};
     use proptest::prelude::*;
+    use serde_json::json;
+
+    /// [`parse`], its refusal as the JSON it is sent as.
+    fn parse_json(frame: &str) -> Result<ClientMsg, Value> {
+        parse(frame).map_err(|bad| serde_json::to_value(bad).expect("a refusal serializes"))
+    }
 
     fn client_msg() -> impl Strategy<Value = ClientMsg> {
         let card = (6u8..=14, 0usize..4)
@@ -349,31 +351,31 @@ mod tests {
 
     #[test]
     fn bad_frames_and_validation_errors() {
-        assert_eq!(parse("hello"), Err(Value::String("hello".into())));
+        assert_eq!(parse_json("hello"), Err(Value::String("hello".into())));
         assert_eq!(
-            parse(r#"{"type":"NOPE"}"#),
+            parse_json(r#"{"type":"NOPE"}"#),
             Err(Value::String(r#"{"type":"NOPE"}"#.into()))
         );
         assert_eq!(
-            parse(r#"{"type":"CHOOSE_CARD","data":{"number":15,"color":"SPADES"}}"#),
+            parse_json(r#"{"type":"CHOOSE_CARD","data":{"number":15,"color":"SPADES"}}"#),
             Err(json!({"data.number": ["15 is not included in the list"]}))
         );
         assert_eq!(
-            parse(r#"{"type":"CHOOSE_CARD","data":{"number":"7","color":"PURPLE"}}"#),
+            parse_json(r#"{"type":"CHOOSE_CARD","data":{"number":"7","color":"PURPLE"}}"#),
             Err(
                 json!({"data.number": ["7 is not included in the list"], "data.color": ["PURPLE is not included in the list"]})
             )
         );
         assert_eq!(
-            parse(r#"{"type":"CHOOSE_CARD","data":{}}"#),
+            parse_json(r#"{"type":"CHOOSE_CARD","data":{}}"#),
             Err(json!({"data.number": ["can't be blank"], "data.color": ["can't be blank"]}))
         );
         assert_eq!(
-            parse(r#"{"type":"CHOOSE_TRUMPF","data":{"mode":"TRUMPF"}}"#),
+            parse_json(r#"{"type":"CHOOSE_TRUMPF","data":{"mode":"TRUMPF"}}"#),
             Err(json!({"data.trumpfColor": ["can't be blank"]}))
         );
         assert_eq!(
-            parse(r#"{"type":"CHOOSE_SESSION","data":{"sessionChoice":"JOIN_EXISTING"}}"#),
+            parse_json(r#"{"type":"CHOOSE_SESSION","data":{"sessionChoice":"JOIN_EXISTING"}}"#),
             Err(json!({"data.sessionName": ["can't be blank"]}))
         );
     }

@@ -29,7 +29,7 @@ pub use settings::{JassFlags, JassSettings};
 
 use crate::net::Outbox;
 use message::ClientMsg;
-use serde_json::Value;
+use parlor_wire::jass::Bad;
 use tokio::sync::oneshot;
 
 pub use crate::net::ConnId;
@@ -70,7 +70,7 @@ pub enum SessionMsg {
         client: Client,
         team: Option<usize>,
         spectator: bool,
-        reply: oneshot::Sender<Result<(), Value>>,
+        reply: oneshot::Sender<Result<(), Bad>>,
     },
     /// Seat a server bot (`JOIN_BOT`).
     JoinBot { team: Option<usize>, from: ConnId },
@@ -79,7 +79,7 @@ pub enum SessionMsg {
     /// A message from a member.
     Client { conn: ConnId, msg: ClientMsg },
     /// A frame from a member that earned a `BAD_MESSAGE` with this data.
-    Bad { conn: ConnId, data: Value },
+    Bad { conn: ConnId, data: Bad },
 }
 
 /// The Jass Challenge in the registry.

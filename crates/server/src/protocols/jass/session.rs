@@ -2,11 +2,10 @@
 //! forwarded to the session it joined.
 
 use super::lobby::{Lobby, SessionHandle};
-use super::message::{frame, parse, ClientMsg};
+use super::message::{parse, Bad, ClientMsg, ServerMsg};
 use super::table::request_player_name;
 use super::{Client, SessionMsg};
 use crate::net::{HelloTimer, Peer, Socket, WsConnection, WsInput};
-use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -51,7 +50,7 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
         };
         let parsed = match input {
             WsInput::Closed => break,
-            WsInput::Binary => Err(Value::String("binary frames are not supported".into())),
+            WsInput::Binary => Err(Bad::Frame("binary frames are not supported".into())),
             WsInput::Text(text) => parse(&text),
         };
         match (parsed, &name, &session) {
@@ -59,7 +58,7 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
                 let _ = handle.tx.send(SessionMsg::Bad { conn, data }).await;
             }
             (Err(data), _, None) => {
-                outbox.send(frame("BAD_MESSAGE", data));
+                outbox.send(ServerMsg::BadMessage(data).write());
                 ask_again(&outbox, &name, &lobby);
             }
             (Ok(ClientMsg::PlayerName(chosen)), None, None) => {
@@ -67,10 +66,8 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
                 ask_again(&outbox, &name, &lobby);
             }
             (Ok(_), None, None) => {
-                outbox.send(frame(
-                    "BAD_MESSAGE",
-                    json!({ "type": ["CHOOSE_PLAYER_NAME expected"] }),
-                ));
+                let bad = Bad::field("type", "CHOOSE_PLAYER_NAME expected");
+                outbox.send(ServerMsg::BadMessage(bad).write());
                 ask_again(&outbox, &name, &lobby);
             }
             (Ok(ClientMsg::ChooseSession(request)), Some(player), None) => {
@@ -84,16 +81,14 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
                 match lobby.join(client, request).await {
                     Ok((_, handle)) => session = Some(handle),
                     Err(data) => {
-                        outbox.send(frame("BAD_MESSAGE", data));
+                        outbox.send(ServerMsg::BadMessage(data).write());
                         ask_again(&outbox, &name, &lobby);
                     }
                 }
             }
             (Ok(_), Some(_), None) => {
-                outbox.send(frame(
-                    "BAD_MESSAGE",
-                    json!({ "type": ["CHOOSE_SESSION expected"] }),
-                ));
+                let bad = Bad::field("type", "CHOOSE_SESSION expected");
+                outbox.send(ServerMsg::BadMessage(bad).write());
                 ask_again(&outbox, &name, &lobby);
             }
             (
@@ -106,20 +101,21 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
             ) => match lobby.find(&target) {
                 // Only a player of a session may add bots to it; the session itself
                 // checks that the sender is seated, not watching.
-                Some(other) if !other.tx.same_channel(&own.tx) => outbox.send(frame(
-                    "BAD_MESSAGE",
-                    json!({ "data.sessionName": [format!("you are not in session {target}")] }),
-                )),
+                Some(other) if !other.tx.same_channel(&own.tx) => {
+                    let why = format!("you are not in session {target}");
+                    let bad = Bad::field("data.sessionName", why);
+                    outbox.send(ServerMsg::BadMessage(bad).write())
+                }
                 Some(other) => {
                     let _ = other
                         .tx
                         .send(SessionMsg::JoinBot { team, from: conn })
                         .await;
                 }
-                None => outbox.send(frame(
-                    "BAD_MESSAGE",
-                    json!({ "data.sessionName": [format!("{target} is not a session")] }),
-                )),
+                None => {
+                    let bad = Bad::field("data.sessionName", format!("{target} is not a session"));
+                    outbox.send(ServerMsg::BadMessage(bad).write())
+                }
             },
             (Ok(msg), _, Some(handle)) => {
                 let _ = handle.tx.send(SessionMsg::Client { conn, msg }).await;
@@ -136,6 +132,6 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
 fn ask_again(outbox: &crate::net::Outbox, name: &Option<String>, lobby: &Lobby) {
     match name {
         None => outbox.send(request_player_name()),
-        Some(_) => outbox.send(frame("REQUEST_SESSION_CHOICE", json!(lobby.waiting()))),
+        Some(_) => outbox.send(ServerMsg::RequestSessionChoice(lobby.waiting()).write()),
     }
 }

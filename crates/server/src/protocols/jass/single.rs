@@ -5,13 +5,13 @@
 //! ends, or when the game ends, every connection is closed and the session is forgotten.
 
 use super::lobby::Lobby;
-use super::message::{frame, ClientMsg};
+use super::message::{Bad, ClientMsg, ServerMsg};
 use super::table::{error, JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
 use crate::record::Carried;
 use crate::table::{sleep_until, Seats, Timing};
 use jass::Config;
-use serde_json::{json, Value};
+use parlor_wire::jass::{Joined, Player};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -186,7 +186,7 @@ impl SingleGame {
             SessionMsg::Leave { conn } => self.leave(conn),
             SessionMsg::Client { conn, msg } => self.client(conn, msg),
             SessionMsg::Bad { conn, data } => {
-                self.send_to_conn(conn, frame("BAD_MESSAGE", data));
+                self.send_to_conn(conn, ServerMsg::BadMessage(data).write());
                 self.repeat_request(conn);
                 false
             }
@@ -195,7 +195,7 @@ impl SingleGame {
 
     /// `JOIN_BOT` from connection `from`; `true` if the game then ended at once.
     fn join_bot(&mut self, team: Option<usize>, from: ConnId) -> bool {
-        let refuse = |why: &str| frame("BAD_MESSAGE", json!({ "data.sessionName": [why] }));
+        let refuse = |why: &str| ServerMsg::BadMessage(Bad::field("data.sessionName", why)).write();
         if self.seat_of(from).is_none() {
             let why = "only a player seated in this session may add bots to it";
             self.send_to_conn(from, refuse(why));
@@ -224,19 +224,19 @@ impl SingleGame {
         self.infos.each_ref().map(Option::is_some)
     }
 
-    fn join(&mut self, client: Client, team: Option<usize>, spectator: bool) -> Result<(), Value> {
+    fn join(&mut self, client: Client, team: Option<usize>, spectator: bool) -> Result<(), Bad> {
         if spectator {
             // Before anyone is seated there is nothing to tell: the spectator learns of
             // each player from the broadcasts (the reference would fail here).
             let last = (self.last_joined.and_then(|seat| self.infos[seat].as_ref()))
                 .or_else(|| self.infos.iter().flatten().next_back());
             if let Some(player) = last {
-                let data = json!({
-                    "sessionName": self.name,
-                    "player": player.json(),
-                    "playersInSession": self.players(),
-                });
-                client.outbox.send(frame("SESSION_JOINED", data));
+                let joined = Joined {
+                    player: Some(player.player()),
+                    players_in_session: self.players(),
+                    session_name: self.name.clone(),
+                };
+                client.outbox.send(ServerMsg::SessionJoined(joined).write());
             }
             self.spectators.push(client);
             return Ok(());
@@ -245,7 +245,10 @@ impl SingleGame {
             return self.come_back(client);
         }
         let Some(seat) = seat_for(self.taken(), team) else {
-            return Err(json!({ "data.sessionName": [format!("{} is full", self.name)] }));
+            return Err(Bad::field(
+                "data.sessionName",
+                format!("{} is full", self.name),
+            ));
         };
         // Names are unique at a table, so a name can only ever mean one seat.
         let mut client = client;
@@ -269,16 +272,17 @@ impl SingleGame {
     /// is then closed; or, while its owner is away, its exact name from its address),
     /// they take it back and get `BROADCAST_SESSION_JOINED` (to them alone) and what they
     /// need to play on.
-    fn come_back(&mut self, client: Client) -> Result<(), Value> {
+    fn come_back(&mut self, client: Client) -> Result<(), Bad> {
         let seat = (0..4).find(|&s| {
             let away = self.seats.is_away(s);
             let holder = self.seats.holder(s);
             holder.is_some_and(|p| crate::net::may_take(p.holder(), away, client.holder()))
         });
         let (Some(seat), Some(table)) = (seat, &self.table) else {
-            return Err(
-                json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
-            );
+            return Err(Bad::field(
+                "data.sessionName",
+                format!("{} has already started", self.name),
+            ));
         };
         let outbox = client.outbox.clone();
         let name = self.seats.holder(seat).map(|p| p.name.clone());
@@ -299,13 +303,13 @@ impl SingleGame {
             table.holder(seat, &holder);
         }
         tracing::debug!(session = self.name, seat, "jass player back at the table");
-        let data = json!({
-            "sessionName": self.name,
-            "player": self.infos[seat].as_ref().map(PlayerInfo::json),
-            "playersInSession": self.players(),
-        });
+        let joined = Joined {
+            player: self.infos[seat].as_ref().map(PlayerInfo::player),
+            players_in_session: self.players(),
+            session_name: self.name.clone(),
+        };
         // What a joining player gets (the others know them already).
-        outbox.send(frame("BROADCAST_SESSION_JOINED", data));
+        outbox.send(ServerMsg::BroadcastSessionJoined(joined).write());
         outbox.send_all(table.catch_up(seat).into_iter().map(|out| out.frame));
         // Someone is at the table again: the machines go on (a carried game, or one
         // everyone had left, waited for a person).
@@ -318,17 +322,25 @@ impl SingleGame {
     }
 
     /// Everyone seated, as the protocol lists them.
-    fn players(&self) -> Vec<Value> {
-        self.infos.iter().flatten().map(PlayerInfo::json).collect()
+    fn players(&self) -> Vec<Player> {
+        self.infos
+            .iter()
+            .flatten()
+            .map(PlayerInfo::player)
+            .collect()
     }
 
     /// `BROADCAST_SESSION_JOINED` to everyone in the session.
     fn announce(&mut self, player: &PlayerInfo) {
         self.last_joined = Some(player.seat);
-        let data = json!({ "sessionName": self.name, "player": player.json(), "playersInSession": self.players() });
+        let joined = Joined {
+            player: Some(player.player()),
+            players_in_session: self.players(),
+            session_name: self.name.clone(),
+        };
         self.deliver(&[Out {
             to: To::Everyone,
-            frame: frame("BROADCAST_SESSION_JOINED", data),
+            frame: ServerMsg::BroadcastSessionJoined(joined).write(),
         }]);
     }
 
@@ -360,7 +372,7 @@ impl SingleGame {
         let (Some(seat), Some(table)) = (self.seat_of(conn), self.table.as_mut()) else {
             self.send_to_conn(
                 conn,
-                frame("BAD_MESSAGE", json!({ "type": ["not expected now"] })),
+                ServerMsg::BadMessage(Bad::field("type", "not expected now")).write(),
             );
             return false;
         };

@@ -3,9 +3,7 @@
 //! turn timer, the record) and the frames its events give each seat (or everyone); it
 //! remembers which request is pending so a bad answer can be asked again.
 
-use super::message::{
-    bare, card, cards, cards_frame, frame, frame_of, mode, Cards, ClientMsg, TrumpfChoice,
-};
+use super::message::{ClientMsg, TrumpfChoice};
 pub use crate::record::jass::team_name;
 use crate::record::jass::{self as record_jass, ending, JassChronicle};
 use crate::record::{self, Carried, GameLog, Holder, Ledger, Note};
@@ -13,7 +11,8 @@ use crate::table::{seat_carried, Play, Presence, Seats, Timing};
 use cards::{seeded_rng, Card};
 use jass::bots::Strategy;
 use jass::{Action, Config, Event, Phase, Seat};
-use serde_json::{json, Value};
+use parlor_wire::jass::{Bad, Player, ServerMsg, Stich, Team, TeamPoints};
+use std::borrow::Cow;
 use tokio::time::Instant;
 
 /// Who a frame is for.
@@ -40,9 +39,13 @@ pub struct PlayerInfo {
 }
 
 impl PlayerInfo {
-    /// `{"id", "seatId", "name"}`
-    pub fn json(&self) -> Value {
-        json!({ "id": self.id, "seatId": self.seat, "name": self.name })
+    /// As the frames name a player.
+    pub fn player(&self) -> Player {
+        Player {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            seat_id: self.seat,
+        }
     }
 }
 
@@ -76,27 +79,6 @@ fn team_points(team: usize, totals: [u32; 2], deal: [u32; 2]) -> TeamPoints {
         name: team_name(team),
         points: totals[team],
     }
-}
-
-/// A team's points as the frames show them (fields in the JSON tree's sorted order, so
-/// the bytes are what a `json!` object gave).
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TeamPoints {
-    current_round_points: u32,
-    name: String,
-    points: u32,
-}
-
-/// `BROADCAST_STICH`'s data (fields in sorted order, as [`TeamPoints`]).
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Stich<'a> {
-    id: &'a str,
-    name: &'a str,
-    played_cards: Cards<'a>,
-    seat_id: Seat,
-    teams: [TeamPoints; 2],
 }
 
 /// The events an action (or the machines' moves) gave, collected to be shown.
@@ -221,20 +203,18 @@ impl JassTable {
 
     /// `BROADCAST_TEAMS`: the two teams and their players.
     fn teams(&self) -> Out {
-        let teams: Vec<Value> = (0..2)
-            .map(|t| {
-                let members: Vec<Value> = self
-                    .players
-                    .iter()
+        let teams = (0..2)
+            .map(|t| Team {
+                name: team_name(t),
+                players: (self.players.iter())
                     .filter(|p| p.seat % 2 == t)
-                    .map(PlayerInfo::json)
-                    .collect();
-                json!({ "name": team_name(t), "players": members })
+                    .map(PlayerInfo::player)
+                    .collect(),
             })
             .collect();
         Out {
             to: To::Everyone,
-            frame: frame("BROADCAST_TEAMS", Value::Array(teams)),
+            frame: ServerMsg::BroadcastTeams(teams).write(),
         }
     }
 
@@ -275,7 +255,7 @@ impl JassTable {
             }
             ClientMsg::ChooseCard(card) => self.choose_card(seat, card, here),
             _ => {
-                let bad = frame("BAD_MESSAGE", json!({ "type": ["not expected now"] }));
+                let bad = ServerMsg::BadMessage(Bad::field("type", "not expected now")).write();
                 let mut out = vec![Out {
                     to: To::Seat(seat),
                     frame: bad,
@@ -295,11 +275,11 @@ impl JassTable {
                     // A pushed partner answering SCHIEBE, or another refused choice.
                     out.push(Out {
                         to: To::Seat(seat),
-                        frame: frame("REJECT_TRUMPF", json!({ "mode": "SCHIEBE" })),
+                        frame: ServerMsg::RejectTrumpf(TrumpfChoice::Schiebe).write(),
                     });
                     out.push(Out {
                         to: To::Seat(seat),
-                        frame: frame("REQUEST_TRUMPF", json!(pushed)),
+                        frame: ServerMsg::RequestTrumpf(pushed).write(),
                     });
                 }
             }
@@ -316,7 +296,7 @@ impl JassTable {
                 if !self.act(seat, Action::Play(chosen), here, &mut out) {
                     out.push(Out {
                         to: To::Seat(seat),
-                        frame: frame("REJECT_CARD", card(chosen)),
+                        frame: ServerMsg::RejectCard(chosen).write(),
                     });
                     out.push(self.card_request(seat));
                 }
@@ -385,7 +365,7 @@ impl JassTable {
         match self.pending? {
             Pending::Trumpf { seat: s, pushed } if s == seat => Some(Out {
                 to: To::Seat(seat),
-                frame: frame("REQUEST_TRUMPF", json!(pushed)),
+                frame: ServerMsg::RequestTrumpf(pushed).write(),
             }),
             Pending::Card { seat: s } if s == seat => Some(self.card_request(seat)),
             _ => None,
@@ -403,9 +383,12 @@ impl JassTable {
             frame,
         };
         let mut out = vec![to_seat(self.teams().frame)];
-        out.push(to_seat(frame("DEAL_CARDS", cards(view.hand.iter()))));
+        let hand: Vec<Card> = view.hand.iter().collect();
+        out.push(to_seat(ServerMsg::DealCards(Cow::Owned(hand)).write()));
         if let Some(m) = view.public.mode {
-            out.push(to_seat(frame("BROADCAST_TRUMPF", mode(m))));
+            out.push(to_seat(
+                ServerMsg::BroadcastTrumpf(TrumpfChoice::Mode(m)).write(),
+            ));
         }
         // Each trick taken this deal, with the points as they stood after it.
         let mut deal = [0, 0];
@@ -421,10 +404,9 @@ impl JassTable {
             )));
         }
         if !self.trick.is_empty() {
-            out.push(to_seat(frame(
-                "PLAYED_CARDS",
-                cards(self.trick.iter().copied()),
-            )));
+            out.push(to_seat(
+                ServerMsg::PlayedCards(Cow::Borrowed(&self.trick)).write(),
+            ));
         }
         out.extend(self.repeat_request(seat));
         out
@@ -444,7 +426,7 @@ impl JassTable {
             // A game left before anyone's first move is not kept.
             self.play.abandon("a player left before anyone played");
         }
-        let frame = frame_of("BROADCAST_WINNER_TEAM", &team_points(team, totals, [0, 0]));
+        let frame = ServerMsg::BroadcastWinnerTeam(team_points(team, totals, [0, 0])).write();
         (
             team,
             Out {
@@ -459,23 +441,23 @@ impl JassTable {
     fn stich(&self, winner: Seat, played: &[Card; 4], totals: [u32; 2], deal: [u32; 2]) -> String {
         let team = winner % 2;
         let player = &self.players[winner];
-        let data = Stich {
-            id: &player.id,
-            name: &player.name,
-            played_cards: Cards(played),
+        ServerMsg::BroadcastStich(Stich {
+            id: player.id.clone(),
+            name: player.name.clone(),
+            played_cards: played.to_vec(),
             seat_id: winner,
-            teams: [
+            teams: vec![
                 team_points(team, totals, deal),
                 team_points(1 - team, totals, deal),
             ],
-        };
-        frame_of("BROADCAST_STICH", &data)
+        })
+        .write()
     }
 
     fn card_request(&self, seat: Seat) -> Out {
         Out {
             to: To::Seat(seat),
-            frame: cards_frame("REQUEST_CARD", &self.trick),
+            frame: ServerMsg::RequestCard(Cow::Borrowed(&self.trick)).write(),
         }
     }
 
@@ -499,7 +481,7 @@ impl JassTable {
                     let dealt: Vec<Card> = dealt.iter().collect();
                     out.push(Out {
                         to: To::Seat(*seat),
-                        frame: cards_frame("DEAL_CARDS", &dealt),
+                        frame: ServerMsg::DealCards(Cow::Owned(dealt)).write(),
                     });
                 }
                 Event::TrumpfRequested { seat, pushed } => {
@@ -509,16 +491,16 @@ impl JassTable {
                     });
                     out.push(Out {
                         to: To::Seat(*seat),
-                        frame: frame("REQUEST_TRUMPF", json!(pushed)),
+                        frame: ServerMsg::RequestTrumpf(*pushed).write(),
                     });
                 }
                 Event::Pushed { .. } => out.push(Out {
                     to: To::Everyone,
-                    frame: frame("BROADCAST_TRUMPF", json!({ "mode": "SCHIEBE" })),
+                    frame: ServerMsg::BroadcastTrumpf(TrumpfChoice::Schiebe).write(),
                 }),
                 Event::TrumpfChosen { mode: m, .. } => out.push(Out {
                     to: To::Everyone,
-                    frame: frame("BROADCAST_TRUMPF", mode(*m)),
+                    frame: ServerMsg::BroadcastTrumpf(TrumpfChoice::Mode(*m)).write(),
                 }),
                 Event::CardRequested { seat } => {
                     self.pending = Some(Pending::Card { seat: *seat });
@@ -528,7 +510,7 @@ impl JassTable {
                     self.trick.push(*c);
                     out.push(Out {
                         to: To::Everyone,
-                        frame: cards_frame("PLAYED_CARDS", &self.trick),
+                        frame: ServerMsg::PlayedCards(Cow::Borrowed(&self.trick)).write(),
                     });
                 }
                 Event::TrickWon {
@@ -550,23 +532,21 @@ impl JassTable {
                     last_trick,
                 } => {
                     let team = last_trick % 2;
-                    let data = json!([
+                    let teams = vec![
                         team_points(team, *totals, *deal),
-                        team_points(1 - team, *totals, *deal)
-                    ]);
+                        team_points(1 - team, *totals, *deal),
+                    ];
                     out.push(Out {
                         to: To::Everyone,
-                        frame: frame("BROADCAST_GAME_FINISHED", data),
+                        frame: ServerMsg::BroadcastGameFinished(teams).write(),
                     });
                 }
                 Event::GameWon { team, totals, deal } => {
                     self.pending = None;
                     out.push(Out {
                         to: To::Everyone,
-                        frame: frame_of(
-                            "BROADCAST_WINNER_TEAM",
-                            &team_points(*team, *totals, *deal),
-                        ),
+                        frame: ServerMsg::BroadcastWinnerTeam(team_points(*team, *totals, *deal))
+                            .write(),
                     });
                 }
                 Event::DealStarted { .. } => {}
@@ -579,19 +559,17 @@ impl JassTable {
 fn not_requested(seat: Seat, kind: &str) -> Out {
     Out {
         to: To::Seat(seat),
-        frame: frame(
-            "BAD_MESSAGE",
-            json!({ "type": [format!("{kind} was not requested")] }),
-        ),
+        frame: ServerMsg::BadMessage(Bad::field("type", format!("{kind} was not requested")))
+            .write(),
     }
 }
 
 /// `ERROR "<text>"`
 pub fn error(text: &str) -> String {
-    frame("ERROR", json!(text))
+    ServerMsg::Error(text.to_owned()).write()
 }
 
 /// `REQUEST_PLAYER_NAME` (no data).
 pub fn request_player_name() -> String {
-    bare("REQUEST_PLAYER_NAME")
+    ServerMsg::RequestPlayerName.write()
 }

@@ -5,14 +5,14 @@
 //! broadcast after every change.
 
 use super::lobby::Lobby;
-use super::message::{bare, frame, ClientMsg};
+use super::message::{Bad, ClientMsg, ServerMsg};
 use super::table::{JassTable, Out, PlayerInfo, To};
 use super::{Client, ConnId, SessionMsg};
 use crate::table::{sleep_until, EveryoneHere, Timing};
 use jass::Config;
 use parlor_store::{GameId, TournamentRecord};
+use parlor_wire::jass::{Joined, Pairing, Ranked, Ranking};
 use rating::{rate_period, Outcome, Rating, Settings};
-use serde_json::{json, Value};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -128,7 +128,7 @@ impl Tournament {
             SessionMsg::Leave { conn } => self.leave(conn),
             SessionMsg::Client { conn, msg } => self.client(conn, msg),
             SessionMsg::Bad { conn, data } => {
-                self.send_to(conn, frame("BAD_MESSAGE", data));
+                self.send_to(conn, ServerMsg::BadMessage(data).write());
                 if let Some((i, seat)) = self.game_of(conn) {
                     let repeat: Vec<Out> = self.running[i]
                         .table
@@ -141,7 +141,7 @@ impl Tournament {
         }
     }
 
-    fn join(&mut self, client: Client, spectator: bool) -> Result<(), Value> {
+    fn join(&mut self, client: Client, spectator: bool) -> Result<(), Bad> {
         if spectator {
             // As the reference: a tournament's spectator gets its ranking table, and no
             // `SESSION_JOINED` (it sits at no table).
@@ -150,15 +150,17 @@ impl Tournament {
             return Ok(());
         }
         if self.started {
-            return Err(
-                json!({ "data.sessionName": [format!("{} has already started", self.name)] }),
-            );
+            return Err(Bad::field(
+                "data.sessionName",
+                format!("{} has already started", self.name),
+            ));
         }
         match self.entrants.iter_mut().find(|e| e.name == client.name) {
             Some(e) if e.conns.len() >= 2 => {
-                return Err(
-                    json!({ "data.sessionName": [format!("{} already has two connections", client.name)] }),
-                );
+                return Err(Bad::field(
+                    "data.sessionName",
+                    format!("{} already has two connections", client.name),
+                ));
             }
             Some(e) => e.conns.push(client),
             None => self.entrants.push(Entrant {
@@ -214,7 +216,7 @@ impl Tournament {
             "tournament started"
         );
         for c in self.members() {
-            c.outbox.send(bare("BROADCAST_TOURNAMENT_STARTED"));
+            c.outbox.send(ServerMsg::BroadcastTournamentStarted.write());
         }
         self.broadcast_ranking();
         self.schedule();
@@ -271,12 +273,12 @@ impl Tournament {
         // does: every connection hears of its own seat first, then of those after it.
         let session = format!("{} pairing {id}", self.name);
         for seat in 0..4 {
-            let data = json!({
-                "sessionName": session,
-                "player": infos[seat].json(),
-                "playersInSession": infos[..=seat].iter().map(PlayerInfo::json).collect::<Vec<_>>(),
-            });
-            let joined = frame("BROADCAST_SESSION_JOINED", data);
+            let joined = ServerMsg::BroadcastSessionJoined(Joined {
+                player: Some(infos[seat].player()),
+                players_in_session: infos[..=seat].iter().map(PlayerInfo::player).collect(),
+                session_name: session.clone(),
+            })
+            .write();
             for conn in &conns[..=seat] {
                 conn.outbox.send(joined.clone());
             }
@@ -491,42 +493,40 @@ impl Tournament {
         let ratings = self.ratings();
         let mut order: Vec<usize> = (0..self.entrants.len()).collect();
         order.sort_by(|&x, &y| ratings[y].rating.total_cmp(&ratings[x].rating));
-        let ranking: Vec<Value> = order
+        let ranking = order
             .iter()
             .enumerate()
             .map(|(rank, &i)| {
                 let e = &self.entrants[i];
-                let mut entry = json!({
-                    "playerName": e.name,
-                    "connectedClients": if e.crashed { 0 } else { e.conns.len() },
-                    "rating": ratings[i].rating,
-                    "rank": rank + 1,
-                });
-                // The reference marks a crashed bot, and only a crashed one.
-                if e.crashed {
-                    entry["crashed"] = true.into();
+                Ranked {
+                    connected_clients: if e.crashed { 0 } else { e.conns.len() },
+                    // The reference marks a crashed bot, and only a crashed one.
+                    crashed: e.crashed,
+                    player_name: e.name.clone(),
+                    rank: rank + 1,
+                    rating: ratings[i].rating,
                 }
-                entry
             })
             .collect();
-        let pairings: Vec<Value> = (self.results.iter().rev().enumerate().rev())
-            .map(|(id, r)| {
-                json!({
-                    "player1": self.entrants[r.a].name,
-                    "player2": self.entrants[r.b].name,
-                    "firstPlayerWon": r.first_won,
-                    "id": id,
-                })
+        let pairing_results = (self.results.iter().rev().enumerate().rev())
+            .map(|(id, r)| Pairing {
+                first_player_won: r.first_won,
+                id,
+                player1: self.entrants[r.a].name.clone(),
+                player2: self.entrants[r.b].name.clone(),
             })
             .collect();
-        let data = json!({ "ranking": ranking, "pairingResults": pairings });
+        let table = ServerMsg::BroadcastTournamentRankingTable(Ranking {
+            pairing_results,
+            ranking,
+        })
+        .write();
         for c in self.members() {
-            c.outbox
-                .send(frame("BROADCAST_TOURNAMENT_RANKING_TABLE", data.clone()));
+            c.outbox.send(table.clone());
         }
     }
 }
 
 fn bad(text: &str) -> String {
-    frame("BAD_MESSAGE", json!({ "type": [text] }))
+    ServerMsg::BadMessage(Bad::field("type", text)).write()
 }

@@ -1,0 +1,292 @@
+//! What a Jass Challenge server sends: [`ServerMsg`], one frame each, written by
+//! [`ServerMsg::write`] byte for byte as the reference's JSON trees serialize (keys in
+//! sorted order) and read back by [`ServerMsg::parse`].
+
+use super::{bare, cards_frame, color, frame_of, CardOut, Cards, TrumpfChoice, COLORS};
+use cards::{Card, Rank};
+use jass::Mode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// A seated player as frames name one.
+///
+/// Reading, the fields a client can do without default to empty (here and below), so a
+/// client reads other servers' frames as leniently as it always did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Player {
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    pub seat_id: usize,
+}
+
+/// `SESSION_JOINED` and `BROADCAST_SESSION_JOINED` data: who joined (none when a
+/// coming-back seat has nobody to name) and everyone seated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Joined {
+    pub player: Option<Player>,
+    #[serde(default)]
+    pub players_in_session: Vec<Player>,
+    #[serde(default)]
+    pub session_name: String,
+}
+
+/// A team and its players (`BROADCAST_TEAMS`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    pub name: String,
+    #[serde(default)]
+    pub players: Vec<Player>,
+}
+
+/// A team's points: the game's and this deal's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamPoints {
+    #[serde(default)]
+    pub current_round_points: u32,
+    pub name: String,
+    #[serde(default)]
+    pub points: u32,
+}
+
+/// `BROADCAST_STICH` data: who took the trick (and leads the next), its cards, and the
+/// teams' points after it, the winner's team first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stich {
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(serialize_with = "write_cards", deserialize_with = "read_cards")]
+    pub played_cards: Vec<Card>,
+    pub seat_id: usize,
+    #[serde(default)]
+    pub teams: Vec<TeamPoints>,
+}
+
+/// A tournament bot's place in `BROADCAST_TOURNAMENT_RANKING_TABLE`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Ranked {
+    pub connected_clients: usize,
+    /// Set (and only then written) for a bot that crashed, as the reference does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crashed: bool,
+    pub player_name: String,
+    pub rank: usize,
+    pub rating: f64,
+}
+
+/// A pairing's result in `BROADCAST_TOURNAMENT_RANKING_TABLE`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pairing {
+    pub first_player_won: bool,
+    pub id: usize,
+    pub player1: String,
+    pub player2: String,
+}
+
+/// `BROADCAST_TOURNAMENT_RANKING_TABLE` data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Ranking {
+    pub pairing_results: Vec<Pairing>,
+    pub ranking: Vec<Ranked>,
+}
+
+/// `BAD_MESSAGE` data: the frame as sent, when it is no known message, or the errors of
+/// each bad field (`data.number`, `type`...), as the reference answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Bad {
+    Frame(String),
+    Fields(BTreeMap<String, Vec<String>>),
+}
+
+impl Bad {
+    /// One error of one field.
+    pub fn field(field: &str, error: impl Into<String>) -> Bad {
+        Bad::Fields(BTreeMap::from([(field.to_owned(), vec![error.into()])]))
+    }
+}
+
+/// One server frame. Card lists borrow what the server holds (`Cow`), so a frame of a
+/// move is written without copying them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ServerMsg<'a> {
+    RequestPlayerName,
+    /// The sessions waiting for players, by name.
+    RequestSessionChoice(Vec<String>),
+    /// To a spectator: the session and its last player to join.
+    SessionJoined(Joined),
+    BroadcastSessionJoined(Joined),
+    BroadcastTeams(Vec<Team>),
+    DealCards(Cow<'a, [Card]>),
+    /// Whether the partner pushed the choice here.
+    RequestTrumpf(bool),
+    RejectTrumpf(TrumpfChoice),
+    BroadcastTrumpf(TrumpfChoice),
+    /// The trick so far.
+    RequestCard(Cow<'a, [Card]>),
+    RejectCard(Card),
+    /// The trick so far.
+    PlayedCards(Cow<'a, [Card]>),
+    BroadcastStich(Stich),
+    /// The deal's points, the team that took the last trick first.
+    BroadcastGameFinished(Vec<TeamPoints>),
+    BroadcastWinnerTeam(TeamPoints),
+    BroadcastTournamentStarted,
+    BroadcastTournamentRankingTable(Ranking),
+    BadMessage(Bad),
+    Error(String),
+}
+
+impl ServerMsg<'_> {
+    /// The frame.
+    pub fn write(&self) -> String {
+        match self {
+            ServerMsg::RequestPlayerName => bare("REQUEST_PLAYER_NAME"),
+            ServerMsg::RequestSessionChoice(names) => frame_of("REQUEST_SESSION_CHOICE", names),
+            ServerMsg::SessionJoined(joined) => frame_of("SESSION_JOINED", joined),
+            ServerMsg::BroadcastSessionJoined(joined) => {
+                frame_of("BROADCAST_SESSION_JOINED", joined)
+            }
+            ServerMsg::BroadcastTeams(teams) => frame_of("BROADCAST_TEAMS", teams),
+            ServerMsg::DealCards(list) => cards_frame("DEAL_CARDS", list),
+            ServerMsg::RequestTrumpf(pushed) => frame_of("REQUEST_TRUMPF", pushed),
+            ServerMsg::RejectTrumpf(choice) => frame_of("REJECT_TRUMPF", &ModeOut(*choice)),
+            ServerMsg::BroadcastTrumpf(choice) => frame_of("BROADCAST_TRUMPF", &ModeOut(*choice)),
+            ServerMsg::RequestCard(list) => cards_frame("REQUEST_CARD", list),
+            ServerMsg::RejectCard(card) => frame_of("REJECT_CARD", &CardOut::of(*card)),
+            ServerMsg::PlayedCards(list) => cards_frame("PLAYED_CARDS", list),
+            ServerMsg::BroadcastStich(stich) => frame_of("BROADCAST_STICH", stich),
+            ServerMsg::BroadcastGameFinished(teams) => frame_of("BROADCAST_GAME_FINISHED", teams),
+            ServerMsg::BroadcastWinnerTeam(team) => frame_of("BROADCAST_WINNER_TEAM", team),
+            ServerMsg::BroadcastTournamentStarted => bare("BROADCAST_TOURNAMENT_STARTED"),
+            ServerMsg::BroadcastTournamentRankingTable(ranking) => {
+                frame_of("BROADCAST_TOURNAMENT_RANKING_TABLE", ranking)
+            }
+            ServerMsg::BadMessage(bad) => frame_of("BAD_MESSAGE", bad),
+            ServerMsg::Error(text) => frame_of("ERROR", text),
+        }
+    }
+}
+
+impl ServerMsg<'static> {
+    /// The message a frame holds; else why not.
+    pub fn parse(frame: &str) -> Result<ServerMsg<'static>, String> {
+        #[derive(Deserialize)]
+        struct Raw {
+            #[serde(rename = "type")]
+            kind: String,
+            #[serde(default)]
+            data: Value,
+        }
+        let raw: Raw = serde_json::from_str(frame).map_err(|e| e.to_string())?;
+        let data = raw.data;
+        fn typed<T: serde::de::DeserializeOwned>(data: Value) -> Result<T, String> {
+            serde_json::from_value(data).map_err(|e| e.to_string())
+        }
+        let list = |data: &Value| -> Result<Cow<'static, [Card]>, String> {
+            Ok(Cow::Owned(card_list(data).ok_or("expected cards")?))
+        };
+        Ok(match raw.kind.as_str() {
+            "REQUEST_PLAYER_NAME" => ServerMsg::RequestPlayerName,
+            "REQUEST_SESSION_CHOICE" => ServerMsg::RequestSessionChoice(typed(data)?),
+            "SESSION_JOINED" => ServerMsg::SessionJoined(typed(data)?),
+            "BROADCAST_SESSION_JOINED" => ServerMsg::BroadcastSessionJoined(typed(data)?),
+            "BROADCAST_TEAMS" => ServerMsg::BroadcastTeams(typed(data)?),
+            "DEAL_CARDS" => ServerMsg::DealCards(list(&data)?),
+            "REQUEST_TRUMPF" => ServerMsg::RequestTrumpf(typed(data)?),
+            "REJECT_TRUMPF" => ServerMsg::RejectTrumpf(trumpf(&data).ok_or("expected a mode")?),
+            "BROADCAST_TRUMPF" => {
+                ServerMsg::BroadcastTrumpf(trumpf(&data).ok_or("expected a mode")?)
+            }
+            "REQUEST_CARD" => ServerMsg::RequestCard(list(&data)?),
+            "REJECT_CARD" => ServerMsg::RejectCard(card_of(&data).ok_or("expected a card")?),
+            "PLAYED_CARDS" => ServerMsg::PlayedCards(list(&data)?),
+            "BROADCAST_STICH" => ServerMsg::BroadcastStich(typed(data)?),
+            "BROADCAST_GAME_FINISHED" => ServerMsg::BroadcastGameFinished(typed(data)?),
+            "BROADCAST_WINNER_TEAM" => ServerMsg::BroadcastWinnerTeam(typed(data)?),
+            "BROADCAST_TOURNAMENT_STARTED" => ServerMsg::BroadcastTournamentStarted,
+            "BROADCAST_TOURNAMENT_RANKING_TABLE" => {
+                ServerMsg::BroadcastTournamentRankingTable(typed(data)?)
+            }
+            "BAD_MESSAGE" => ServerMsg::BadMessage(typed(data)?),
+            "ERROR" => ServerMsg::Error(typed(data)?),
+            other => return Err(format!("unknown message {other}")),
+        })
+    }
+}
+
+/// A mode (or SCHIEBE) as its data, in the JSON tree's key order.
+struct ModeOut(TrumpfChoice);
+
+impl Serialize for ModeOut {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        match self.0 {
+            TrumpfChoice::Schiebe => map.serialize_entry("mode", "SCHIEBE")?,
+            TrumpfChoice::Mode(Mode::Obeabe) => map.serialize_entry("mode", "OBEABE")?,
+            TrumpfChoice::Mode(Mode::Undeufe) => map.serialize_entry("mode", "UNDEUFE")?,
+            TrumpfChoice::Mode(Mode::Trumpf(suit)) => {
+                map.serialize_entry("mode", "TRUMPF")?;
+                map.serialize_entry("trumpfColor", color(suit))?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The mode (or SCHIEBE) `{"mode", "trumpfColor"}` names.
+pub fn trumpf(data: &Value) -> Option<TrumpfChoice> {
+    Some(match data.get("mode")?.as_str()? {
+        "SCHIEBE" => TrumpfChoice::Schiebe,
+        "OBEABE" => TrumpfChoice::Mode(Mode::Obeabe),
+        "UNDEUFE" => TrumpfChoice::Mode(Mode::Undeufe),
+        "TRUMPF" => {
+            let name = data.get("trumpfColor")?.as_str()?;
+            let suit = COLORS.iter().find(|(w, _)| *w == name)?.1;
+            TrumpfChoice::Mode(Mode::Trumpf(suit))
+        }
+        _ => return None,
+    })
+}
+
+/// The card `{"number", "color"}` names.
+pub fn card_of(data: &Value) -> Option<Card> {
+    let rank = Rank::from_number(u8::try_from(data.get("number")?.as_u64()?).ok()?)?;
+    let name = data.get("color")?.as_str()?;
+    let suit = COLORS.iter().find(|(w, _)| *w == name)?.1;
+    Some(Card::new(rank, suit))
+}
+
+/// The cards a JSON array names, if every one is a card.
+pub fn card_list(data: &Value) -> Option<Vec<Card>> {
+    data.as_array()?.iter().map(card_of).collect()
+}
+
+fn write_cards<S: serde::Serializer>(list: &[Card], s: S) -> Result<S::Ok, S::Error> {
+    Cards(list).serialize(s)
+}
+
+fn read_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
+    let data = Value::deserialize(d)?;
+    card_list(&data).ok_or_else(|| serde::de::Error::custom("expected cards"))
+}
+
+impl TeamPoints {
+    /// The team a wire team name means: `Team 2` is team 1, anything else team 0.
+    pub fn team(&self) -> usize {
+        usize::from(self.name == "Team 2")
+    }
+}
