@@ -2,10 +2,12 @@
 //! message is a typed value with one `write` and one `parse`, and a property test holds
 //! the two together, so the server and the clients cannot drift apart.
 //!
-//! Protocols move here one by one; so far course Truco ([`truco`]), Warlords & Scumbags
-//! ([`wars`]), Mahjong's mmj1 ([`mmj1`]) and the Jass Challenge ([`jass`]).
+//! Every protocol's wire is here: miniTruco's two dialects ([`minitruco`]), course Truco
+//! ([`truco`]), Warlords & Scumbags ([`wars`]), the Jass Challenge ([`jass`]) and
+//! Mahjong's mmj1 ([`mmj1`]).
 
 pub mod jass;
+pub mod minitruco;
 pub mod mmj1;
 pub mod truco;
 pub mod wars;

@@ -1,29 +1,30 @@
 //! Today's app's dialect for `parlor play minitruco --app` (or `--code`): public tables
 //! by mode and private tables with a code to share, instead of the lounge's numbered
 //! rooms. The game itself is the 2008 protocol's with a few extra words (the opener in
-//! `M`, a phrase number after `T`, `D`, `C`, `H`, `G` and `A`), which are taken off here
-//! so the client's game logic reads both dialects.
+//! `M`, a phrase number after `T`, `D`, `C`, `H`, `G` and `A`), which the wire module
+//! reads into the same messages, so the client's game logic reads both dialects.
 
 use super::super::screen::{printable, Choice, Screen, Seat};
+use parlor_wire::minitruco::{AppCommand, Enter, ServerMsg};
 use truco::{AppMode, DeckStyle, ManilhaStyle, Rules};
 
 /// The build this client says it is: new enough for any server of the app.
-const BUILD: &str = "B 30000";
+const BUILD: u32 = 30000;
 
 /// `X SI` in the app's dialect.
 pub const NO_TABLE: &str =
     "No private table has that code, or it is full, or its game has started.";
 
-/// The modes with their app letter and name, in the app's order.
-const MODES: [(AppMode, char, &str); 4] = [
-    (AppMode::Paulista, 'P', "Paulista"),
-    (AppMode::Mineiro, 'M', "Mineiro"),
-    (AppMode::ManilhaVelha, 'V', "manilha velha"),
-    (AppMode::BaralhoLimpo, 'L', "baralho limpo"),
+/// The modes with their names, in the app's order.
+const MODES: [(AppMode, &str); 4] = [
+    (AppMode::Paulista, "Paulista"),
+    (AppMode::Mineiro, "Mineiro"),
+    (AppMode::ManilhaVelha, "manilha velha"),
+    (AppMode::BaralhoLimpo, "baralho limpo"),
 ];
 
 fn mode_name(mode: AppMode) -> &'static str {
-    MODES.iter().find(|(m, ..)| *m == mode).map_or("?", |m| m.2)
+    MODES.iter().find(|(m, _)| *m == mode).map_or("?", |m| m.1)
 }
 
 /// A name the app's server keeps as it is: letters (with Latin-1 accents), digits and
@@ -65,8 +66,6 @@ pub enum Heard {
     Note(String),
     /// The table's `I`: its seats and our position in it.
     Table { names: Vec<String>, pos: usize },
-    /// A line as the 2008 protocol writes it.
-    Shared(String),
 }
 
 impl Tables {
@@ -80,51 +79,45 @@ impl Tables {
 
     /// The first lines: the build, the name, and the private table if a code was given.
     pub fn hello(&self, name: &str) -> Vec<String> {
-        let mut lines = vec![BUILD.to_owned(), format!("N {name}")];
-        lines.extend(self.code.iter().map(|code| format!("E PRI-{code}")));
+        let mut lines = vec![
+            AppCommand::Build(BUILD).write(),
+            AppCommand::Name(name.to_owned()).write(),
+        ];
+        let code = self.code.iter().cloned();
+        lines.extend(code.map(|code| AppCommand::Enter(Enter::Private(code)).write()));
         lines
     }
 
-    /// Takes one server line.
-    pub fn receive(&mut self, line: &str) -> Heard {
-        let w: Vec<&str> = line.split(' ').collect();
-        match w[..] {
-            ["K", _] => Heard::Answer(vec![line.to_owned()]),
-            ["!", "T", ..] => Heard::Note(printable(line.get(4..).unwrap_or(""))),
-            ["I", names, mode, pos, label] => {
-                if let Some(&(mode, ..)) = MODES.iter().find(|(_, l, _)| mode.starts_with(*l)) {
-                    self.mode = mode;
-                }
-                self.label = Some(printable(label));
-                let names = names
-                    .split('|')
-                    .map(|n| {
-                        if n == "bot" {
-                            String::new()
-                        } else {
-                            printable(n)
-                        }
+    /// Takes one server message: what it means to the app's client, or `None` for a
+    /// message the two dialects share.
+    pub fn receive(&mut self, msg: &ServerMsg) -> Option<Heard> {
+        Some(match msg {
+            ServerMsg::Ping(value) => {
+                Heard::Answer(vec![AppCommand::KeepAlive(value.clone()).write()])
+            }
+            ServerMsg::Notice(text) => Heard::Note(printable(text)),
+            ServerMsg::Table(table) => {
+                self.mode = table.mode;
+                self.label = Some(printable(&table.label));
+                let names = table
+                    .names
+                    .iter()
+                    .map(|n| match n.as_str() {
+                        "bot" => String::new(),
+                        n => printable(n),
                     })
-                    .chain(std::iter::repeat(String::new()))
-                    .take(4)
                     .collect();
                 Heard::Table {
                     names,
-                    pos: pos.parse().unwrap_or(0),
+                    pos: table.position,
                 }
             }
-            ["S"] => {
+            ServerMsg::Left => {
                 self.label = None;
-                Heard::Shared(line.to_owned())
+                return None;
             }
-            // The opener before the cards.
-            ["M", _opener, ref cards @ ..] => Heard::Shared(format!("M {}", cards.join(" "))),
-            // A phrase number after the 2008 words.
-            ["T" | "D", _, _, _] | ["C" | "G" | "A", _, _] | ["H", _, _, _] => {
-                Heard::Shared(w[..w.len() - 1].join(" "))
-            }
-            _ => Heard::Shared(line.to_owned()),
-        }
+            _ => return None,
+        })
     }
 
     /// The deck and manilha flags of the mode, for the manilhas' words.
@@ -140,27 +133,33 @@ impl Tables {
     pub fn moves(&self, seated: bool, pos: usize) -> Vec<(Choice, Vec<String>)> {
         if !seated {
             // A table of each mode, on keys `keys`: `what` in the label, `enter` sent.
-            let of_each_mode = |keys: &'static str, what: &'static str, enter: &'static str| {
-                MODES
-                    .iter()
-                    .zip(keys.chars())
-                    .map(move |((_, letter, name), key)| {
-                        let label = format!("{what}: {name}");
-                        (Choice::new(key, label), vec![format!("{enter} {letter}")])
-                    })
-            };
-            return of_each_mode("1234", "public table", "E PUB")
-                .chain(of_each_mode("5678", "new private table", "E PRI"))
+            let of_each_mode =
+                |keys: &'static str, what: &'static str, enter: fn(AppMode) -> AppCommand| {
+                    MODES
+                        .iter()
+                        .zip(keys.chars())
+                        .map(move |((mode, name), key)| {
+                            let label = format!("{what}: {name}");
+                            (Choice::new(key, label), vec![enter(*mode).write()])
+                        })
+                };
+            let public = |mode| AppCommand::Enter(Enter::Public(mode));
+            let private = |mode| AppCommand::Enter(Enter::NewPrivate(mode));
+            return of_each_mode("1234", "public table", public)
+                .chain(of_each_mode("5678", "new private table", private))
                 .collect();
         }
         let mut moves = Vec::new();
         if pos == 1 {
             let start = "start the game (CPU players take the empty seats)";
-            moves.push((Choice::new('q', start), vec!["Q".into()]));
-            moves.push((Choice::new('t', "rotate partners"), vec!["R T".into()]));
-            moves.push((Choice::new('i', "swap opponents"), vec!["R I".into()]));
+            moves.push((Choice::new('q', start), vec![AppCommand::Start.write()]));
+            let rotate = AppCommand::RotatePartners.write();
+            moves.push((Choice::new('t', "rotate partners"), vec![rotate]));
+            let swap = AppCommand::SwapOpponents.write();
+            moves.push((Choice::new('i', "swap opponents"), vec![swap]));
         }
-        moves.push((Choice::new('s', "leave the table"), vec!["S".into()]));
+        let leave = AppCommand::Leave.write();
+        moves.push((Choice::new('s', "leave the table"), vec![leave]));
         moves
     }
 

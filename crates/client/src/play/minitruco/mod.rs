@@ -12,6 +12,8 @@ mod app;
 use super::screen::{printable, push_log, truco_card, Choice, Screen, Seat};
 use super::Table;
 use app::Tables;
+use cards::Card;
+use parlor_wire::minitruco::{Command, Dialect, Refusal, Room, ServerMsg};
 use truco::{DeckStyle, ManilhaStyle, Rules, Stakes};
 
 /// The team of seat `pos` (1-4): team 1 is seats 1 and 3.
@@ -32,16 +34,6 @@ fn raise_name(value: u32) -> &'static str {
         10 => "ten",
         _ => "twelve",
     }
-}
-
-/// Whether a word is a card as the protocol writes it (`Kp`, `7o`).
-fn is_card(word: &str) -> bool {
-    let mut chars = word.chars();
-    matches!(chars.next_back(), Some('c' | 'o' | 'e' | 'p'))
-        && matches!(
-            chars.as_str(),
-            "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "Q" | "J" | "K"
-        )
 }
 
 /// A nickname the server accepts: letters, digits and `!@$()-_.`, at most 32.
@@ -102,7 +94,7 @@ pub struct MiniTruco {
     named: bool,
     tries: u32,
     rooms: Vec<u32>,
-    room: Option<u32>,
+    room: Option<usize>,
     seats: Vec<String>,
     ready: Vec<bool>,
     manager: usize,
@@ -187,7 +179,7 @@ impl MiniTruco {
         if let (Some(tables), None) = (&self.app, &self.game) {
             return tables.moves(self.room.is_some(), self.pos);
         }
-        let Some(room) = self.room else {
+        if self.room.is_none() {
             // The first ten rooms with a free seat, keys 1-9 and 0 (a server may have
             // thousands of rooms; one key each would repeat).
             let rooms = self.rooms.iter().enumerate().filter(|(_, &n)| n < 4);
@@ -196,28 +188,30 @@ impl MiniTruco {
                 .zip("1234567890".chars())
                 .map(|((i, n), key)| {
                     let label = format!("enter room {} ({n}/4)", i + 1);
-                    (Choice::new(key, label), vec![format!("E {}", i + 1)])
+                    let enter = Command::Enter(Some((i + 1).to_string()));
+                    (Choice::new(key, label), vec![enter.write()])
                 })
                 .collect();
-        };
+        }
         let Some(g) = &self.game else {
-            return self.room_moves(room);
+            return self.room_moves();
         };
         let mut moves = Vec::new();
         let mine = team(self.pos);
         if g.eleven.is_some() {
             let play = format!("play the hand of {}", g.eleven_at);
-            moves.push((Choice::new('p', play), vec!["H T".into()]));
-            moves.push((Choice::new('g', "give it up"), vec!["H F".into()]));
+            let (play_it, give_up) = (Command::HandOfEleven(true), Command::HandOfEleven(false));
+            moves.push((Choice::new('p', play), vec![play_it.write()]));
+            moves.push((Choice::new('g', "give it up"), vec![give_up.write()]));
             return moves;
         }
         let stakes = self.stakes();
         if let Some((raiser, value, answered)) = g.raise {
             if team(raiser) != mine && !answered {
                 let accept = format!("accept ({value} points)");
-                moves.push((Choice::new('a', accept), vec!["D".into()]));
+                moves.push((Choice::new('a', accept), vec![Command::Accept.write()]));
                 let fold = format!("fold (they score {})", g.stake);
-                moves.push((Choice::new('f', fold), vec!["C".into()]));
+                moves.push((Choice::new('f', fold), vec![Command::Decline.write()]));
             }
             return moves;
         }
@@ -227,15 +221,15 @@ impl MiniTruco {
         let face_down = g.face_down && g.closed_allowed;
         for (i, card) in g.hand.iter().enumerate() {
             let key = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
-            let (label, line) = if face_down {
-                (
-                    format!("{} face down", truco_card(card)),
-                    format!("J {card} T"),
-                )
-            } else {
-                (truco_card(card), format!("J {card}"))
+            let label = match face_down {
+                true => format!("{} face down", truco_card(card)),
+                false => truco_card(card),
             };
-            moves.push((Choice::new(key, label), vec![line]));
+            let play = Command::Play {
+                card: card.clone(),
+                closed: face_down,
+            };
+            moves.push((Choice::new(key, label), vec![play.write()]));
         }
         if g.closed_allowed {
             let flip = if g.face_down {
@@ -250,19 +244,19 @@ impl MiniTruco {
         if g.eleven_team == 0 && g.last_raiser != mine && raise_open {
             if let Some(value) = stakes.next_raise(g.stake as u8).map(u32::from) {
                 let raise = format!("ask for {} ({value} points)", raise_name(value));
-                moves.push((Choice::new('t', raise), vec!["T".into()]));
+                moves.push((Choice::new('t', raise), vec![Command::Truco.write()]));
             }
         }
         moves
     }
 
     /// In a room before the game: ready, leave, and the manager's rules and seats.
-    fn room_moves(&self, _room: u32) -> Vec<(Choice, Vec<String>)> {
+    fn room_moves(&self) -> Vec<(Choice, Vec<String>)> {
         let mut moves = Vec::new();
         let ready = self.ready.get(self.pos.wrapping_sub(1)).copied();
         if !ready.unwrap_or(false) && !self.asked_ready {
             let ready = "ready: start (CPU players take the empty seats)";
-            moves.push((Choice::new('r', ready), vec!["Q".into()]));
+            moves.push((Choice::new('r', ready), vec![Command::Ready.write()]));
         }
         if self.manager == self.pos {
             let flag = |b: bool| if b { 'T' } else { 'F' };
@@ -272,43 +266,42 @@ impl MiniTruco {
                 "use the clean deck"
             };
             let old = if self.clean { false } else { self.old };
-            let line = format!("R {}{}", flag(!self.clean), flag(old));
-            moves.push((Choice::new('k', deck), vec![line]));
+            let rules = Command::Rules(Some(format!("{}{}", flag(!self.clean), flag(old))));
+            moves.push((Choice::new('k', deck), vec![rules.write()]));
             if !self.clean {
                 let manilha = if self.old {
                     "use the new manilha"
                 } else {
                     "use the old manilha"
                 };
-                let line = format!("R F{}", flag(!self.old));
-                moves.push((Choice::new('m', manilha), vec![line]));
+                let rules = Command::Rules(Some(format!("F{}", flag(!self.old))));
+                moves.push((Choice::new('m', manilha), vec![rules.write()]));
             }
             moves.push((
                 Choice::new('v', "swap the players beside you"),
-                vec!["V".into()],
+                vec![Command::SwapFoes.write()],
             ));
             moves.push((
                 Choice::new('o', "rotate partner and foes"),
-                vec!["O".into()],
+                vec![Command::CyclePartner.write()],
             ));
         }
-        moves.push((Choice::new('s', "leave the room"), vec!["S".into()]));
+        moves.push((
+            Choice::new('s', "leave the room"),
+            vec![Command::Leave.write()],
+        ));
         moves
     }
 
-    fn room_info(&mut self, w: &[&str]) {
-        let [room, names, ready, manager, rules, ..] = w else {
-            return;
-        };
-        if room.parse().ok() != self.room {
+    fn room_info(&mut self, room: &Room) {
+        if Some(room.number) != self.room {
             return;
         }
-        self.seats = names.split('|').map(printable).collect();
-        self.seats.resize(4, String::new());
-        self.ready = ready.chars().map(|c| c == 'T').collect();
-        self.manager = manager.parse().unwrap_or(0);
-        self.clean = rules.starts_with('T');
-        self.old = rules.chars().nth(1) == Some('T');
+        self.seats = room.names.iter().map(|n| printable(n)).collect();
+        self.ready = room.ready.to_vec();
+        self.manager = room.manager;
+        self.clean = room.clean_deck;
+        self.old = room.old_manilha;
         let me = self.nick.to_lowercase();
         if let Some(i) = self.seats.iter().position(|n| n.to_lowercase() == me) {
             self.pos = i + 1;
@@ -316,16 +309,15 @@ impl MiniTruco {
     }
 
     /// Takes in one game notification.
-    fn game_line(&mut self, cmd: &str, a: &[&str]) {
+    fn game_msg(&mut self, msg: &ServerMsg) {
         let pos = self.pos;
         let stakes = self.stakes();
-        let num = |i: usize| a.get(i).and_then(|w| w.parse::<usize>().ok()).unwrap_or(0);
         let Some(g) = &mut self.game else { return };
         let mut notes = Vec::new();
-        match cmd {
-            "M" => {
-                g.hand = a.iter().take(3).map(|c| c.to_string()).collect();
-                g.vira = a.get(3).map(|c| c.to_string());
+        match msg {
+            ServerMsg::Cards { cards, vira, .. } => {
+                g.hand = cards.iter().map(Card::to_string).collect();
+                g.vira = vira.map(|c| c.to_string());
                 g.played.clear();
                 g.rounds.clear();
                 g.turn = 0;
@@ -348,53 +340,56 @@ impl MiniTruco {
                     ));
                 }
             }
-            "F" => g.eleven = Some(a.iter().map(|c| c.to_string()).collect()),
-            "H" => {
-                if num(0) == pos {
+            ServerMsg::PartnerCards(cards) => {
+                g.eleven = Some(cards.iter().map(Card::to_string).collect());
+            }
+            &ServerMsg::HandOfEleven { position, play, .. } => {
+                if position == pos {
                     g.eleven = None;
                 }
-                if a.get(1) == Some(&"T") {
+                if play {
                     g.stake = u32::from(stakes.raises[0]);
                     g.eleven = None;
                 }
-                let what = if a.get(1) == Some(&"T") {
-                    "plays"
-                } else {
-                    "would give up"
-                };
-                notes.push(format!("{} {what} the hand of {}.", num(0), g.eleven_at));
+                let what = if play { "plays" } else { "would give up" };
+                notes.push(format!("{position} {what} the hand of {}.", g.eleven_at));
             }
-            "V" => {
-                g.turn = num(0);
-                g.closed_allowed = a.get(1) == Some(&"T");
+            &ServerMsg::Turn {
+                position,
+                closed_allowed,
+            } => {
+                g.turn = position;
+                g.closed_allowed = closed_allowed;
             }
-            "J" => {
+            &ServerMsg::Played {
+                position,
+                card,
+                closed,
+            } => {
                 if g.played.len() == 4 {
                     g.played.clear();
                 }
-                let card = a.get(1).filter(|c| **c != "T").map(|c| c.to_string());
-                if num(0) == pos {
+                let card = card.map(|c| c.to_string());
+                if position == pos {
                     if let Some(card) = &card {
                         g.hand.retain(|c| c != card);
                     }
                 }
-                let closed = card.is_none() || a.get(2) == Some(&"T");
                 g.played.push(Played {
-                    pos: num(0),
+                    pos: position,
+                    closed: card.is_none() || closed,
                     card,
-                    closed,
                 });
                 g.turn = 0;
             }
-            "R" => {
-                g.rounds.push(num(0) as u32);
-                notes.push(match num(0) {
+            &ServerMsg::Round { team, .. } => {
+                g.rounds.push(u32::from(team));
+                notes.push(match team {
                     3 => "The round was tied.".into(),
                     t => format!("Team {t} won round {}.", g.rounds.len()),
                 });
             }
-            "O" => {
-                let scores = [num(0) as u32, num(1) as u32];
+            &ServerMsg::Score(scores) => {
                 let gained = (0..2).find(|&t| scores[t] > g.scores[t]);
                 g.scores = scores;
                 g.raise = None;
@@ -410,53 +405,54 @@ impl MiniTruco {
                     None => format!("Hand {}: nobody scored.", g.hands),
                 });
             }
-            "T" => {
-                g.raise = Some((num(0), num(1) as u32, false));
+            &ServerMsg::Raise {
+                position, value, ..
+            } => {
+                g.raise = Some((position, value, false));
                 g.refused = false;
-                g.last_raiser = team(num(0));
-                notes.push(format!("{} asked for {} points.", num(0), num(1)));
+                g.last_raiser = team(position);
+                notes.push(format!("{position} asked for {value} points."));
             }
-            "D" => {
-                g.stake = num(1) as u32;
+            &ServerMsg::Accepted {
+                position, value, ..
+            } => {
+                g.stake = value;
                 g.raise = None;
-                notes.push(format!(
-                    "{} accepted: the hand is worth {}.",
-                    num(0),
-                    num(1)
-                ));
+                notes.push(format!("{position} accepted: the hand is worth {value}."));
             }
-            "C" => {
+            &ServerMsg::Declined { position, .. } => {
                 if let Some(raise) = &mut g.raise {
-                    if num(0) == pos {
+                    if position == pos {
                         raise.2 = true;
                     }
                 }
                 // One refusal does not end the hand: the partner may still accept.
-                let partner = (num(0) + 1) % 4 + 1;
+                let partner = (position + 1) % 4 + 1;
                 notes.push(if std::mem::replace(&mut g.refused, true) {
-                    format!("{} refuses too: team {} folds the hand.", num(0), team(num(0)))
+                    format!(
+                        "{position} refuses too: team {} folds the hand.",
+                        team(position)
+                    )
                 } else {
                     format!(
-                        "{} refuses the raise; {partner} may still accept it (both must refuse to fold).",
-                        num(0)
+                        "{position} refuses the raise; {partner} may still accept it (both must refuse to fold)."
                     )
                 });
             }
-            "G" => {
-                g.over = Some(num(0));
+            &ServerMsg::GameOver { team: winner, .. } => {
+                let winner = usize::from(winner);
+                g.over = Some(winner);
                 g.turn = 0;
                 g.raise = None;
+                let [s1, s2] = g.scores;
+                let verdict = if winner == team(pos) {
+                    "You win!"
+                } else {
+                    "You lose."
+                };
+                self.result = Some(format!("team {winner} wins, {s1} x {s2}. {verdict}"));
             }
             _ => {}
-        }
-        if cmd == "G" {
-            let [s1, s2] = g.scores;
-            let verdict = if num(0) == team(pos) {
-                "You win!"
-            } else {
-                "You lose."
-            };
-            self.result = Some(format!("team {} wins, {s1} x {s2}. {verdict}", num(0)));
         }
         for note in notes {
             // Notes name players by seat number; say who.
@@ -475,9 +471,13 @@ impl Table for MiniTruco {
     /// The end of a round (1 s) and of a hand (1.5 s) stay in view before the next
     /// cards (`R` and `O`, in both dialects' game lines).
     fn hold_after(&self, message: &str) -> std::time::Duration {
-        let ms = match message.split(' ').next() {
-            Some("R") if self.game.is_some() => 1000,
-            Some("O") if self.game.is_some() => 1500,
+        let dialect = match self.app {
+            Some(_) => Dialect::App,
+            None => Dialect::Lounge,
+        };
+        let ms = match ServerMsg::parse(message, dialect) {
+            Some(ServerMsg::Round { .. }) if self.game.is_some() => 1000,
+            Some(ServerMsg::Score(_)) if self.game.is_some() => 1500,
             _ => 0,
         };
         std::time::Duration::from_millis(ms)
@@ -486,23 +486,30 @@ impl Table for MiniTruco {
     fn hello(&mut self) -> Vec<String> {
         match &self.app {
             Some(tables) => tables.hello(&self.nick),
-            None => vec![format!("N {}", self.nick)],
+            None => vec![Command::Nick(self.nick.clone()).write()],
         }
     }
 
     fn receive(&mut self, line: &str) -> Vec<String> {
-        if line.is_empty() {
-            return Vec::new(); // keep-alive
+        let dialect = match self.app {
+            Some(_) => Dialect::App,
+            None => Dialect::Lounge,
+        };
+        // A line this client cannot read changes nothing.
+        let Some(msg) = ServerMsg::parse(line, dialect) else {
+            return Vec::new();
+        };
+        if msg == ServerMsg::KeepAlive {
+            return Vec::new();
         }
-        let shared;
-        let line = match &mut self.app {
-            Some(tables) => match tables.receive(line) {
-                app::Heard::Answer(lines) => return lines,
-                app::Heard::Note(text) => {
+        if let Some(tables) = &mut self.app {
+            match tables.receive(&msg) {
+                Some(app::Heard::Answer(lines)) => return lines,
+                Some(app::Heard::Note(text)) => {
                     self.note(text);
                     return Vec::new();
                 }
-                app::Heard::Table { names, pos } => {
+                Some(app::Heard::Table { names, pos }) => {
                     self.seats = names;
                     self.pos = pos;
                     self.manager = 1;
@@ -511,48 +518,39 @@ impl Table for MiniTruco {
                     self.busy = false;
                     return Vec::new();
                 }
-                app::Heard::Shared(line) => {
-                    shared = line;
-                    shared.as_str()
-                }
-            },
-            None => line,
-        };
-        let w: Vec<&str> = line.split(' ').collect();
-        let (cmd, a) = (w[0], &w[1..]);
+                None => {}
+            }
+        }
         // Whatever comes next settles a move we sent: its echo, the game moving on, or a
         // keep-alive (the server is silent about a move it ignores, then sends one).
         self.busy = false;
-        match cmd {
-            "N" => {
-                self.nick = a.first().map(|n| printable(n)).unwrap_or_default();
+        match &msg {
+            ServerMsg::Nick(nick) => {
+                self.nick = printable(nick.split(' ').next().unwrap_or(""));
                 self.named = true;
                 if self.app.is_some() {
                     return Vec::new();
                 }
-                return vec!["L".into()];
+                return vec![Command::List.write()];
             }
-            "L" => {
-                let counts = a.first().map_or("", |l| l);
-                self.rooms = counts.split('|').map(|n| n.parse().unwrap_or(4)).collect();
-            }
-            "E" => {
-                self.room = a.first().and_then(|r| r.parse().ok());
+            ServerMsg::Rooms(counts) => self.rooms = counts.clone(),
+            &ServerMsg::Entered(room) => {
+                self.room = Some(room);
                 self.asked_ready = false;
             }
-            "I" => self.room_info(a),
-            "S" => {
+            ServerMsg::Room(room) => self.room_info(room),
+            ServerMsg::Left => {
                 self.room = None;
                 self.game = None;
                 self.pos = 0;
                 if self.app.is_some() {
                     return Vec::new();
                 }
-                return vec!["L".into()];
+                return vec![Command::List.write()];
             }
-            "P" => {
+            &ServerMsg::Position(pos) => {
                 self.asked_ready = false;
-                self.pos = a.first().and_then(|p| p.parse().ok()).unwrap_or(0);
+                self.pos = pos;
                 let names = (0..4)
                     .map(|i| match self.seats.get(i) {
                         Some(n) if !n.is_empty() => n.clone(),
@@ -568,43 +566,39 @@ impl Table for MiniTruco {
                 });
                 self.note("The game starts: first team to 12 points wins.".into());
             }
-            // A deal (three cards, and the vira with new manilhas), or else a whisper.
-            "M" if self.game.is_some() && a.len() >= 3 && a[..3].iter().all(|c| is_card(c)) => {
-                self.game_line(cmd, a)
-            }
-            "M" => {
-                let text = printable(&a.join(" "));
+            ServerMsg::Whisper { from, text } => {
+                let text = printable(&format!("{from} {text}"));
                 self.note(format!("(privately) {text}"));
             }
-            "A" => {
-                let who = self.name_of(a.first().and_then(|p| p.parse().ok()).unwrap_or(0));
+            &ServerMsg::Abandoned { position, .. } => {
+                let who = self.name_of(position);
                 self.note(format!("{who} left the room: the game is over."));
                 self.result = Some(format!("{who} left the room, so the game ended."));
             }
-            "B" => {
-                let text = printable(&a.join(" "));
+            ServerMsg::Chat { from, text } => {
+                let text = printable(&format!("{from} {text}"));
                 self.note(text);
             }
-            "X" => {
-                let code = a.first().copied().unwrap_or("");
-                if code == "NE" && !self.named && self.tries < 5 {
+            ServerMsg::Refused(refusal) => {
+                if *refusal == Refusal::NickInUse && !self.named && self.tries < 5 {
                     self.tries += 1;
                     let stem: String = self.nick.chars().take(28).collect();
                     self.nick = format!("{stem}{}", 10 + self.tries);
-                    return vec![format!("N {}", self.nick)];
+                    return vec![Command::Nick(self.nick.clone()).write()];
                 }
                 let text = match &self.app {
-                    Some(_) if code == "SI" => app::NO_TABLE,
-                    _ => refusal(code),
+                    Some(_) if *refusal == Refusal::NoSuchRoom => app::NO_TABLE,
+                    _ => refusal_text(refusal),
                 };
                 self.note(text.into());
                 // A room that filled or went away since the list came: ask for it again.
-                if matches!(code, "CH" | "SI") && self.room.is_none() && self.app.is_none() {
+                let gone = matches!(refusal, Refusal::RoomFull | Refusal::NoSuchRoom);
+                if gone && self.room.is_none() && self.app.is_none() {
                     self.rooms.clear();
-                    return vec!["L".into()];
+                    return vec![Command::List.write()];
                 }
             }
-            _ => self.game_line(cmd, a),
+            _ => self.game_msg(&msg),
         }
         Vec::new()
     }
@@ -810,19 +804,19 @@ fn manilhas(vira: &str, clean: bool, old: bool) -> String {
 }
 
 /// An `X` code in words.
-fn refusal(code: &str) -> &'static str {
-    match code {
-        "NO" => "Choose a name first.",
-        "NI" => "That name is not allowed.",
-        "NE" => "That name is taken.",
-        "JE" => "You are already in a room.",
-        "SI" => "There is no such room.",
-        "CH" => "That room is full or its game has started.",
-        "FS" => "You are not in a room.",
-        "TT" => "A clean deck cannot be played with the old manilha.",
-        "JI" => "There is nobody to kick in that seat.",
-        "JO" => "You cannot change your name during a game.",
-        _ => "The server did not understand that.",
+fn refusal_text(refusal: &Refusal) -> &'static str {
+    match refusal {
+        Refusal::NoNick => "Choose a name first.",
+        Refusal::InvalidNick => "That name is not allowed.",
+        Refusal::NickInUse => "That name is taken.",
+        Refusal::AlreadyIn(_) => "You are already in a room.",
+        Refusal::NoSuchRoom => "There is no such room.",
+        Refusal::RoomFull => "That room is full or its game has started.",
+        Refusal::NotInRoom => "You are not in a room.",
+        Refusal::BadRules => "A clean deck cannot be played with the old manilha.",
+        Refusal::NoSuchPlayer => "There is nobody to kick in that seat.",
+        Refusal::InGame => "You cannot change your name during a game.",
+        Refusal::UnknownCommand => "The server did not understand that.",
     }
 }
 
@@ -859,14 +853,14 @@ mod tests {
         );
         feed(&mut t, &["L 4|1|0|0|0|0|0|0|0|0"]);
         assert_eq!(t.choose(0), ["E 2"]);
-        feed(&mut t, &["E 2", "I 2 bob|AnaLu11|| FF 1 FF"]);
+        feed(&mut t, &["E 2", "I 2 bob|AnaLu11|| FFTT 1 FF"]);
         assert_eq!(t.pos, 2);
         assert_eq!(t.screen().choices[0].key, 'r');
         assert_eq!(t.choose(0), ["Q"]);
         feed(
             &mut t,
             &[
-                "I 2 bob|AnaLu11|| TT 1 FF",
+                "I 2 bob|AnaLu11|| TTTT 1 FF",
                 "P 2",
                 "M 3p 6c 10e 4o",
                 "V 1 F",
@@ -968,7 +962,7 @@ mod tests {
             &[
                 "N ana",
                 "E 1",
-                "I 1 ana||| FF 1 FF",
+                "I 1 ana||| FTTT 1 FF",
                 "P 1",
                 "M 3p 6c 10e 4o",
                 "V 1 F",

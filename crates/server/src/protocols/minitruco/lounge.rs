@@ -7,8 +7,8 @@ use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::Timing;
 use crate::text;
+use parlor_wire::minitruco::{Refusal, ServerMsg};
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -31,11 +31,12 @@ pub enum NickError {
 
 impl NickError {
     /// The error notification.
-    pub fn line(self) -> &'static str {
-        match self {
-            NickError::Invalid => "X NI",
-            NickError::InUse => "X NE",
-        }
+    pub fn line(self) -> String {
+        let refusal = match self {
+            NickError::Invalid => Refusal::InvalidNick,
+            NickError::InUse => Refusal::NickInUse,
+        };
+        ServerMsg::Refused(refusal).write()
     }
 }
 
@@ -265,13 +266,8 @@ impl Lounge {
     /// Written into one string: a lounge may have 10,000 rooms, and a string per room
     /// made this most of the server's work when thousands of people asked at once.
     pub fn room_list(&self) -> String {
-        let mut line = String::with_capacity(2 + 2 * self.inner.rooms.len());
-        line.push('L');
-        for (i, room) in self.inner.rooms.iter().enumerate() {
-            line.push(if i == 0 { ' ' } else { '|' });
-            let _ = write!(line, "{}", room.occupancy());
-        }
-        line
+        let rooms = self.inner.rooms.iter();
+        ServerMsg::Rooms(rooms.map(|room| u32::from(room.occupancy())).collect()).write()
     }
 
     /// Silence after which a client gets an empty keep-alive line.

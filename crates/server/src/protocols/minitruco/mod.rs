@@ -22,7 +22,6 @@
 //! `docs/protocols/minitruco.md` records every decision the seed left open.
 
 pub mod app;
-pub mod command;
 pub mod lounge;
 mod opening;
 pub mod render;

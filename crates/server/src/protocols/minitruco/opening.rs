@@ -9,7 +9,7 @@
 //! else the 2008 protocol knows for it. An HTTP request can only be a first line.
 
 use super::app;
-use super::command::{self, Command};
+use parlor_wire::minitruco::{self as command, Command, Parsed};
 
 /// What one line says about the dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,10 +37,10 @@ pub fn classify(line: &str, first: bool) -> Opening {
     if app::opens(line) {
         return Opening::App;
     }
-    match (command::parse(line), app::command::parse(line)) {
-        (command::Parsed::Command(Command::Nick(_) | Command::Version), _)
-        | (command::Parsed::Unknown, app::command::Parsed::Unknown)
-        | (command::Parsed::Ignored, app::command::Parsed::Ignored) => Opening::Shared,
+    match (command::parse(line), command::parse_app(line)) {
+        (Parsed::Command(Command::Nick(_) | Command::Version), _)
+        | (Parsed::Unknown, Parsed::Unknown)
+        | (Parsed::Ignored, Parsed::Ignored) => Opening::Shared,
         _ => Opening::Classic,
     }
 }

@@ -13,6 +13,7 @@
 
 use super::table::Render;
 use cards::Card;
+use parlor_wire::minitruco::ServerMsg;
 use truco::{Answer, Event, RoundOutcome, Rules, Seat};
 
 /// Renders events for one seat. It holds the seat's dealt cards until the vira arrives,
@@ -29,20 +30,6 @@ pub fn position(seat: Seat) -> usize {
     seat + 1
 }
 
-/// `T` or `F`, as the protocol writes a flag.
-pub fn flag(b: bool) -> char {
-    if b {
-        'T'
-    } else {
-        'F'
-    }
-}
-
-/// Three cards, space-separated.
-pub fn cards3(cards: [Card; 3]) -> String {
-    format!("{} {} {}", cards[0], cards[1], cards[2])
-}
-
 impl Renderer {
     /// A renderer for `seat` in a game whose rules do or do not turn a vira.
     pub fn new(seat: Seat, uses_vira: bool) -> Renderer {
@@ -53,55 +40,80 @@ impl Renderer {
         }
     }
 
-    /// The line `event` gives this seat, if any. Hidden information is removed first
-    /// ([`Event::for_seat`]), so nothing here can leak another seat's cards.
+    /// The line `event` gives this seat, if any.
     pub fn line(&mut self, event: &Event) -> Option<String> {
-        let line = match event.for_seat(self.seat)? {
+        Some(self.message(event)?.write())
+    }
+
+    /// The message `event` gives this seat, if any. Hidden information is removed first
+    /// ([`Event::for_seat`]), so nothing here can leak another seat's cards.
+    pub fn message(&mut self, event: &Event) -> Option<ServerMsg> {
+        Some(match event.for_seat(self.seat)? {
             Event::Dealt { cards, .. } if self.uses_vira => {
                 self.cards = Some(cards);
                 return None;
             }
-            Event::Dealt { cards, .. } => format!("M {}", cards3(cards)),
-            Event::Vira(vira) => format!("M {} {vira}", cards3(self.cards.take()?)),
-            Event::PartnerHand { cards, .. } => format!("F {}", cards3(cards)),
-            Event::HandOfElevenDecided { seat, play } => {
-                format!("H {} {}", position(seat), flag(play))
-            }
+            Event::Dealt { cards, .. } => ServerMsg::Cards {
+                opener: None,
+                cards,
+                vira: None,
+            },
+            Event::Vira(vira) => ServerMsg::Cards {
+                opener: None,
+                cards: self.cards.take()?,
+                vira: Some(vira),
+            },
+            Event::PartnerHand { cards, .. } => ServerMsg::PartnerCards(cards),
+            Event::HandOfElevenDecided { seat, play } => ServerMsg::HandOfEleven {
+                position: position(seat),
+                play,
+                phrase: None,
+            },
             Event::Turn {
                 seat,
                 closed_allowed,
-            } => format!("V {} {}", position(seat), flag(closed_allowed)),
-            Event::Played {
-                seat,
-                card: Some(card),
-                closed: true,
-            } => format!("J {} {card} T", position(seat)),
-            Event::Played {
-                seat,
-                card: Some(card),
-                ..
-            } => format!("J {} {card}", position(seat)),
-            Event::Played { seat, .. } => format!("J {}", position(seat)),
-            Event::RoundEnded { outcome, next, .. } => {
-                let team = match outcome {
-                    RoundOutcome::Won(team) => team + 1,
+            } => ServerMsg::Turn {
+                position: position(seat),
+                closed_allowed,
+            },
+            Event::Played { seat, card, closed } => ServerMsg::Played {
+                position: position(seat),
+                card,
+                closed,
+            },
+            Event::RoundEnded { outcome, next, .. } => ServerMsg::Round {
+                team: match outcome {
+                    RoundOutcome::Won(team) => team as u8 + 1,
                     RoundOutcome::Tied => 3,
-                };
-                format!("R {team} {}", position(next))
-            }
-            Event::HandEnded { scores, .. } => format!("O {} {}", scores[0], scores[1]),
-            Event::GameEnded { winner, .. } => format!("G {}", winner + 1),
-            Event::RaiseAsked { seat, value } => format!("T {} {value}", position(seat)),
-            Event::RaiseAccepted { by, value, .. } => format!("D {} {value}", position(by)),
+                },
+                next: position(next),
+            },
+            Event::HandEnded { scores, .. } => ServerMsg::Score(scores.map(u32::from)),
+            Event::GameEnded { winner, .. } => ServerMsg::GameOver {
+                team: winner as u8 + 1,
+                phrase: None,
+            },
+            Event::RaiseAsked { seat, value } => ServerMsg::Raise {
+                position: position(seat),
+                value: u32::from(value),
+                phrase: None,
+            },
+            Event::RaiseAccepted { by, value, .. } => ServerMsg::Accepted {
+                position: position(by),
+                value: u32::from(value),
+                phrase: None,
+            },
             Event::Answered {
                 seat,
                 answer: Answer::Fold,
-            } => format!("C {}", position(seat)),
+            } => ServerMsg::Declined {
+                position: position(seat),
+                phrase: None,
+            },
             Event::Answered { .. } | Event::HandStarted { .. } | Event::HandOfEleven { .. } => {
                 return None
             }
-        };
-        Some(line)
+        })
     }
 }
 

@@ -5,7 +5,6 @@
 //! into each person's [`Outbox`], which never blocks, so a client that stops reading can
 //! never stall the room.
 
-use super::command::Command;
 use super::lounge::Nicks;
 use super::render::Renderer;
 use super::seating::{Person, Seating};
@@ -14,6 +13,7 @@ use crate::net::Outbox;
 use crate::record::{Carried, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Seats, Timing};
+use parlor_wire::minitruco::{Command, Refusal, ServerMsg};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -221,7 +221,9 @@ impl Room {
             RoomMsg::Join { arrival, reply } => {
                 let joined = self.table.is_none() && self.seating.free_seat().is_some();
                 if joined {
-                    arrival.outbox.send(format!("E {}", self.config.number));
+                    arrival
+                        .outbox
+                        .send(ServerMsg::Entered(self.config.number).write());
                     self.seating.seat(Person::new(arrival));
                     self.changed();
                 }
@@ -256,22 +258,32 @@ impl Room {
         let idle = self.table.is_none();
         match command {
             Command::Chat(text) => {
-                let line = format!("B {} {}", self.seating.nick(seat), chat(&text));
+                let from = self.seating.nick(seat).to_owned();
+                let line = ServerMsg::Chat {
+                    from,
+                    text: chat(&text),
+                }
+                .write();
                 self.seating.broadcast(&line);
             }
             Command::Whisper { to, text } => {
-                let line = format!("M {} {}", self.seating.nick(seat), chat(&text));
+                let from = self.seating.nick(seat).to_owned();
+                let line = ServerMsg::Whisper {
+                    from,
+                    text: chat(&text),
+                }
+                .write();
                 match self.seating.find_nick(&to) {
                     Some(target) if !text.is_empty() => target.outbox.send(line),
                     // As the original server: an unknown nickname, or no text.
-                    _ => self.seating.send_to(seat, "X JI"),
+                    _ => self.refuse(seat, Refusal::NoSuchPlayer),
                 }
             }
             Command::Rules(arg) if is_manager && idle => {
                 if let Some((clean, old)) = arg.as_deref().and_then(parse_rules) {
                     match self.seating.set_rules(clean, old) {
                         Ok(()) => self.changed(),
-                        Err(_) => self.seating.send_to(seat, "X TT"),
+                        Err(_) => self.refuse(seat, Refusal::BadRules),
                     }
                 }
             }
@@ -290,7 +302,7 @@ impl Room {
                             self.remove(p - 1, true);
                         }
                     }
-                    _ => self.seating.send_to(seat, "X JI"),
+                    _ => self.refuse(seat, Refusal::NoSuchPlayer),
                 }
             }
             Command::Ready if idle => {
@@ -314,19 +326,20 @@ impl Room {
         };
         let old = self.seating.nick(seat).to_owned();
         if self.table.is_some() {
-            self.seating.send_to(seat, "X JO");
+            self.refuse(seat, Refusal::InGame);
             let _ = reply.send(old);
             return;
         }
         match self.config.nicks.claim(Some(&old), &nick) {
             Ok(()) => {
-                self.seating.send_to(seat, &format!("N {nick}"));
+                self.seating
+                    .send_to(seat, &ServerMsg::Nick(nick.clone()).write());
                 self.seating.rename(seat, nick.clone());
                 let _ = reply.send(nick);
                 self.changed();
             }
             Err(error) => {
-                self.seating.send_to(seat, error.line());
+                self.seating.send_to(seat, &error.line());
                 let _ = reply.send(old);
             }
         }
@@ -387,12 +400,14 @@ impl Room {
             player = nick,
             "back at the table"
         );
-        self.seating.send_to(seat, &format!("N {nick}"));
-        self.seating
-            .send_to(seat, &format!("E {}", self.config.number));
+        let number = self.config.number;
+        let position = super::render::position(seat);
+        for msg in [ServerMsg::Nick(nick.clone()), ServerMsg::Entered(number)] {
+            self.seating.send_to(seat, &msg.write());
+        }
         self.seating.send_to(seat, &self.info_line());
         self.seating
-            .send_to(seat, &format!("P {}", super::render::position(seat)));
+            .send_to(seat, &ServerMsg::Position(position).write());
         table.catch_up(seat, &self.seating);
         true
     }
@@ -438,7 +453,7 @@ impl Room {
             return;
         };
         if tell_them {
-            person.outbox.send("S");
+            person.outbox.send(ServerMsg::Left.write());
         }
         // Ends this stay for the session (it may have asked for it already).
         let _ = person.stay.send(());
@@ -453,8 +468,10 @@ impl Room {
                 "game abandoned"
             );
             table.abandon(&format!("{} left the room", person.nick));
+            let position = super::render::position(seat);
+            let phrase = None;
             self.seating
-                .broadcast(&format!("A {}", super::render::position(seat)));
+                .broadcast(&ServerMsg::Abandoned { position, phrase }.write());
             self.seating.reset_ready();
             self.release_away();
         }
@@ -538,6 +555,12 @@ impl Room {
             self.seating.broadcast(&line);
         }
         self.publish_occupancy();
+    }
+
+    /// Tells the person of `seat` why their command was refused.
+    fn refuse(&self, seat: usize, refusal: Refusal) {
+        self.seating
+            .send_to(seat, &ServerMsg::Refused(refusal).write());
     }
 
     fn info_line(&self) -> String {

@@ -4,6 +4,7 @@ use super::room::{Arrival, ConnId};
 use super::table::Audience;
 use crate::net::Outbox;
 use crate::table::Seats;
+use parlor_wire::minitruco::{Room, ServerMsg};
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -262,32 +263,22 @@ impl Seating {
     /// The `I` line: `I <room> <n1>|<n2>|<n3>|<n4> <ready flags> <manager> <clean><old>`.
     /// During a game, `cpus` names the CPU players in the seats without a person.
     pub fn info_line(&self, cpus: Option<[Option<&str>; 4]>) -> String {
-        let names: Vec<&str> = (0..4)
-            .map(|s| match (self.seats.holder(s), cpus) {
-                (Some(p), _) => p.nick.as_str(),
-                (None, Some(cpus)) => cpus[s].unwrap_or(""),
-                (None, None) => "",
-            })
-            .collect();
-        let ready: String = (0..4)
-            .map(|s| {
-                if self.seats.holder(s).is_none_or(|p| p.ready) {
-                    'T'
-                } else {
-                    'F'
-                }
-            })
-            .collect();
-        // An empty room names position 1 as its manager, as the original server did.
-        let manager = self.manager().map_or(1, |s| s + 1);
-        let flag = |b: bool| if b { 'T' } else { 'F' };
-        format!(
-            "I {} {} {ready} {manager} {}{}",
-            self.number,
-            names.join("|"),
-            flag(self.rules.deck == DeckStyle::Clean),
-            flag(self.rules.manilha == ManilhaStyle::Old)
-        )
+        let names = std::array::from_fn(|s| match (self.seats.holder(s), cpus) {
+            (Some(p), _) => p.nick.clone(),
+            (None, Some(cpus)) => cpus[s].unwrap_or("").to_owned(),
+            (None, None) => String::new(),
+        });
+        let ready = std::array::from_fn(|s| self.seats.holder(s).is_none_or(|p| p.ready));
+        ServerMsg::Room(Room {
+            number: self.number,
+            names,
+            ready,
+            // An empty room names position 1 as its manager, as the original server did.
+            manager: self.manager().map_or(1, |s| s + 1),
+            clean_deck: self.rules.deck == DeckStyle::Clean,
+            old_manilha: self.rules.manilha == ManilhaStyle::Old,
+        })
+        .write()
     }
 }
 

@@ -2,12 +2,12 @@
 //! forwards room commands to the room the person is in.
 
 use super::app;
-use super::command::{parse, Command, Parsed};
 use super::lounge::Lounge;
 use super::opening::{self, Opening};
 use super::room::{Arrival, ConnId, RoomMsg};
 use super::VERSION;
 use crate::net::{HelloTimer, Input, LineConnection, Outbox, Peer, Settings, Socket};
+use parlor_wire::minitruco::{parse, Command, Parsed, Refusal, ServerMsg};
 use std::net::IpAddr;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
@@ -82,7 +82,7 @@ pub async fn run(socket: impl Socket, peer: Peer, lounge: Lounge, stop: Cancella
                 // Coming back to a seat is the 2008 protocol's.
                 decided |= session.room.is_some();
             }
-            Parsed::Unknown => session.outbox.send("X CI"),
+            Parsed::Unknown => session.outbox.send(refused(Refusal::UnknownCommand)),
             Parsed::Ignored => {}
         }
     }
@@ -154,17 +154,17 @@ impl Session {
 
     async fn command(&mut self, command: Command) {
         match command {
-            Command::Version => self.outbox.send(format!("W {VERSION}")),
+            Command::Version => self.outbox.send(ServerMsg::Version(VERSION.into()).write()),
             Command::Nick(nick) => self.set_nick(nick).await,
             Command::List => self.outbox.send(self.lounge.room_list()),
             Command::Info(Some(arg)) => match self.lounge.room_number(Some(&arg)) {
                 Some(number) => self.info(number).await,
-                None => self.outbox.send("X SI"),
+                None => self.outbox.send(refused(Refusal::NoSuchRoom)),
             },
-            _ if self.nick.is_none() => self.outbox.send("X NO"),
+            _ if self.nick.is_none() => self.outbox.send(refused(Refusal::NoNick)),
             Command::Info(None) => match self.room_number() {
                 Some(number) => self.info(number).await,
-                None => self.outbox.send("X FS"),
+                None => self.outbox.send(refused(Refusal::NotInRoom)),
             },
             Command::Enter(arg) => self.enter(arg.as_deref()).await,
             Command::Leave => match self.room.take().map(|stay| stay.number) {
@@ -172,7 +172,7 @@ impl Session {
                     let leave = RoomMsg::Leave { conn: self.conn };
                     self.to_room(number, leave).await;
                 }
-                None => self.outbox.send("X FS"),
+                None => self.outbox.send(refused(Refusal::NotInRoom)),
             },
             command => match self.room_number() {
                 Some(number) => {
@@ -181,7 +181,7 @@ impl Session {
                         .await;
                 }
                 None if is_game_command(&command) => {}
-                None => self.outbox.send("X FS"),
+                None => self.outbox.send(refused(Refusal::NotInRoom)),
             },
         }
     }
@@ -207,7 +207,7 @@ impl Session {
         }
         match self.lounge.nicks().claim(self.nick.as_deref(), &nick) {
             Ok(()) => {
-                self.outbox.send(format!("N {nick}"));
+                self.outbox.send(ServerMsg::Nick(nick.clone()).write());
                 self.nick = Some(nick);
             }
             Err(error) => self.outbox.send(error.line()),
@@ -246,10 +246,12 @@ impl Session {
 
     async fn enter(&mut self, arg: Option<&str>) {
         if let Some(current) = self.room_number() {
-            return self.outbox.send(format!("X JE {current}"));
+            return self
+                .outbox
+                .send(refused(Refusal::AlreadyIn(current.to_string())));
         }
         let Some(number) = self.lounge.room_number(arg) else {
-            return self.outbox.send("X SI");
+            return self.outbox.send(refused(Refusal::NoSuchRoom));
         };
         let (reply, answer) = oneshot::channel();
         let (stay, ended) = oneshot::channel();
@@ -261,7 +263,7 @@ impl Session {
         self.to_room(number, join).await;
         match answer.await {
             Ok(true) => self.room = Some(Stay { number, ended }),
-            Ok(false) => self.outbox.send("X CH"),
+            Ok(false) => self.outbox.send(refused(Refusal::RoomFull)),
             Err(_) => {}
         }
     }
@@ -321,4 +323,9 @@ fn is_game_command(command: &Command) -> bool {
             | Command::Decline
             | Command::HandOfEleven(_)
     )
+}
+
+/// The line refusing a command.
+fn refused(refusal: Refusal) -> String {
+    ServerMsg::Refused(refusal).write()
 }

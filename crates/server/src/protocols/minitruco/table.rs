@@ -5,12 +5,12 @@
 //! What differs between the 2008 protocol and today's app is behind two small traits:
 //! [`Render`] (how events are written) and [`Audience`] (the room's people).
 
-use super::command::Command;
 use super::render::position;
 use crate::record::truco::{self as record_truco, variant, TrucoChronicle};
 use crate::record::{self, Carried, GameLog, Holder, Ledger, Note};
 use crate::table::{seat_carried, Play, Seats, Timing};
 use cards::{seeded_rng, Card, GameRng};
+use parlor_wire::minitruco::{Command, ServerMsg};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::net::IpAddr;
@@ -118,7 +118,7 @@ impl<R: Render> Table<R> {
             phrases: seeded_rng(seed.rotate_left(29) ^ 0x0F8A_5E5F),
         };
         for seat in 0..4 {
-            people.send_to(seat, &format!("P {}", position(seat)));
+            people.send_to(seat, &ServerMsg::Position(position(seat)).write());
         }
         table.show(&events, people);
         table

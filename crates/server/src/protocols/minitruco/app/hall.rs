@@ -2,9 +2,9 @@
 //! when its last person leaves. Sessions look tables up here; each table is its own actor
 //! ([`super::room`]).
 
-use super::command::mode_letter;
 use super::guard::CodeGuard;
 use super::room::{self, RoomHandle, Settings};
+use parlor_wire::minitruco::mode_letter;
 use rand::Rng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};

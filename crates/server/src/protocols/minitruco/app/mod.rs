@@ -24,7 +24,6 @@
 //!
 //! `docs/protocols/minitruco.md` ("Today's app") records every decision.
 
-pub mod command;
 mod guard;
 pub mod hall;
 mod name;

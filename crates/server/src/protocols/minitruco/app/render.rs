@@ -11,77 +11,50 @@
 //! The phrase is a random number the same for every player, from which the app picks the
 //! speech balloon everyone sees.
 
-use super::super::render::{cards3, position, Renderer};
+use super::super::render::{position, Renderer};
 use super::super::table::Render;
-use cards::Card;
-use truco::{Answer, Event, Rules, Seat};
+use parlor_wire::minitruco::ServerMsg;
+use truco::{Event, Rules, Seat};
 
-/// Renders events for one seat in the app's dialect.
+/// Renders events for one seat in the app's dialect: the 2008 messages, with the
+/// hand's opener on the deal and the phrase on the messages that carry one.
 #[derive(Debug)]
 pub struct AppRenderer {
-    seat: Seat,
-    uses_vira: bool,
     /// Who opens the hand being dealt.
     opener: Seat,
-    /// The seat's cards, held until the vira comes (`M` carries both).
-    cards: Option<[Card; 3]>,
-    /// The lines the two dialects share.
+    /// The messages the two dialects share.
     shared: Renderer,
-}
-
-impl AppRenderer {
-    fn deal(&self, cards: [Card; 3]) -> String {
-        format!("M {} {}", position(self.opener), cards3(cards))
-    }
 }
 
 impl Render for AppRenderer {
     fn new(seat: Seat, rules: &Rules) -> AppRenderer {
         AppRenderer {
-            seat,
-            uses_vira: rules.uses_vira(),
             opener: 0,
-            cards: None,
             shared: Renderer::new(seat, rules.uses_vira()),
         }
     }
 
     fn render(&mut self, event: &Event, phrase: u32) -> Option<String> {
-        let event = event.for_seat(self.seat)?;
-        match event {
-            Event::HandStarted { opener, .. } => {
-                self.opener = opener;
-                None
-            }
-            Event::Dealt { cards, .. } if self.uses_vira => {
-                self.cards = Some(cards);
-                None
-            }
-            Event::Dealt { cards, .. } => Some(self.deal(cards)),
-            Event::Vira(vira) => {
-                let cards = self.cards.take()?;
-                Some(format!("{} {vira}", self.deal(cards)))
-            }
-            Event::RaiseAsked { .. }
-            | Event::RaiseAccepted { .. }
-            | Event::Answered {
-                answer: Answer::Fold,
-                ..
-            }
-            | Event::HandOfElevenDecided { .. }
-            | Event::GameEnded { .. } => {
-                let line = self.shared.line(&event)?;
-                Some(format!("{line} {phrase}"))
-            }
-            _ => self.shared.line(&event),
+        if let Event::HandStarted { opener, .. } = event {
+            self.opener = *opener;
         }
+        let msg = match self.shared.message(event)? {
+            ServerMsg::Cards { cards, vira, .. } => ServerMsg::Cards {
+                opener: Some(position(self.opener)),
+                cards,
+                vira,
+            },
+            other => other.with_phrase(phrase),
+        };
+        Some(msg.write())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use truco::{AppMode, RoundOutcome};
+    use cards::Card;
+    use truco::{Answer, AppMode, RoundOutcome};
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()

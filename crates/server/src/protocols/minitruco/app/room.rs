@@ -2,10 +2,8 @@
 //! one runs. Seat 1 is the manager; when it empties outside a game everyone moves one
 //! seat to the left until it is taken again, keeping the order around the table.
 
-use super::super::command::Command;
 use super::super::render::position;
 use super::super::table::{Audience, Setup, Table};
-use super::command::mode_letter;
 use super::hall::{Hall, Kind, Listing};
 use super::name::{Name, BOT};
 use super::render::AppRenderer;
@@ -13,6 +11,7 @@ use crate::net::{ConnId, Outbox};
 use crate::record::Ledger;
 use crate::seeds::SeedSource;
 use crate::table::{sleep_until, Seats, Timing};
+use parlor_wire::minitruco::{Command, ServerMsg, Table as TableLine};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -256,7 +255,7 @@ impl Room {
             self.abort(seat, "left the table");
         }
         if let Some(member) = self.people.0.clear(seat) {
-            member.outbox.send("S");
+            member.outbox.send(ServerMsg::Left.write());
         }
         self.people.close_up();
         self.tell_everyone();
@@ -313,11 +312,8 @@ impl Room {
             player = member.name.text,
             "left; a CPU player took over"
         );
-        let notice = format!(
-            "! T {} saiu; bot\u{1F916} entrou no lugar.",
-            member.name.text
-        );
-        self.people.broadcast(&notice);
+        let notice = format!("{} saiu; bot\u{1F916} entrou no lugar.", member.name.text);
+        self.people.broadcast(&ServerMsg::Notice(notice).write());
     }
 
     /// The game ends without a result: everyone still here gets `A <pos> <phrase>`.
@@ -332,7 +328,11 @@ impl Room {
             .map_or("", |m| m.name.text.as_str());
         tracing::debug!(table = self.id, player = name, why, "game abandoned");
         table.abandon(&format!("{name} {why}"));
-        let line = format!("A {} {}", position(seat), table.phrase());
+        let line = ServerMsg::Abandoned {
+            position: position(seat),
+            phrase: Some(table.phrase()),
+        }
+        .write();
         self.people.broadcast(&line);
     }
 
@@ -381,22 +381,19 @@ impl Room {
         if self.table.is_some() {
             return;
         }
-        let names: Vec<&str> = (0..4)
-            .map(|s| {
-                self.people
-                    .0
-                    .holder(s)
-                    .map_or(BOT, |m| m.name.text.as_str())
-            })
-            .collect();
-        let names = names.join("|");
-        let mode = mode_letter(self.mode);
+        let names: [String; 4] = std::array::from_fn(|s| {
+            let holder = self.people.0.holder(s);
+            holder.map_or(BOT, |m| m.name.text.as_str()).to_owned()
+        });
         let label = self.kind.label();
         for (seat, member) in self.people.0.here_all() {
-            let pos = position(seat);
-            member
-                .outbox
-                .send(format!("I {names} {mode} {pos} {label}"));
+            let table = TableLine {
+                names: names.clone(),
+                mode: self.mode,
+                position: position(seat),
+                label: label.clone(),
+            };
+            member.outbox.send(ServerMsg::Table(table).write());
         }
     }
 }

@@ -1,12 +1,12 @@
 //! One connection of today's app: the keep-alive it must echo, its name, the table it
 //! sits at, and its commands, forwarded to that table.
 
-use super::command::{parse, AppCommand, Enter, Parsed};
 use super::hall::Hall;
 use super::name::Name;
 use super::room::{Member, Msg, RoomHandle, TableCommand};
 use super::{MIN_BUILD, VERSION};
 use crate::net::{ConnId, Input, LineConnection, Outbox};
+use parlor_wire::minitruco::{parse_app as parse, AppCommand, Enter, Parsed, Refusal, ServerMsg};
 use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
@@ -21,7 +21,7 @@ const FIRST_KEEPALIVE: Duration = Duration::from_secs(2);
 const WRONG_CODES: u32 = 20;
 
 /// The toast the app shows to a build older than the server accepts.
-const TOO_OLD: &str = "! T Atualize o jogo para a versão mais recente para jogar online";
+const TOO_OLD: &str = "Atualize o jogo para a versão mais recente para jogar online";
 
 /// An `N` the app sent before its dialect was known, and the nickname the 2008 server
 /// answered it with (`None` if it answered an error).
@@ -57,7 +57,8 @@ pub async fn run(
         session.name = Name::clean(&named.raw);
         // Answered once already, unless the 2008 server's answer was not the app's.
         if named.answered.as_ref() != Some(&session.name.text) {
-            session.outbox.send(format!("N {}", session.name.text));
+            let name = ServerMsg::Nick(session.name.text.clone());
+            session.outbox.send(name.write());
         }
     }
     let mut tick = Instant::now() + FIRST_KEEPALIVE.min(period);
@@ -77,7 +78,7 @@ pub async fn run(
                 }
                 let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
                 let value = now.as_millis().to_string();
-                session.outbox.send(format!("K {value}"));
+                session.outbox.send(ServerMsg::Ping(value.to_string()).write());
                 session.keepalive = Some(value);
                 tick = Instant::now() + period;
             }
@@ -118,7 +119,8 @@ impl Session {
         let command = match parse(line) {
             Parsed::Command(command) => command,
             Parsed::Unknown => {
-                self.outbox.send("X CI");
+                self.outbox
+                    .send(ServerMsg::Refused(Refusal::UnknownCommand).write());
                 return Flow::Go;
             }
             Parsed::Ignored => return Flow::Go,
@@ -129,26 +131,32 @@ impl Session {
                     self.keepalive = None;
                 } else {
                     // A stale or made-up echo, as the app's server: no such command.
-                    self.outbox.send("X CI");
+                    self.outbox
+                        .send(ServerMsg::Refused(Refusal::UnknownCommand).write());
                 }
             }
             AppCommand::Build(build) if build < MIN_BUILD => {
-                self.outbox.send(TOO_OLD);
+                self.outbox.send(ServerMsg::Notice(TOO_OLD.into()).write());
                 return Flow::Close;
             }
             AppCommand::Build(_) => {}
-            AppCommand::Version => self.outbox.send(format!("W {VERSION}")),
+            AppCommand::Version => self.outbox.send(ServerMsg::Version(VERSION.into()).write()),
             // A name is chosen away from tables, as the app's server wants it.
             AppCommand::Name(_) if self.table.is_some() => {}
             AppCommand::Name(raw) => {
                 self.name = Name::clean(&raw);
-                self.outbox.send(format!("N {}", self.name.text));
+                self.outbox
+                    .send(ServerMsg::Nick(self.name.text.clone()).write());
             }
             AppCommand::Enter(place) => return self.enter(place).await,
             AppCommand::Leave if self.table.is_some() => self.leave_table().await,
-            AppCommand::Leave => self.outbox.send("X FS"),
+            AppCommand::Leave => self
+                .outbox
+                .send(ServerMsg::Refused(Refusal::NotInRoom).write()),
             AppCommand::Abandon => return self.abandon().await,
-            AppCommand::Start if self.table.is_none() => self.outbox.send("X FS"),
+            AppCommand::Start if self.table.is_none() => self
+                .outbox
+                .send(ServerMsg::Refused(Refusal::NotInRoom).write()),
             AppCommand::Start => self.command(TableCommand::Start).await,
             AppCommand::RotatePartners => self.command(TableCommand::RotatePartners).await,
             AppCommand::SwapOpponents => self.command(TableCommand::SwapOpponents).await,
@@ -191,7 +199,8 @@ impl Session {
                     None => false,
                 };
                 if !joined {
-                    self.outbox.send("X SI");
+                    self.outbox
+                        .send(ServerMsg::Refused(Refusal::NoSuchRoom).write());
                     self.wrong_codes += 1;
                     if self.wrong_codes >= WRONG_CODES {
                         tracing::debug!("too many wrong private codes; closing");

@@ -1,4 +1,5 @@
-//! Client lines to typed commands.
+//! What a 2008 client sends: [`Command`], read by [`parse`] and written by
+//! [`Command::write`].
 //!
 //! A line is split on spaces. Its first token must be one character (any case) or the
 //! line is ignored; an unknown character is [`Parsed::Unknown`] (`X CI`). Arguments are
@@ -45,18 +46,50 @@ pub enum Command {
     Whisper { to: String, text: String },
 }
 
-/// What a line turned out to be.
+/// What a line turned out to be: a command of either dialect (`C`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Parsed {
-    Command(Command),
+pub enum Parsed<C> {
+    Command(C),
     /// A single character that is no command: answered with `X CI`.
     Unknown,
     /// Empty lines, longer first tokens and unusable arguments: ignored silently.
     Ignored,
 }
 
+impl Command {
+    /// The line (without its end).
+    pub fn write(&self) -> String {
+        let with = |letter: char, arg: &str| format!("{letter} {arg}");
+        let maybe = |letter: char, arg: &Option<String>| match arg {
+            Some(arg) => with(letter, arg),
+            None => letter.to_string(),
+        };
+        match self {
+            Command::Version => "W".into(),
+            Command::Nick(nick) => with('N', nick),
+            Command::List => "L".into(),
+            Command::Info(room) => maybe('I', room),
+            Command::Enter(room) => maybe('E', room),
+            Command::Leave => "S".into(),
+            Command::Rules(flags) => maybe('R', flags),
+            Command::SwapFoes => "V".into(),
+            Command::CyclePartner => "O".into(),
+            Command::Kick(seat) => maybe('K', seat),
+            Command::Ready => "Q".into(),
+            Command::Play { card, closed: true } => format!("J {card} T"),
+            Command::Play { card, .. } => with('J', card),
+            Command::Truco => "T".into(),
+            Command::Accept => "D".into(),
+            Command::Decline => "C".into(),
+            Command::HandOfEleven(play) => with('H', if *play { "T" } else { "F" }),
+            Command::Chat(text) => with('B', text),
+            Command::Whisper { to, text } => format!("M {to} {text}"),
+        }
+    }
+}
+
 /// Parses one line (without its terminator).
-pub fn parse(line: &str) -> Parsed {
+pub fn parse(line: &str) -> Parsed<Command> {
     let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
     let mut chars = head.chars();
     let (Some(letter), None) = (chars.next(), chars.next()) else {

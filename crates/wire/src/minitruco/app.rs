@@ -1,11 +1,12 @@
-//! Lines from today's app to typed commands.
+//! What today's app sends: [`AppCommand`], read by [`parse`] and written by
+//! [`AppCommand::write`].
 //!
 //! As the app's server reads them: a line is split on single spaces; its first token
 //! must be one character (any case) or the line is ignored; a character that is no
 //! command is [`Parsed::Unknown`] (`X CI`); a command with arguments of the wrong shape
 //! is ignored. The game commands are the 2008 protocol's ([`Command`]).
 
-use super::super::command::Command;
+use super::client::{Command, Parsed};
 use truco::AppMode;
 
 /// Where `E` asks to go.
@@ -49,16 +50,6 @@ pub enum AppCommand {
     Game(Command),
 }
 
-/// What a line turned out to be.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Parsed {
-    Command(AppCommand),
-    /// A single character that is no command: answered with `X CI`.
-    Unknown,
-    /// Empty lines, longer first tokens and arguments of the wrong shape.
-    Ignored,
-}
-
 /// The app's letter for a mode.
 pub fn mode_letter(mode: AppMode) -> char {
     match mode {
@@ -76,8 +67,34 @@ pub fn mode_of(token: &str) -> Option<AppMode> {
         .find(|&m| token.len() == 1 && token.starts_with(mode_letter(m)))
 }
 
+impl AppCommand {
+    /// The line (without its end).
+    pub fn write(&self) -> String {
+        match self {
+            AppCommand::Build(build) => format!("B {build:05}"),
+            AppCommand::Version => "W".into(),
+            AppCommand::Name(name) => format!("N {name}"),
+            AppCommand::Enter(Enter::Public(mode)) => format!("E PUB {}", mode_letter(*mode)),
+            AppCommand::Enter(Enter::NewPublic(mode)) => format!("E NPU {}", mode_letter(*mode)),
+            AppCommand::Enter(Enter::NewPrivate(mode)) => {
+                format!("E PRI {}", mode_letter(*mode))
+            }
+            AppCommand::Enter(Enter::Private(code)) => format!("E PRI-{code}"),
+            // Any other word of the right shape: the app's server only leaves the table.
+            AppCommand::Enter(Enter::Nowhere) => "E OUT".into(),
+            AppCommand::Leave => "S".into(),
+            AppCommand::RotatePartners => "R T".into(),
+            AppCommand::SwapOpponents => "R I".into(),
+            AppCommand::Start => "Q".into(),
+            AppCommand::Abandon => "A".into(),
+            AppCommand::KeepAlive(value) => format!("K {value}"),
+            AppCommand::Game(command) => command.write(),
+        }
+    }
+}
+
 /// Parses one line (without its terminator).
-pub fn parse(line: &str) -> Parsed {
+pub fn parse(line: &str) -> Parsed<AppCommand> {
     let tokens: Vec<&str> = line.split(' ').collect();
     let mut chars = tokens[0].chars();
     let (Some(letter), None) = (chars.next(), chars.next()) else {
