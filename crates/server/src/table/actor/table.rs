@@ -117,9 +117,7 @@ where
             .hooks
             .token_at_sit()
             .then(|| format!("{:032x}", rand::random::<u128>()));
-        for line in self.hooks.seated(seat, token.as_deref()) {
-            outbox.send(line);
-        }
+        outbox.send_all(self.hooks.seated(seat, token.as_deref()));
         let person = Person {
             conn,
             outbox,
@@ -369,8 +367,8 @@ where
             self.hooks.render(&mut viewer, &event, &mut lines);
         }
         self.viewers[seat] = viewer;
-        for line in lines {
-            self.send(seat, line);
+        if let Some(person) = self.seats.here(seat) {
+            person.outbox.send_all(lines);
         }
         true
     }
@@ -465,9 +463,8 @@ where
             for event in events.iter().filter_map(|e| H::Game::for_seat(e, seat)) {
                 self.hooks.render(viewer, &event, &mut lines);
             }
-            for line in lines.drain(..) {
-                person.outbox.send(line);
-            }
+            // Everything one change owes a person goes out in one write.
+            person.outbox.send_all(lines.drain(..));
         }
     }
 
