@@ -102,15 +102,7 @@ impl ClientMsg {
 
     /// The one message `line` holds (surrounding whitespace aside); else why not.
     pub fn parse(line: &str) -> Result<ClientMsg, String> {
-        let mut parser = Parser {
-            buf: line.as_bytes(),
-            at: 0,
-        };
-        let msg = parser.client_message().map_err(Stop::why)?;
-        match parser.at_end() {
-            true => Ok(msg),
-            false => Err("more than one message".into()),
-        }
+        Parser::whole(line, Parser::client_message)
     }
 }
 

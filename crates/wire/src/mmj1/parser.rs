@@ -39,7 +39,24 @@ pub(super) struct Parser<'a> {
     pub(super) at: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    /// The one message `line` holds (surrounding whitespace aside), as `read` reads it;
+    /// else why not.
+    pub(super) fn whole<T>(
+        line: &'a str,
+        read: impl FnOnce(&mut Parser<'a>) -> Result<T, Stop>,
+    ) -> Result<T, String> {
+        let mut parser = Parser {
+            buf: line.as_bytes(),
+            at: 0,
+        };
+        let msg = read(&mut parser).map_err(Stop::why)?;
+        match parser.at_end() {
+            true => Ok(msg),
+            false => Err("more than one message".into()),
+        }
+    }
+
     pub(super) fn bad<T>(&self, why: impl Into<String>) -> Result<T, Stop> {
         Err(Stop::Bad {
             consumed: self.at.max(1),

@@ -194,15 +194,7 @@ impl ServerMsg {
     /// between tokens); else why not. A client reads every line it gets through this,
     /// and may ignore what it cannot read.
     pub fn parse(line: &str) -> Result<ServerMsg, String> {
-        let mut parser = Parser {
-            buf: line.as_bytes(),
-            at: 0,
-        };
-        let msg = parser.server_message().map_err(Stop::why)?;
-        match parser.at_end() {
-            true => Ok(msg),
-            false => Err("more than one message".into()),
-        }
+        Parser::whole(line, Parser::server_message)
     }
 }
 
