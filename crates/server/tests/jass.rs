@@ -849,11 +849,41 @@ async fn a_tournament_of_three_bots_ranks_them() {
     );
     for (_, _, game, _) in &tournament.pairings {
         let game = parlor_store::Reader::game(&store, game.expect("played")).unwrap();
-        assert_eq!(
-            game.expect("stored").summary.status,
-            parlor_store::Status::Finished
-        );
+        let game = game.expect("stored");
+        assert_eq!(game.summary.status, parlor_store::Status::Finished);
+        // Stored under its pairing's session name, as its bots were told it: a node of
+        // a cluster knows a tournament's game by it.
+        let table = game.summary.table.unwrap_or_default();
+        assert!(table.starts_with("Cup pairing "), "{table}");
     }
+    s.stop().await;
+}
+
+/// A pairing's session name (`Cup pairing 3`) says a game is a tournament's: no new
+/// session may take one, whatever its type.
+#[tokio::test]
+async fn a_session_may_not_be_named_like_a_tournament_pairing() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let mut player = Player::connect(addr, "/").await;
+    player.until("REQUEST_PLAYER_NAME").await;
+    player.send("CHOOSE_PLAYER_NAME", json!("Jen")).await;
+    player.until("REQUEST_SESSION_CHOICE").await;
+    for choice in ["CREATE_NEW", "JOIN_EXISTING"] {
+        let request = json!({"sessionChoice": choice, "sessionName": "Cup pairing 3"});
+        player.send("CHOOSE_SESSION", request).await;
+        let refused = player.until("BAD_MESSAGE").await;
+        let why = refused["data"]["data.sessionName"][0]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(why.contains("tournament's pairing"), "{why}");
+        player.until("REQUEST_SESSION_CHOICE").await;
+    }
+    // A name that only mentions a pairing is a name like any other.
+    let request = json!({"sessionChoice": "CREATE_NEW", "sessionName": "Cup pairing night"});
+    player.send("CHOOSE_SESSION", request).await;
+    player.until("BROADCAST_SESSION_JOINED").await;
     s.stop().await;
 }
 

@@ -145,7 +145,7 @@ impl Lobby {
     fn carry(&self, carried: &Carried) -> Result<(), String> {
         let id = carried.id;
         let name = carried.table.clone().unwrap_or_default();
-        if name.is_empty() || name.contains(" pairing ") {
+        if name.is_empty() || tournament::is_pairing(&name) {
             return Err(format!(
                 "game {id} ({name}): a tournament's games end with their node"
             ));
@@ -186,6 +186,9 @@ impl Lobby {
                         format!("{name} already exists"),
                     ));
                 }
+                (Choice::CreateNew, Some(name)) if tournament::is_pairing(name) => {
+                    return Err(pairing_refused(name));
+                }
                 (Choice::CreateNew, Some(_)) => None,
                 // As the reference's `findSession`: a name no session has creates that
                 // session (of the requested type), so bots can meet on a fixed name.
@@ -218,6 +221,9 @@ impl Lobby {
             };
             match found {
                 Some(i) => (entries[i].name.clone(), entries[i].handle.clone()),
+                None if request.name.as_deref().is_some_and(tournament::is_pairing) => {
+                    return Err(pairing_refused(request.name.as_deref().unwrap_or("")));
+                }
                 None => {
                     let name = request.name.clone().unwrap_or_else(|| {
                         format!(
@@ -246,4 +252,11 @@ impl Lobby {
             Err(_) => Err(Bad::field("data.sessionName", format!("{name} has ended"))),
         }
     }
+}
+
+/// The answer to a new session named as a tournament's pairing is (`... pairing 3`):
+/// such names say a game is a tournament's, to bots and to the nodes of a cluster.
+fn pairing_refused(name: &str) -> Bad {
+    let why = format!("{name} is named like a tournament's pairing");
+    Bad::field("data.sessionName", why)
 }

@@ -259,7 +259,6 @@ impl Tournament {
             ..Config::default()
         };
         let seed = self.lobby.seed();
-        let record = (&self.lobby.recorder, self.name.as_str());
         // Tournament players are programs with their own deadline (a missed one forfeits):
         // nothing is played for them and no turn timer runs.
         let timing = Timing {
@@ -271,7 +270,7 @@ impl Tournament {
         self.next_id += 1;
         // Each pairing is a session of its own, joined seat by seat as the reference
         // does: every connection hears of its own seat first, then of those after it.
-        let session = format!("{} pairing {id}", self.name);
+        let session = pairing_name(&self.name, id);
         for seat in 0..4 {
             let joined = ServerMsg::BroadcastSessionJoined(Joined {
                 player: Some(infos[seat].player()),
@@ -283,6 +282,9 @@ impl Tournament {
                 conn.outbox.send(joined.clone());
             }
         }
+        // The game is stored under its pairing's session name, which says it is a
+        // tournament's (a node carrying games on leaves those alone: `is_pairing`).
+        let record = (&self.lobby.recorder, session.as_str());
         let (table, out) =
             JassTable::start(infos, bots, seed, config, record, timing, &EveryoneHere);
         self.entrants[a].busy = true;
@@ -525,6 +527,19 @@ impl Tournament {
             c.outbox.send(table.clone());
         }
     }
+}
+
+/// The session name of a tournament's pairing, as its bots are told it.
+fn pairing_name(tournament: &str, id: u32) -> String {
+    format!("{tournament} pairing {id}")
+}
+
+/// Whether `name` is a tournament pairing's session name (no other session may have one).
+pub fn is_pairing(name: &str) -> bool {
+    name.rsplit_once(" pairing ")
+        .is_some_and(|(tournament, id)| {
+            !tournament.is_empty() && !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 fn bad(text: &str) -> String {
