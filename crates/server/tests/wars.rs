@@ -89,8 +89,15 @@ impl Wars {
     }
 }
 
+/// A test server's configuration with these Warlords settings, its CPU players moving at
+/// once as on every test server.
 fn config(settings: WarsSettings) -> Config {
-    Config::for_tests(1).with(|wars: &mut WarsSettings| *wars = settings)
+    Config::for_tests(1).with(|wars: &mut WarsSettings| {
+        *wars = WarsSettings {
+            cpu_delay: Duration::ZERO,
+            ..settings
+        }
+    })
 }
 
 /// A server whose games need more players than the tests bring: lobby only.

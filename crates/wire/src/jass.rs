@@ -11,8 +11,8 @@ mod server;
 mod server_tests;
 
 pub use server::{
-    card_list, card_of, trumpf, Bad, Joined, Pairing, Player, Ranked, Ranking, ServerMsg, Stich,
-    Team, TeamPoints,
+    card_of, trumpf, Bad, Joined, Pairing, Player, Ranked, Ranking, ServerMsg, Stich, Team,
+    TeamPoints,
 };
 
 use cards::{Card, Suit};

@@ -155,11 +155,6 @@ impl Games {
     }
 }
 
-/// The protocol of the registry called `name`.
-pub fn named(name: &str) -> Option<&'static Protocol> {
-    ALL.iter().find(|p| p.name == name)
-}
-
 /// Replays a game of one of the registry's protocols (see [`Games::replay`]).
 pub fn replay(
     protocol: &str,

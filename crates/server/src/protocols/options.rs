@@ -7,8 +7,9 @@
 use crate::config::Config;
 use serde_json::Value;
 
-/// A protocol's flags (ids and names start with the protocol's name, as
-/// `--wars-timeout`), each with its `PARLOR_*` environment variable.
+/// A protocol's flags (new ones named after the protocol, as `--wars-timeout`; a few
+/// older ones kept their names, as `--rooms`), each with its `PARLOR_*` environment
+/// variable. Their ids must differ from every other protocol's and `serve`'s own.
 pub trait GameFlags: clap::Args + clap::FromArgMatches {
     /// Puts the flags' values into the configuration's settings.
     fn apply(self, config: &mut Config);
@@ -42,15 +43,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// A protocol with no settings of its own (its port: any free one).
-    pub const NONE: Options = Options {
-        flags: |command| command,
-        read: |_, _| Ok(()),
-        port: |_| 0,
-        for_tests: |_| {},
-        shown: |_| None,
-    };
-
     /// The settings whose flags are `F`.
     pub const fn of<F: GameFlags>() -> Options {
         Options {

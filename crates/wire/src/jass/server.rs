@@ -181,7 +181,10 @@ impl ServerMsg<'_> {
 }
 
 impl ServerMsg<'static> {
-    /// The message a frame holds; else why not.
+    /// The message a frame holds; else why not. Read as leniently as a client of other
+    /// servers should: a card that is not one is left out of a list, a missing
+    /// `REQUEST_TRUMPF` flag is `false`, and any `ERROR` or `BAD_MESSAGE` data is kept
+    /// (as its JSON text when it is not the usual shape).
     pub fn parse(frame: &str) -> Result<ServerMsg<'static>, String> {
         #[derive(Deserialize)]
         struct Raw {
@@ -196,7 +199,12 @@ impl ServerMsg<'static> {
             serde_json::from_value(data).map_err(|e| e.to_string())
         }
         let list = |data: &Value| -> Result<Cow<'static, [Card]>, String> {
-            Ok(Cow::Owned(card_list(data).ok_or("expected cards")?))
+            let cards = data.as_array().ok_or("expected cards")?;
+            Ok(Cow::Owned(cards.iter().filter_map(card_of).collect()))
+        };
+        let text = |data: Value| match data {
+            Value::String(text) => text,
+            other => other.to_string(),
         };
         Ok(match raw.kind.as_str() {
             "REQUEST_PLAYER_NAME" => ServerMsg::RequestPlayerName,
@@ -205,7 +213,7 @@ impl ServerMsg<'static> {
             "BROADCAST_SESSION_JOINED" => ServerMsg::BroadcastSessionJoined(typed(data)?),
             "BROADCAST_TEAMS" => ServerMsg::BroadcastTeams(typed(data)?),
             "DEAL_CARDS" => ServerMsg::DealCards(list(&data)?),
-            "REQUEST_TRUMPF" => ServerMsg::RequestTrumpf(typed(data)?),
+            "REQUEST_TRUMPF" => ServerMsg::RequestTrumpf(data.as_bool().unwrap_or(false)),
             "REJECT_TRUMPF" => ServerMsg::RejectTrumpf(trumpf(&data).ok_or("expected a mode")?),
             "BROADCAST_TRUMPF" => {
                 ServerMsg::BroadcastTrumpf(trumpf(&data).ok_or("expected a mode")?)
@@ -220,8 +228,11 @@ impl ServerMsg<'static> {
             "BROADCAST_TOURNAMENT_RANKING_TABLE" => {
                 ServerMsg::BroadcastTournamentRankingTable(typed(data)?)
             }
-            "BAD_MESSAGE" => ServerMsg::BadMessage(typed(data)?),
-            "ERROR" => ServerMsg::Error(typed(data)?),
+            "BAD_MESSAGE" => ServerMsg::BadMessage(match typed(data.clone()) {
+                Ok(bad) => bad,
+                Err(_) => Bad::Frame(text(data)),
+            }),
+            "ERROR" => ServerMsg::Error(text(data)),
             other => return Err(format!("unknown message {other}")),
         })
     }
@@ -270,18 +281,17 @@ pub fn card_of(data: &Value) -> Option<Card> {
     Some(Card::new(rank, suit))
 }
 
-/// The cards a JSON array names, if every one is a card.
-pub fn card_list(data: &Value) -> Option<Vec<Card>> {
-    data.as_array()?.iter().map(card_of).collect()
-}
-
 fn write_cards<S: serde::Serializer>(list: &[Card], s: S) -> Result<S::Ok, S::Error> {
     Cards(list).serialize(s)
 }
 
+/// The cards of a list, those that are not cards left out.
 fn read_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
     let data = Value::deserialize(d)?;
-    card_list(&data).ok_or_else(|| serde::de::Error::custom("expected cards"))
+    let cards = data
+        .as_array()
+        .map(|list| list.iter().filter_map(card_of).collect());
+    cards.ok_or_else(|| serde::de::Error::custom("expected cards"))
 }
 
 impl TeamPoints {

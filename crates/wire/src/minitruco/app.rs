@@ -27,7 +27,8 @@ pub enum Enter {
 /// One command of the app's dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AppCommand {
-    /// `B <5 digits>`: the app's build number.
+    /// `B <5 digits>`: the app's build number (below 100000: five digits, zeros in
+    /// front).
     Build(u32),
     /// `W`: the server's version.
     Version,
@@ -46,7 +47,8 @@ pub enum AppCommand {
     Abandon,
     /// `K <n>`: the echo of a keep-alive (the session checks its value).
     KeepAlive(String),
-    /// `J`, `T`, `D`, `C`, `H`.
+    /// The game's commands, as the 2008 protocol writes them: only `J`, `T`, `D`, `C`
+    /// and `H` (the app has no chat, and its `B` is the build).
     Game(Command),
 }
 
@@ -80,8 +82,8 @@ impl AppCommand {
                 format!("E PRI {}", mode_letter(*mode))
             }
             AppCommand::Enter(Enter::Private(code)) => format!("E PRI-{code}"),
-            // Any other word of the right shape: the app's server only leaves the table.
-            AppCommand::Enter(Enter::Nowhere) => "E OUT".into(),
+            // Any other word with a mode: the app's server only leaves the table.
+            AppCommand::Enter(Enter::Nowhere) => "E OUT P".into(),
             AppCommand::Leave => "S".into(),
             AppCommand::RotatePartners => "R T".into(),
             AppCommand::SwapOpponents => "R I".into(),

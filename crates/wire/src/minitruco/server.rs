@@ -43,6 +43,8 @@ pub enum Refusal {
     BadRules,
     /// `X JI`: a whisper or kick that names nobody.
     NoSuchPlayer,
+    /// `X <code>` of a code parlor never sends (another server's), as it came.
+    Other(String),
 }
 
 impl Refusal {
@@ -215,10 +217,15 @@ impl ServerMsg {
             ServerMsg::KeepAlive => {}
             ServerMsg::Version(v) => write!(out, "W {v}").expect(w),
             ServerMsg::Nick(nick) => write!(out, "N {nick}").expect(w),
+            // Written number by number: a lounge may have 10,000 rooms, and a string per
+            // room made this most of the server's work when thousands asked at once.
             ServerMsg::Rooms(counts) => {
-                out.push_str("L ");
-                let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
-                out.push_str(&counts.join("|"));
+                out.reserve(2 + 2 * counts.len());
+                out.push('L');
+                for (i, n) in counts.iter().enumerate() {
+                    out.push(if i == 0 { ' ' } else { '|' });
+                    write!(out, "{n}").expect(w);
+                }
             }
             ServerMsg::Room(room) => write!(
                 out,
@@ -315,6 +322,7 @@ impl ServerMsg {
             }
             ServerMsg::Chat { from, text } => write!(out, "B {from} {text}").expect(w),
             ServerMsg::Refused(Refusal::AlreadyIn(room)) => write!(out, "X JE {room}").expect(w),
+            ServerMsg::Refused(Refusal::Other(code)) => write!(out, "X {code}").expect(w),
             ServerMsg::Refused(refusal) => {
                 let code = Refusal::CODES.iter().find(|(_, r)| r == refusal);
                 write!(out, "X {}", code.map_or("CI", |(c, _)| c)).expect(w);
@@ -364,11 +372,8 @@ impl ServerMsg {
         Some(match head {
             "W" => ServerMsg::Version(rest.to_owned()),
             "N" => ServerMsg::Nick(rest.to_owned()),
-            "L" => ServerMsg::Rooms(
-                rest.split('|')
-                    .map(|n| n.parse().ok())
-                    .collect::<Option<_>>()?,
-            ),
+            // A count that is not one reads as a full room.
+            "L" => ServerMsg::Rooms(rest.split('|').map(|n| n.parse().unwrap_or(4)).collect()),
             "I" if dialect == Dialect::Lounge => ServerMsg::Room(room(&words)?),
             "I" => ServerMsg::Table(table(&words)?),
             "E" => ServerMsg::Entered(words.first()?.parse().ok()?),
@@ -384,7 +389,9 @@ impl ServerMsg {
                         vira,
                     }
                 }
-                // A line of cards, else a whisper (a nickname is never a card).
+                // A line of three or four cards is a deal, else a whisper (a whisper from
+                // a nickname that reads as a card, with cards for its words, reads as a
+                // deal: the 2008 protocol spells both `M`).
                 Dialect::Lounge => match (card(0), card(1), card(2), words.len()) {
                     (Some(a), Some(b), Some(c), 3 | 4) => ServerMsg::Cards {
                         opener: None,
@@ -447,7 +454,10 @@ impl ServerMsg {
             },
             "X" => ServerMsg::Refused(match (words.first()?, words.get(1)) {
                 (&"JE", Some(room)) => Refusal::AlreadyIn((*room).to_owned()),
-                (code, _) => Refusal::CODES.iter().find(|(c, _)| c == code)?.1.clone(),
+                (code, _) => match Refusal::CODES.iter().find(|(c, _)| c == code) {
+                    Some((_, known)) => known.clone(),
+                    None => Refusal::Other(rest.to_owned()),
+                },
             }),
             "K" => ServerMsg::Ping(rest.to_owned()),
             "!" => ServerMsg::Notice(rest.strip_prefix("T ")?.to_owned()),
@@ -456,21 +466,23 @@ impl ServerMsg {
     }
 }
 
-/// A 2008 room from `I`'s words: `n names ready manager rules`.
+/// A 2008 room from `I`'s words: `n names ready manager rules`. Read leniently, as a
+/// client of other servers should: missing names are empty seats, a missing ready flag
+/// is an empty seat's (`T`), missing rules are the defaults (`F`).
 fn room(words: &[&str]) -> Option<Room> {
     let [number, names, ready, manager, rules] = words else {
         return None;
     };
-    let names: Vec<String> = names.split('|').map(str::to_owned).collect();
-    let ready: Vec<bool> = ready.chars().map(|c| c == 'T').collect();
-    let rules: Vec<bool> = rules.chars().map(|c| c == 'T').collect();
+    let mut names = names.split('|');
+    let mut ready = ready.chars();
+    let mut rules = rules.chars();
     Some(Room {
         number: number.parse().ok()?,
-        names: names.try_into().ok()?,
-        ready: ready.try_into().ok()?,
+        names: std::array::from_fn(|_| names.next().unwrap_or("").to_owned()),
+        ready: std::array::from_fn(|_| ready.next().is_none_or(|c| c == 'T')),
         manager: manager.parse().ok().filter(|m| (1..=4).contains(m))?,
-        clean_deck: *rules.first()?,
-        old_manilha: *rules.get(1)?,
+        clean_deck: rules.next() == Some('T'),
+        old_manilha: rules.next() == Some('T'),
     })
 }
 

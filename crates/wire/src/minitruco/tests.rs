@@ -52,7 +52,8 @@ fn any_command() -> impl Strategy<Value = Command> {
 
 fn any_app_command() -> impl Strategy<Value = AppCommand> {
     prop_oneof![
-        (10000u32..99999).prop_map(AppCommand::Build),
+        (0u32..=99999).prop_map(AppCommand::Build),
+        Just(AppCommand::Enter(Enter::Nowhere)),
         Just(AppCommand::Version),
         TEXT.prop_map(AppCommand::Name),
         any_mode().prop_map(|m| AppCommand::Enter(Enter::Public(m))),
@@ -202,6 +203,7 @@ fn any_server_msg(dialect: Dialect) -> impl Strategy<Value = ServerMsg> {
             Refusal::RoomFull,
             Refusal::BadRules,
             Refusal::NoSuchPlayer,
+            Refusal::Other("ZZ 9".into()),
         ])
         .prop_map(ServerMsg::Refused),
     ]

@@ -56,7 +56,8 @@ const KEYWORDS: [&str; 13] = [
 ];
 
 impl ClientMsg {
-    /// The message as sent (without a line end).
+    /// The message as sent (without a line end). A name or chat text that is not UTF-8
+    /// is sent with U+FFFD for the bytes that are not (its count the text's).
     pub fn write(&self) -> String {
         let mut out = String::with_capacity(16);
         let tile = |out: &mut String, word: &str, t: &TileName| {

@@ -84,7 +84,11 @@ impl Decoder for Mmj1Codec {
         if buf.is_empty() {
             return Ok(None);
         }
-        let mut parser = Parser { buf, at: 0 };
+        let mut parser = Parser {
+            buf,
+            at: 0,
+            complete: false,
+        };
         match parser.client_message() {
             Ok(msg) => {
                 let used = parser.at;

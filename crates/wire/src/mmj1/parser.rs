@@ -37,6 +37,9 @@ impl Stop {
 pub(super) struct Parser<'a> {
     pub(super) buf: &'a [u8],
     pub(super) at: usize,
+    /// Whether these are all the bytes there will be (a whole line), or more may come
+    /// (a stream).
+    pub(super) complete: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -49,6 +52,7 @@ impl<'a> Parser<'a> {
         let mut parser = Parser {
             buf: line.as_bytes(),
             at: 0,
+            complete: true,
         };
         let msg = read(&mut parser).map_err(Stop::why)?;
         match parser.at_end() {
@@ -85,7 +89,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A run of letters and digits, lower-cased; `ended` is whether it reaches the end
-    /// of the bytes at hand (and so may still grow).
+    /// of the bytes at hand and more may come (so it may still grow).
     pub(super) fn word(&mut self) -> Result<(String, bool), Stop> {
         self.skip_blank();
         let start = self.at;
@@ -103,7 +107,7 @@ impl<'a> Parser<'a> {
             };
         }
         let word = String::from_utf8_lossy(&self.buf[start..self.at]).to_ascii_lowercase();
-        Ok((word, self.at == self.buf.len()))
+        Ok((word, self.at == self.buf.len() && !self.complete))
     }
 
     /// `T`: a tile, any case, `?` for a hidden face.

@@ -207,8 +207,10 @@ impl Parser<'_> {
             "game" => {
                 let you = self.id()?;
                 let mut names: [String; 4] = Default::default();
+                // parlor cuts names to the seed's 64 bytes; another server's longer
+                // ones are read all the same.
                 for name in &mut names {
-                    *name = self.text(MAX_GAME_NAME, "name")?;
+                    *name = self.text(super::MAX_NAME, "name")?;
                 }
                 ServerMsg::Game { you, names }
             }

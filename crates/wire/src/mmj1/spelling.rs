@@ -57,7 +57,7 @@ impl TileName {
             TileName::Tile { kind, red } => push_kind(out, kind, red),
             TileName::Bonus { season, number } => {
                 out.push(if season { 's' } else { 'f' });
-                out.push(char::from(b'0' + number));
+                out.push(char::from(b'0' + number.min(9)));
             }
             TileName::Hidden => out.push('?'),
         }

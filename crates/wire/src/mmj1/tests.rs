@@ -264,6 +264,11 @@ fn server_messages_as_the_seed_writes_them() {
     assert!(ServerMsg::parse("move c1 w000").is_err(), "a place missing");
     assert!(ServerMsg::parse("play play").is_err(), "two messages");
     assert!(ServerMsg::parse("tsumo").is_err());
+    // A whole line is judged whole: its last word cannot grow.
+    assert_eq!(
+        ClientMsg::parse("hello"),
+        Err("unknown operation hello".into())
+    );
 }
 
 fn any_tile() -> impl Strategy<Value = TileName> {

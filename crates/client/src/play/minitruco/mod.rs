@@ -495,13 +495,16 @@ impl Table for MiniTruco {
             Some(_) => Dialect::App,
             None => Dialect::Lounge,
         };
-        // A line this client cannot read changes nothing.
-        let Some(msg) = ServerMsg::parse(line, dialect) else {
-            return Vec::new();
+        let msg = match ServerMsg::parse(line, dialect) {
+            Some(ServerMsg::KeepAlive) => return Vec::new(),
+            Some(msg) => msg,
+            // A line this client cannot read (another server's) changes nothing but
+            // settling a move sent, as any line does.
+            None => {
+                self.busy = false;
+                return Vec::new();
+            }
         };
-        if msg == ServerMsg::KeepAlive {
-            return Vec::new();
-        }
         if let Some(tables) = &mut self.app {
             match tables.receive(&msg) {
                 Some(app::Heard::Answer(lines)) => return lines,
@@ -817,6 +820,7 @@ fn refusal_text(refusal: &Refusal) -> &'static str {
         Refusal::NoSuchPlayer => "There is nobody to kick in that seat.",
         Refusal::InGame => "You cannot change your name during a game.",
         Refusal::UnknownCommand => "The server did not understand that.",
+        Refusal::Other(_) => "The server refused that.",
     }
 }
 

@@ -13,8 +13,10 @@
 //! server: move d6 h1 d1
 //! ```
 //!
-//! - [`codec`]: bytes to client messages, by grammar (mmj1 has no framing).
-//! - [`render`]: every server message's text, tiles and places spelled canonically.
+//! - `parlor_wire::mmj1`: every message both ways, the decoder that reads client
+//!   messages from bytes by grammar (mmj1 has no framing), the spelling of tiles and
+//!   places.
+//! - [`render`]: the game's events and state to server messages.
 //! - [`lobby`]: people wait here until a table of four forms or CPU players fill it.
 //! - [`operation`]: operations (tile kinds) to the engine's actions (physical tiles).
 //! - [`table`]: the actor that owns one game: operations in, moves out per receiver.

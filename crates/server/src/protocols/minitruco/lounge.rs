@@ -263,8 +263,6 @@ impl Lounge {
     }
 
     /// The `L` notification: how many seats are taken in each room.
-    /// Written into one string: a lounge may have 10,000 rooms, and a string per room
-    /// made this most of the server's work when thousands of people asked at once.
     pub fn room_list(&self) -> String {
         let rooms = self.inner.rooms.iter();
         ServerMsg::Rooms(rooms.map(|room| u32::from(room.occupancy())).collect()).write()

@@ -10,7 +10,7 @@
 //!                            server: V 1 F
 //! ```
 //!
-//! - [`command`]: a line to a typed [`command::Command`] (one match).
+//! - `parlor_wire::minitruco`: every line both ways, in both dialects.
 //! - [`session`]: one connection: reads lines, answers lounge commands, forwards room
 //!   commands to the room it is in.
 //! - [`lounge`]: the shared directory of nicknames and rooms.

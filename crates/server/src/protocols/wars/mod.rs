@@ -44,7 +44,6 @@ pub const PROTOCOL: super::Protocol = super::Protocol {
 fn start(cx: &super::Context<'_>) -> super::Entry {
     let config = cx.config;
     let settings = WarsSettings {
-        cpu_delay: config.bot_delay,
         reconnect_grace: config.reconnect_grace,
         ..config.game()
     };

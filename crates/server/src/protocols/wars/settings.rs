@@ -76,8 +76,11 @@ pub struct WarsFlags {
 }
 
 impl GameFlags for WarsFlags {
+    /// CPU players think for `--bot-delay-ms`, as every game's do.
     fn apply(self, config: &mut Config) {
+        let bot_delay = config.bot_delay;
         let settings = config.game_mut::<WarsSettings>();
+        settings.cpu_delay = bot_delay;
         settings.port = self.wars_port;
         settings.turn_timeout = Duration::from_secs(self.wars_timeout);
         settings.min_players = usize::from(self.wars_min_players);
@@ -89,10 +92,11 @@ impl GameFlags for WarsFlags {
         config.game::<WarsSettings>().port
     }
 
-    /// Games start as soon as enough players joined.
+    /// Games start as soon as enough players joined; CPU players move at once.
     fn for_tests(config: &mut Config) {
         let settings = config.game_mut::<WarsSettings>();
         settings.lobby_timeout = Duration::ZERO;
+        settings.cpu_delay = Duration::ZERO;
         settings.turn_timeout = Duration::from_secs(60);
     }
 

@@ -14,7 +14,7 @@
 //!                                server: V 1 F
 //! ```
 //!
-//! - [`command`]: a line to a typed [`command::AppCommand`].
+//! - `parlor_wire::minitruco::AppCommand`: a line of the app's, typed.
 //! - [`session`]: one connection: keep-alive, name, entering and leaving tables.
 //! - [`hall`]: every table, found by mode (public) or by code (private).
 //! - [`room`]: one table's actor: seats, manager, the game with its CPU players.
