@@ -1,25 +1,27 @@
-//! Starting the server with three glibc allocator settings that let memory freed after
-//! a burst go back to the system.
+//! Starting the server with two glibc allocator settings that let memory freed after a
+//! burst go back to the system.
 //!
-//! - **No per-thread cache** (`tcache_count=0`). glibc keeps up to seven freed chunks of
-//!   each small size per thread. To the allocator those chunks are still in use, so they
-//!   keep the free memory around them from merging into whole pages, and the server's
-//!   periodic `malloc_trim` (`parlor_server::net::trim`) cannot give those pages back.
-//!   With the work on two tokio worker threads, that held RSS at 30-45% above its start
-//!   after 2,000 connections came and went twice (`parlor bench idle --churn 2`); with
-//!   the cache off it is 5-21%. The cache saves a lock per small allocation; turning it
-//!   off cost nothing measurable in `parlor bench jass` (CPU per game within the noise).
+//! glibc's per-thread cache (seven freed chunks of each small size per thread) stays on.
+//! An earlier version turned it off (`tcache_count=0`) so that those chunks could not
+//! keep freed memory from merging into pages `malloc_trim` gives back. Measured against
+//! the floor (`docs/benchmarks.md`), that made every allocation take the arena's lock,
+//! where the worker threads and the store's thread met: `parlor bench jass --games 100`
+//! made 48,650 futex calls with the cache off and 18,043 with it on, and the server's
+//! CPU per deal was the same or a little lower with it (1.27 against 1.30 ms, the medians
+//! of three alternating runs of 200 games). The memory the cache holds is small: after
+//! 2,000 Jass connections came and went twice, 17.3 MB with it against 14.7 MB without
+//! (+21% and +5% of the start).
+//!
 //! - **A fixed threshold for mapping large blocks** (`mmap_threshold=131072`). glibc
 //!   raises the threshold each time a mapped block is freed, so after the first large
 //!   API answer every later one came from the heap and left it fragmented. Fixed, blocks
 //!   of 128 KiB and more are mapped and unmapped on their own: `parlor bench api`'s peak
 //!   went from 30-45 MB to 25 MB.
-//! - **One arena** (`arena_max=1`). Without the cache, threads that meet on a locked
-//!   arena make new ones, and memory freed into an arena that no busy thread uses stayed
-//!   there: Jass after a churn measured +4% or +50% from run to run. With one arena it
-//!   is +4% every time, and the API burst ends within 10% of its start. The server's
-//!   work is on two worker threads, so the shared lock costs little: `parlor bench jass`
-//!   gave 32-36 ms of CPU per game, against 28-38 ms before.
+//! - **One arena** (`arena_max=1`). Threads that meet on a locked arena make new ones,
+//!   and memory freed into an arena that no busy thread uses stayed there: Jass after a
+//!   churn measured +4% or +50% from run to run. With one arena the churn ends the same
+//!   every time, and the API burst (`parlor bench api`) ends 11% above its start. With the per-thread
+//!   cache in front of it, the shared arena is taken only when a cache is empty or full.
 //!
 //! glibc reads these settings (`GLIBC_TUNABLES`) only when a process starts, so the
 //! server re-executes itself once with them, before any thread exists. A setting that
@@ -40,8 +42,7 @@ const TUNABLES: &str = "GLIBC_TUNABLES";
 const RESTARTED: &str = "PARLOR_ALLOCATOR_RESTARTED";
 
 /// The settings, as glibc names them, and their values.
-const SETTINGS: [(&str, &str); 3] = [
-    ("glibc.malloc.tcache_count", "0"),
+const SETTINGS: [(&str, &str); 2] = [
     ("glibc.malloc.mmap_threshold", "131072"),
     ("glibc.malloc.arena_max", "1"),
 ];
@@ -111,8 +112,7 @@ mod tests {
 
     #[test]
     fn both_settings_are_added_once_beside_the_operators_own() {
-        let ours = "glibc.malloc.tcache_count=0:glibc.malloc.mmap_threshold=131072:\
-                    glibc.malloc.arena_max=1";
+        let ours = "glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=1";
         assert_eq!(with(None).as_deref(), Some(ours));
         assert_eq!(with(Some("")).as_deref(), Some(ours));
         assert_eq!(
@@ -121,10 +121,10 @@ mod tests {
         );
         // After the re-execution: nothing more to do.
         assert_eq!(with(Some(ours)), None);
-        // The operator chose a cache size and two arenas: kept, the other setting added.
+        // The operator chose no cache and two arenas: kept, the other setting added.
         assert_eq!(
-            with(Some("glibc.malloc.tcache_count=7:glibc.malloc.arena_max=2")).as_deref(),
-            Some("glibc.malloc.tcache_count=7:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072")
+            with(Some("glibc.malloc.tcache_count=0:glibc.malloc.arena_max=2")).as_deref(),
+            Some("glibc.malloc.tcache_count=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072")
         );
     }
 }
