@@ -1,6 +1,6 @@
 //! Mahjong's mmj1 (seed 004), both ways: what a client sends ([`ClientMsg`], read from a
 //! stream by [`Mmj1Codec`]) and what the server sends ([`ServerMsg`]), with the
-//! protocol's spelling of tiles, winds and places ([`TileName`], [`place`]).
+//! protocol's spelling of tiles, winds and places ([`TileName`], [`face`]).
 //!
 //! ```text
 //! client: mmj1c 4:Jean   discard d6   riichi c0   out   ckong we   pkong c9
@@ -25,7 +25,7 @@ mod tests;
 pub use client::{ClientMsg, MAX_CHAT, MAX_NAME};
 pub use codec::{Frame, Mmj1Codec};
 pub use server::{ServerMsg, MAX_EXPLANATION, MAX_GAME_NAME};
-pub use spelling::{face, kind, parse_place, place, push_place, wind, wind_of, TileName};
+pub use spelling::{face, TileName};
 
 /// A counted string, `N:DATA`, written at the end of `out`.
 fn write_counted(out: &mut String, text: &str) {

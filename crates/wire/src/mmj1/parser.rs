@@ -154,6 +154,18 @@ impl<'a> Parser<'a> {
         super::spelling::wind_of(letter).map_or_else(|| self.bad("expected a wind"), Ok)
     }
 
+    /// Past a run of at most `most` digits (more is `too_long`); where it began.
+    fn digits(&mut self, most: usize, too_long: &str) -> Result<usize, Stop> {
+        let start = self.at;
+        while self.buf.get(self.at).is_some_and(u8::is_ascii_digit) {
+            self.at += 1;
+            if self.at - start > most {
+                return self.bad(too_long);
+            }
+        }
+        Ok(start)
+    }
+
     /// `N`: up to 16 digits and a dot (parlor's scores may be negative: a `-` first).
     pub(super) fn number(&mut self) -> Result<i64, Stop> {
         self.skip_blank();
@@ -161,13 +173,7 @@ impl<'a> Parser<'a> {
         if self.buf.get(self.at) == Some(&b'-') {
             self.at += 1;
         }
-        let digits = self.at;
-        while self.buf.get(self.at).is_some_and(u8::is_ascii_digit) {
-            self.at += 1;
-            if self.at - digits > 16 {
-                return self.bad("a number has at most 16 digits");
-            }
-        }
+        let digits = self.digits(16, "a number has at most 16 digits")?;
         match self.buf.get(self.at) {
             None => return Err(Stop::Incomplete),
             Some(b'.') if self.at > digits => {}
@@ -182,13 +188,7 @@ impl<'a> Parser<'a> {
     /// `C`: `N:DATA`, N at most 8 digits; longer than `limit` is refused and skipped.
     pub(super) fn counted(&mut self, limit: usize, what: &str) -> Result<Vec<u8>, Stop> {
         self.skip_blank();
-        let start = self.at;
-        while self.buf.get(self.at).is_some_and(u8::is_ascii_digit) {
-            self.at += 1;
-            if self.at - start > 8 {
-                return self.bad("a counted string's length has at most 8 digits");
-            }
-        }
+        let start = self.digits(8, "a counted string's length has at most 8 digits")?;
         match self.buf.get(self.at) {
             None => return Err(Stop::Incomplete),
             Some(b':') if self.at > start => {}

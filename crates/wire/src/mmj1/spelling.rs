@@ -130,11 +130,6 @@ pub(super) fn needs_second(first: u8) -> Option<bool> {
     }
 }
 
-/// A kind's spelling.
-pub fn kind(k: Kind) -> String {
-    TileName::kind(k).to_string()
-}
-
 /// A kind's spelling written at the end of `out`; `red` writes a five as `0`.
 fn push_kind(out: &mut String, k: Kind, red: bool) {
     match (k.suit(), k.number()) {
@@ -165,12 +160,12 @@ pub fn face(tile: Option<Tile>, red_fives: bool) -> String {
 }
 
 /// A wind letter.
-pub fn wind(w: Wind) -> char {
+pub(super) fn wind(w: Wind) -> char {
     ['e', 's', 'w', 'n'][w.index()]
 }
 
 /// The wind a letter names (any case).
-pub fn wind_of(letter: u8) -> Option<Wind> {
+pub(super) fn wind_of(letter: u8) -> Option<Wind> {
     Some(match letter.to_ascii_lowercase() {
         b'e' => Wind::East,
         b's' => Wind::South,
@@ -180,8 +175,9 @@ pub fn wind_of(letter: u8) -> Option<Wind> {
     })
 }
 
-/// A place's name.
-pub fn place(p: Place) -> String {
+/// A place's name (the tests' way to spell one).
+#[cfg(test)]
+pub(super) fn place(p: Place) -> String {
     let mut out = String::with_capacity(4);
     push_place(&mut out, p);
     out
@@ -193,7 +189,7 @@ fn id(seat: u8) -> usize {
 }
 
 /// A place's name written at the end of `out`.
-pub fn push_place(out: &mut String, p: Place) {
+pub(super) fn push_place(out: &mut String, p: Place) {
     let (letter, number, digits) = match p {
         Place::Deck => return out.push('k'),
         Place::Wall(n) => ('w', usize::from(n), 3),
@@ -214,7 +210,7 @@ pub fn push_place(out: &mut String, p: Place) {
 
 /// The place `word` names (any case); `None` if it names none, or a number out of the
 /// seed's ranges.
-pub fn parse_place(word: &str) -> Option<Place> {
+pub(super) fn parse_place(word: &str) -> Option<Place> {
     let word = word.as_bytes();
     let (&letter, digits) = word.split_first()?;
     if digits.is_empty() && letter.eq_ignore_ascii_case(&b'k') {

@@ -1,6 +1,7 @@
 //! Every message both ways: the seed's examples, the codec's handling of a stream in any
 //! pieces and of bad input, and properties holding `write` and `parse` together.
 
+use super::spelling::{parse_place, place};
 use super::*;
 use bytes::BytesMut;
 use mahjong::game::Place;

@@ -7,7 +7,6 @@ use super::{ordinal, wind, Mahjong};
 use crate::play::screen::printable;
 use crate::play::screen::push_log;
 use mahjong::Wind;
-use parlor_wire::mmj1::wind as letter;
 
 impl Mahjong {
     /// The log line for something that happened.
@@ -59,14 +58,12 @@ impl Mahjong {
 
     /// `newhand W W W W W`: the round's wind and each seat's; a fresh hand.
     pub(super) fn on_newhand(&mut self, round: Wind, winds: [Wind; 4]) {
-        self.round = letter(round).to_string();
-        for (slot, w) in self.winds.iter_mut().zip(winds) {
-            *slot = letter(w).to_string();
-        }
+        self.round = Some(round);
+        self.winds = winds.map(Some);
         self.deal = Deal::new(self.me());
         self.results.clear();
         self.no_calls = false;
-        let dealer = match self.winds.iter().position(|w| w == "e") {
+        let dealer = match self.winds.iter().position(|&w| w == Some(Wind::East)) {
             Some(seat) => {
                 let (who, s) = self.subject(seat);
                 format!(", {who} deal{s}")
@@ -75,7 +72,7 @@ impl Mahjong {
         };
         push_log(
             &mut self.log,
-            format!("New hand: {} round{dealer}", wind(&self.round)),
+            format!("New hand: {} round{dealer}", wind(self.round)),
         );
     }
 
@@ -104,7 +101,7 @@ impl Mahjong {
         let headline = format!("{who} win{s}{how}: {total} points");
         // As players say it (han, fu, limit, payments), the yaku by their han; else the
         // breakdown as it came.
-        let dealer = self.winds.get(winner).is_some_and(|w| w == "e");
+        let dealer = self.winds.get(winner) == Some(&Some(Wind::East));
         let said = super::worth::worth(&counted, total, dealer, tsumo);
         let yaku: Vec<String> = counted
             .iter()

@@ -26,6 +26,7 @@ use super::screen::{push_log, Screen};
 use super::Table;
 use choices::Move;
 use deal::Deal;
+use mahjong::Wind;
 use parlor_wire::mmj1::{ClientMsg, ServerMsg};
 use tiles::sorted;
 
@@ -40,9 +41,9 @@ pub struct Mahjong {
     /// Our seat 0..4, once `game` came.
     me: Option<usize>,
     names: [String; 4],
-    /// The prevailing wind and each seat's wind, as letters (`e`, `s`, `w`, `n`).
-    round: String,
-    winds: [String; 4],
+    /// The prevailing wind and each seat's wind, once a hand began.
+    round: Option<Wind>,
+    winds: [Option<Wind>; 4],
     scores: Option<[i64; 4]>,
     honba: i64,
     sticks: i64,
@@ -85,14 +86,14 @@ impl Prompt {
     }
 }
 
-/// A wind letter in words.
-fn wind(letter: &str) -> &'static str {
-    match letter {
-        "e" => "East",
-        "s" => "South",
-        "w" => "West",
-        "n" => "North",
-        _ => "?",
+/// A wind in words (`?` before the first hand said it).
+fn wind(wind: Option<Wind>) -> &'static str {
+    match wind {
+        Some(Wind::East) => "East",
+        Some(Wind::South) => "South",
+        Some(Wind::West) => "West",
+        Some(Wind::North) => "North",
+        None => "?",
     }
 }
 
@@ -116,8 +117,8 @@ impl Mahjong {
             filled: false,
             me: None,
             names: Default::default(),
-            round: String::new(),
-            winds: Default::default(),
+            round: None,
+            winds: [None; 4],
             scores: None,
             honba: 0,
             sticks: 0,

@@ -52,6 +52,7 @@ use super::tiles::{show, show_all, sorted, LEGEND};
 use super::{wind, Ask, Mahjong};
 use crate::play::screen::printable;
 use crate::play::screen::{Screen, Seat};
+use mahjong::Wind;
 
 impl Mahjong {
     /// What the prompt asks, in words.
@@ -144,7 +145,7 @@ impl Mahjong {
             Some(_) => (0..4)
                 .map(|i| (me + i) % 4)
                 .map(|seat| {
-                    let mut info = wind(&self.winds[seat]).to_owned();
+                    let mut info = wind(self.winds[seat]).to_owned();
                     if let Some(scores) = self.scores {
                         info.push_str(&format!(" · {}", scores[seat]));
                     }
@@ -171,14 +172,14 @@ impl Mahjong {
         };
         let score = match self.scores {
             Some(s) => {
-                let dealer = match self.winds.iter().position(|w| w == "e") {
+                let dealer = match self.winds.iter().position(|&w| w == Some(Wind::East)) {
                     Some(seat) => format!(", dealer {}", self.called(seat)),
                     None => String::new(),
                 };
                 format!(
                     "you {} · {} round{dealer} · honba {} · riichi sticks {}",
                     s[me],
-                    wind(&self.round),
+                    wind(self.round),
                     self.honba,
                     self.sticks
                 )
