@@ -29,6 +29,11 @@ impl SeatToken {
         fits.then(|| SeatToken(text.to_owned()))
     }
 
+    /// A fresh token the server gives out (32 random hex digits).
+    pub fn random() -> SeatToken {
+        SeatToken(format!("{:032x}", rand::random::<u128>()))
+    }
+
     /// The token in a request's query string (`token=...`), if a valid one is there.
     pub fn from_query(query: Option<&str>) -> Option<SeatToken> {
         query?

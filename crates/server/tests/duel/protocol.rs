@@ -15,7 +15,7 @@ use parlor_server::config::Config;
 use parlor_server::net::{Framing, Input as Line, LineConnection, Peer, Settings, Socket};
 use parlor_server::protocols::{Context, Entry, GameFlags, Options, Protocol};
 use parlor_server::record::generic;
-use parlor_server::table::actor::{self, Hooks, Input, TableHandle};
+use parlor_server::table::actor::{self, Hooks, Input, Newcomer, TableHandle};
 use parlor_server::table::Timing;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -107,8 +107,8 @@ impl Hooks for DuelHooks {
         vec![format!("SEAT {seat} {}", token.unwrap_or_default())]
     }
 
-    fn refused(&self, refusal: &&'static str) -> String {
-        format!("ERROR {refusal}")
+    fn refused(&self, _viewer: &(), _action: &Action, refusal: &&'static str) -> Vec<String> {
+        vec![format!("ERROR {refusal}")]
     }
 
     fn cpu(&self) -> Box<dyn Strategy<Duel>> {
@@ -149,13 +149,9 @@ impl Lobby {
                 }
             };
             let (reply, seat) = oneshot::channel();
-            let sit = Input::Sit {
-                conn,
-                outbox: outbox.clone(),
-                name: name.clone(),
-                reply,
-            };
-            if table.send(sit).await && matches!(seat.await, Ok(Some(_))) {
+            let newcomer = Newcomer::named(conn, outbox.clone(), name.clone());
+            let sit = Input::Sit { newcomer, reply };
+            if table.send(sit).await && matches!(seat.await, Ok(Ok(_))) {
                 return Some(table);
             }
             // That table has begun: the next newcomer opens another.

@@ -12,10 +12,34 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-/// How a session is reached.
-#[derive(Clone, Debug)]
-pub struct SessionHandle {
-    pub tx: mpsc::Sender<SessionMsg>,
+/// How a session is reached: a single game's table, or a tournament's actor.
+#[derive(Clone)]
+pub enum SessionHandle {
+    Single(single::SingleHandle),
+    Tournament(mpsc::Sender<SessionMsg>),
+}
+
+impl SessionHandle {
+    /// Whether both lead to the same session.
+    pub fn same(&self, other: &SessionHandle) -> bool {
+        match (self, other) {
+            (SessionHandle::Single(a), SessionHandle::Single(b)) => a.same(b),
+            (SessionHandle::Tournament(a), SessionHandle::Tournament(b)) => a.same_channel(b),
+            _ => false,
+        }
+    }
+
+    /// Tells the session what a member's connection asks (a join goes through
+    /// [`Lobby::join`]); waits while its inbox is full; `false` once it has ended.
+    pub async fn send(&self, msg: SessionMsg) -> bool {
+        match self {
+            SessionHandle::Tournament(tx) => tx.send(msg).await.is_ok(),
+            SessionHandle::Single(table) => match single::input_of(msg) {
+                Some(input) => table.send(input).await,
+                None => !table.is_closed(),
+            },
+        }
+    }
 }
 
 struct Entry {
@@ -109,21 +133,26 @@ impl Lobby {
         self.seeds.next_seed()
     }
 
+    /// The seeds games and player ids are drawn from.
+    pub fn seeds(&self) -> SeedSource {
+        self.seeds.clone()
+    }
+
     fn create(&self, entries: &mut Vec<Entry>, name: String, kind: SessionType) -> SessionHandle {
-        let (tx, rx) = mpsc::channel(256);
-        let handle = SessionHandle { tx };
-        match kind {
-            SessionType::SingleGame => single::spawn(
+        let shutdown = self.shutdown.clone();
+        let handle = match kind {
+            SessionType::SingleGame => SessionHandle::Single(single::spawn(
                 name.clone(),
                 self.clone(),
                 self.grace,
-                rx,
-                self.shutdown.clone(),
-            ),
+                shutdown,
+            )),
             SessionType::Tournament => {
-                tournament::spawn(name.clone(), self.clone(), rx, self.shutdown.clone())
+                let (tx, rx) = mpsc::channel(256);
+                tournament::spawn(name.clone(), self.clone(), rx, shutdown);
+                SessionHandle::Tournament(tx)
             }
-        }
+        };
         entries.push(Entry {
             name,
             kind,
@@ -154,14 +183,13 @@ impl Lobby {
         if entries.iter().any(|e| e.name == name) {
             return Err(format!("game {id}: a session {name} runs here already"));
         }
-        let (tx, rx) = mpsc::channel(256);
         let (grace, shutdown) = (self.grace, self.shutdown.clone());
-        single::carry(name.clone(), self.clone(), grace, rx, shutdown, carried)?;
+        let table = single::carry(name.clone(), self.clone(), grace, shutdown, carried)?;
         entries.push(Entry {
             name,
             kind: SessionType::SingleGame,
             started: true,
-            handle: SessionHandle { tx },
+            handle: SessionHandle::Single(table),
         });
         Ok(())
     }
@@ -236,20 +264,28 @@ impl Lobby {
                 }
             }
         };
+        let (team, spectator) = (request.team, request.spectator);
+        let tx = match &handle {
+            SessionHandle::Single(table) => {
+                single::join(table, &name, client, team, spectator).await?;
+                return Ok((name, handle));
+            }
+            SessionHandle::Tournament(tx) => tx,
+        };
+        let ended = || Bad::field("data.sessionName", format!("{name} has ended"));
         let (reply, answer) = oneshot::channel();
         let join = SessionMsg::Join {
             client,
-            team: request.team,
-            spectator: request.spectator,
+            spectator,
             reply,
         };
-        if handle.tx.send(join).await.is_err() {
-            return Err(Bad::field("data.sessionName", format!("{name} has ended")));
+        if tx.send(join).await.is_err() {
+            return Err(ended());
         }
         match answer.await {
             Ok(Ok(())) => Ok((name, handle)),
             Ok(Err(bad)) => Err(bad),
-            Err(_) => Err(Bad::field("data.sessionName", format!("{name} has ended"))),
+            Err(_) => Err(ended()),
         }
     }
 }

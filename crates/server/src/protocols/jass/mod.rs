@@ -10,14 +10,17 @@
 //! ```
 //!
 //! - [`message`]: frames to client messages (with the reference's `BAD_MESSAGE`s) and back.
-//! - [`table`]: one game between four seats, transport-free.
+//! - [`render`]: how the game reads as frames, for one seat or for everyone.
+//! - [`table`]: one game of a tournament's pairing.
 //! - [`lobby`]: the registry of sessions by name.
-//! - [`single`]: the actor of a single-game session (players, spectators, server bots).
+//! - [`single`]: a single-game session at the kernel's table actor (players,
+//!   spectators, server bots).
 //! - [`tournament`]: the actor of a tournament (round robin, deadlines, ranking).
 //! - [`session`]: one WebSocket connection.
 
 pub mod lobby;
 pub mod message;
+pub mod render;
 pub mod session;
 mod settings;
 pub mod single;
@@ -64,11 +67,10 @@ impl Client {
 
 /// What a connection asks of the session it joined (or is joining).
 pub enum SessionMsg {
-    /// Join as a player (in `team` if possible) or as a spectator. The answer is the
-    /// `BAD_MESSAGE` data when refused.
+    /// Join a tournament as a player or as a spectator (a single game's table is asked
+    /// directly, `single::join`). The answer is the `BAD_MESSAGE` data when refused.
     Join {
         client: Client,
-        team: Option<usize>,
         spectator: bool,
         reply: oneshot::Sender<Result<(), Bad>>,
     },

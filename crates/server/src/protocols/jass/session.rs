@@ -3,7 +3,7 @@
 
 use super::lobby::{Lobby, SessionHandle};
 use super::message::{parse, Bad, ClientMsg, ServerMsg};
-use super::table::request_player_name;
+use super::render::request_player_name;
 use super::{Client, SessionMsg};
 use crate::net::{HelloTimer, Peer, Socket, WsConnection, WsInput};
 use std::net::SocketAddr;
@@ -55,7 +55,7 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
         };
         match (parsed, &name, &session) {
             (Err(data), _, Some(handle)) => {
-                let _ = handle.tx.send(SessionMsg::Bad { conn, data }).await;
+                let _ = handle.send(SessionMsg::Bad { conn, data }).await;
             }
             (Err(data), _, None) => {
                 outbox.send(ServerMsg::BadMessage(data).write());
@@ -101,16 +101,13 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
             ) => match lobby.find(&target) {
                 // Only a player of a session may add bots to it; the session itself
                 // checks that the sender is seated, not watching.
-                Some(other) if !other.tx.same_channel(&own.tx) => {
+                Some(other) if !other.same(own) => {
                     let why = format!("you are not in session {target}");
                     let bad = Bad::field("data.sessionName", why);
                     outbox.send(ServerMsg::BadMessage(bad).write())
                 }
                 Some(other) => {
-                    let _ = other
-                        .tx
-                        .send(SessionMsg::JoinBot { team, from: conn })
-                        .await;
+                    let _ = other.send(SessionMsg::JoinBot { team, from: conn }).await;
                 }
                 None => {
                     let bad = Bad::field("data.sessionName", format!("{target} is not a session"));
@@ -118,12 +115,12 @@ pub async fn serve(mut ws: WsConnection, peer: Peer, lobby: Lobby, hello_timeout
                 }
             },
             (Ok(msg), _, Some(handle)) => {
-                let _ = handle.tx.send(SessionMsg::Client { conn, msg }).await;
+                let _ = handle.send(SessionMsg::Client { conn, msg }).await;
             }
         }
     }
     if let Some(handle) = session {
-        let _ = handle.tx.send(SessionMsg::Leave { conn }).await;
+        let _ = handle.send(SessionMsg::Leave { conn }).await;
     }
     ws.close();
 }

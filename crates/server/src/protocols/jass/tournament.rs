@@ -6,9 +6,10 @@
 
 use super::lobby::Lobby;
 use super::message::{Bad, ClientMsg, ServerMsg};
-use super::table::{JassTable, Out, PlayerInfo, To};
+use super::render::{Out, PlayerInfo, To};
+use super::table::JassTable;
 use super::{Client, ConnId, SessionMsg};
-use crate::table::{sleep_until, EveryoneHere, Timing};
+use crate::table::sleep_until;
 use jass::Config;
 use parlor_store::{GameId, TournamentRecord};
 use parlor_wire::jass::{Joined, Pairing, Ranked, Ranking};
@@ -181,9 +182,7 @@ impl Tournament {
         let Some((i, seat)) = self.game_of(conn) else {
             return self.send_to(conn, bad("not expected now"));
         };
-        let out = self.running[i]
-            .table
-            .client_message(seat, msg, &EveryoneHere);
+        let out = self.running[i].table.client_message(seat, msg);
         self.deliver(i, &out);
         self.after_move(i);
     }
@@ -259,13 +258,6 @@ impl Tournament {
             ..Config::default()
         };
         let seed = self.lobby.seed();
-        // Tournament players are programs with their own deadline (a missed one forfeits):
-        // nothing is played for them and no turn timer runs.
-        let timing = Timing {
-            cpu_delay: std::time::Duration::ZERO,
-            turn_limit: None,
-        };
-        let bots = [None, None, None, None];
         let id = self.next_id;
         self.next_id += 1;
         // Each pairing is a session of its own, joined seat by seat as the reference
@@ -285,8 +277,7 @@ impl Tournament {
         // The game is stored under its pairing's session name, which says it is a
         // tournament's (a node carrying games on leaves those alone: `is_pairing`).
         let record = (&self.lobby.recorder, session.as_str());
-        let (table, out) =
-            JassTable::start(infos, bots, seed, config, record, timing, &EveryoneHere);
+        let (table, out) = JassTable::start(infos, seed, config, record);
         self.entrants[a].busy = true;
         self.entrants[b].busy = true;
         self.running.push(Running {

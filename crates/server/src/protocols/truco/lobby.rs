@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::net::Outbox;
 use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
-use crate::table::actor::{Input, Seated as Joined};
+use crate::table::actor::{Input, Newcomer, Seated as Joined};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -137,14 +137,10 @@ async fn seat_in_order(
         let mut seated = None;
         for _attempt in 0..2 {
             let (reply, answer) = oneshot::channel();
-            let join = Input::Sit {
-                conn: request.conn,
-                outbox: request.outbox.clone(),
-                name: String::new(),
-                reply,
-            };
+            let newcomer = Newcomer::named(request.conn, request.outbox.clone(), String::new());
+            let join = Input::Sit { newcomer, reply };
             let joined = match forming.send(join).await {
-                true => answer.await.ok().flatten(),
+                true => answer.await.ok().and_then(Result::ok),
                 false => None,
             };
             match joined {

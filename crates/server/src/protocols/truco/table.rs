@@ -127,8 +127,8 @@ impl Hooks for Course {
         vec![welcome(seat)]
     }
 
-    fn refused(&self, refusal: &RuleError) -> String {
-        error_line(*refusal)
+    fn refused(&self, _viewer: &Renderer, _action: &Action, refusal: &RuleError) -> Vec<String> {
+        vec![error_line(*refusal)]
     }
 
     fn cpu(&self) -> Box<dyn Strategy<truco::Game>> {
@@ -157,7 +157,7 @@ impl Hooks for Course {
         vec![ServerMsg::Match(1).write()]
     }
 
-    fn resumed(&self, seat: Seat, _token: &str) -> Vec<String> {
+    fn resumed(&self, seat: Seat, _token: Option<&str>) -> Vec<String> {
         vec![welcome(seat), ServerMsg::Match(1).write()]
     }
 
@@ -179,7 +179,7 @@ impl Hooks for Course {
         ))
     }
 
-    fn not_started(&self) -> Option<String> {
+    fn not_playing(&self) -> Option<String> {
         Some(error("NOT_YOUR_TURN", "the match has not started"))
     }
 

@@ -1,11 +1,15 @@
 //! What a protocol brings to the kernel's table actor (`super::Input` is what its sessions
 //! send).
 
+use super::inputs::NoCpu;
 use crate::record::watch::Watchable;
 use crate::record::{Chronicle, SeatKind};
+use crate::table::Play;
 use parlor_game::{Game, Notation, Projected, Seat, Strategy};
 
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
+type Action<H> = <<H as Hooks>::Game as Game>::Action;
+type Refusal<H> = <<H as Hooks>::Game as Game>::Refusal;
 
 /// What a protocol tells the kernel's table. Every method but the first five has a
 /// default that says nothing.
@@ -18,7 +22,8 @@ pub trait Hooks: Send + 'static {
     /// What rendering remembers for one seat between events (`()` if nothing).
     type Viewer: Send;
 
-    /// A fresh viewer for `seat` (at the start, and for a person coming back).
+    /// A fresh viewer for `seat` (at the start, and for a person coming back), or for
+    /// the table's spectators (`parlor_game::WATCHER`).
     fn viewer(&self, seat: Seat) -> Self::Viewer;
 
     /// The lines `event` (already as the viewer's seat may see it) reads as on the wire.
@@ -28,8 +33,14 @@ pub trait Hooks: Send + 'static {
     /// them come back.
     fn seated(&self, seat: Seat, token: Option<&str>) -> Vec<String>;
 
-    /// A refused action, as one line.
-    fn refused(&self, refusal: &<Self::Game as Game>::Refusal) -> String;
+    /// The lines answering `action`, which the rules refused with `refusal`; `viewer` is
+    /// the seat's (what it was last asked).
+    fn refused(
+        &self,
+        viewer: &Self::Viewer,
+        action: &Action<Self>,
+        refusal: &Refusal<Self>,
+    ) -> Vec<String>;
 
     /// A CPU player's strategy (the stand-in for a person away or out of time too).
     fn cpu(&self) -> Box<dyn Strategy<Self::Game>>;
@@ -64,9 +75,87 @@ pub trait Hooks: Send + 'static {
     }
 
     /// What a person coming back to `seat` is told before the game so far.
-    fn resumed(&self, seat: Seat, token: &str) -> Vec<String> {
-        self.seated(seat, Some(token))
+    fn resumed(&self, seat: Seat, token: Option<&str>) -> Vec<String> {
+        self.seated(seat, token)
     }
+
+    /// What a person coming back to `seat` is shown of the game so far, drawn from
+    /// `game` itself, with `viewer` (fresh) set to match; `None` (the default): the
+    /// events of the hand so far, as the seat saw them.
+    fn caught_up(
+        &self,
+        _viewer: &mut Self::Viewer,
+        _game: &Self::Game,
+        _seat: Seat,
+    ) -> Option<Vec<String>> {
+        None
+    }
+
+    /// What the seat of `viewer` is asked and has not answered yet, again
+    /// ([`super::Input::Again`]).
+    fn again(&self, _viewer: &Self::Viewer) -> Option<String> {
+        None
+    }
+
+    /// Whether a person away is taken back by their name from their address (besides
+    /// their token), and a person without a token may step away at all.
+    fn back_by_name(&self) -> bool {
+        false
+    }
+
+    /// The seat a newcomer takes among those not `taken`, near their `preference`.
+    fn seat_for(&self, taken: &[bool], _preference: Option<Seat>) -> Option<Seat> {
+        taken.iter().position(|taken| !taken)
+    }
+
+    /// The name a newcomer is seated under; `taken` says whether another seat's name
+    /// looks like a given one.
+    fn seat_name(&self, name: &str, _taken: &dyn Fn(&str) -> bool) -> String {
+        name.to_owned()
+    }
+
+    /// `seat` was taken before the game, by the person or CPU player called `name`:
+    /// the line told to everyone there.
+    fn joined(&mut self, _seat: Seat, _name: &str) -> Option<String> {
+        None
+    }
+
+    /// `seat`, taken before the game, is free again.
+    fn vacated(&mut self, _seat: Seat) {}
+
+    /// Why a CPU player asked for before the game was not seated, as a line.
+    fn cpu_refused(&self, _why: NoCpu) -> Option<String> {
+        None
+    }
+
+    /// What a spectator is told on arriving.
+    fn watching(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The person of `seat` is gone for good and the game cannot go on without the seat:
+    /// `None` (the default) seats a CPU player in it; `Some(lines)` ends the game here,
+    /// the protocol having recorded how in `play` (a forfeit, an abandoned game), and
+    /// tells everyone `lines`. `kinds` says who plays each seat now; `expired`, whether
+    /// the seat's grace period ended (else its person left with none).
+    fn forfeit(
+        &self,
+        _play: &mut Play<Self::Game, Self::Chronicle>,
+        _seat: Seat,
+        _kinds: &[Option<SeatKind>],
+        _expired: bool,
+    ) -> Option<Vec<String>> {
+        None
+    }
+
+    /// Whether a table not yet begun ends when no person holds a seat there and nobody
+    /// watches (else it waits for its handles to go).
+    fn ends_deserted(&self) -> bool {
+        false
+    }
+
+    /// The table has ended (its people are about to be let go).
+    fn ended(&self) {}
 
     /// Told to a connection whose seat a newer one took with its token.
     fn replaced(&self) -> Option<String> {
@@ -83,8 +172,9 @@ pub trait Hooks: Send + 'static {
         None
     }
 
-    /// Told to a person who moves before the game has begun.
-    fn not_started(&self) -> Option<String> {
+    /// Told to a connection that moves while it plays no seat of a game under way
+    /// (before the game has begun, or watching).
+    fn not_playing(&self) -> Option<String> {
         None
     }
 

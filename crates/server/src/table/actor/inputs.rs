@@ -1,8 +1,9 @@
 //! How a table is set, and what a protocol's sessions ask of it.
 
 use super::super::Timing;
-use crate::net::{ConnId, Outbox};
+use crate::net::{ConnId, Outbox, SeatToken};
 use parlor_game::Seat;
+use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -32,17 +33,73 @@ pub struct Seated {
     pub full: bool,
 }
 
+/// Why a newcomer got no seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSeat {
+    /// Every seat is taken and the game has not begun.
+    Full,
+    /// The game has begun, and no seat of it is theirs to take back.
+    Started,
+}
+
+/// Why a CPU player asked for before the game was not seated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoCpu {
+    /// The connection asking holds no seat here.
+    NotSeated,
+    /// The game has begun.
+    Started,
+}
+
+/// A person asking for a seat.
+pub struct Newcomer {
+    pub conn: ConnId,
+    pub outbox: Outbox,
+    pub name: String,
+    /// Where they connect from: with [`super::Hooks::back_by_name`], a person away is
+    /// taken back by their name from there.
+    pub addr: Option<IpAddr>,
+    /// A token of their client's own, which takes their seat back from anywhere.
+    pub token: Option<SeatToken>,
+    /// The seat they would rather have (a protocol's [`super::Hooks::seat_for`] reads it).
+    pub preference: Option<Seat>,
+}
+
+impl Newcomer {
+    /// A person known by their connection and name alone.
+    pub fn named(conn: ConnId, outbox: Outbox, name: String) -> Newcomer {
+        Newcomer {
+            conn,
+            outbox,
+            name,
+            addr: None,
+            token: None,
+            preference: None,
+        }
+    }
+}
+
 /// What a protocol's sessions ask of a table.
 pub enum Input<A> {
-    /// A person wants a seat; answered with it, or `None` once the game has begun.
+    /// A person wants a seat; answered with it (their own again, if the game has begun
+    /// and it is theirs to take back), or why not.
     Sit {
-        conn: ConnId,
-        outbox: Outbox,
-        name: String,
-        reply: oneshot::Sender<Option<Seated>>,
+        newcomer: Newcomer,
+        reply: oneshot::Sender<Result<Seated, NoSeat>>,
     },
+    /// A seated person asks for a CPU player in a seat (near `preference`) before the
+    /// game begins.
+    Cpu {
+        conn: ConnId,
+        preference: Option<Seat>,
+    },
+    /// Someone watches the table through its own protocol, told what everyone may see.
+    Watch { conn: ConnId, outbox: Outbox },
     /// A person's move.
     Act { conn: ConnId, action: A },
+    /// Tells the connection `line` (a refusal of something that was no move) and then,
+    /// if it is a person at play, what is asked of them ([`super::Hooks::again`]).
+    Again { conn: ConnId, line: String },
     /// Start now, with CPU players in the empty seats.
     Fill { conn: ConnId },
     /// A person asks for a token to come back with; answered with it.

@@ -19,7 +19,7 @@ mod inputs;
 mod table;
 
 pub use hooks::Hooks;
-pub use inputs::{Input, Seated, Settings, TableHandle};
+pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Seated, Settings, TableHandle};
 
 use super::{sleep_until, Play};
 use crate::record::{Carried, Ledger};
@@ -89,6 +89,7 @@ where
         let mut orphaned = false;
         // A carried game's machines move and its timers are set at once.
         let mut going = table.after_change();
+        table.flush();
         while going {
             let due = table.play.as_ref().and_then(Play::due);
             let away = table.seats.next_deadline();
@@ -105,6 +106,7 @@ where
                 () = shutdown.cancelled() => break,
             }
             going = table.after_change();
+            table.flush();
         }
         table.close();
     });

@@ -1,12 +1,14 @@
 //! The table itself: its seats, its game, and what each input and timer does to them.
 
+use super::inputs::{Newcomer, NoCpu, NoSeat};
 use super::{Action, Event, Hooks, Input, Seated, Settings};
-use crate::net::{ConnId, Outbox};
+use crate::net::{self, ConnId, Outbox, SeatToken};
 use crate::record::{seat as seat_record, Carried, GameLog, Holder, Ledger, Note};
 use crate::record::{Recorded, SeatKind};
 use crate::seeds::SeedSource;
 use crate::table::{seat_carried, Play, Seats};
-use parlor_game::{Game, Projected, Seat};
+use parlor_game::{Game, Projected, Seat, WATCHER};
+use std::net::{IpAddr, Ipv4Addr};
 use tokio::time::Instant;
 
 /// A person at the table.
@@ -14,8 +16,37 @@ pub(super) struct Person {
     conn: ConnId,
     outbox: Outbox,
     name: String,
-    /// The token to come back with, once given.
-    token: Option<String>,
+    /// Where they connect from, if the protocol takes people back by name from there.
+    addr: Option<IpAddr>,
+    /// The token to come back with, once they have one.
+    token: Option<SeatToken>,
+}
+
+impl Person {
+    /// This person as the rule of taking a seat back sees them (`net::may_take`).
+    fn claim(&self) -> net::Holder<'_> {
+        claim(&self.name, self.addr, self.token.as_ref())
+    }
+
+    /// Who may take this seat back, for the journal a cluster's node reads.
+    fn holder(&self) -> Holder {
+        Holder::of(self.token.as_ref(), self.addr)
+    }
+}
+
+/// Someone claiming a seat; without an address, never by name.
+fn claim<'a>(name: &'a str, addr: Option<IpAddr>, token: Option<&'a SeatToken>) -> net::Holder<'a> {
+    net::Holder {
+        name,
+        addr: addr.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
+        token,
+    }
+}
+
+/// Someone watching the table through its own protocol.
+pub(super) struct Spectator {
+    conn: ConnId,
+    outbox: Outbox,
 }
 
 pub(super) struct Table<H: Hooks> {
@@ -24,8 +55,19 @@ pub(super) struct Table<H: Hooks> {
     pub(super) ledger: Ledger,
     pub(super) seeds: SeedSource,
     pub(super) seats: Seats<Person>,
+    /// The seats CPU players were asked for before the game.
+    cpus: Vec<bool>,
     pub(super) viewers: Vec<H::Viewer>,
+    spectators: Vec<Spectator>,
+    /// What the spectators' view remembers (kept while anyone watches).
+    watched: H::Viewer,
     pub(super) play: Option<Play<H::Game, H::Chronicle>>,
+    /// The lines each seat's person is owed since the last [`Table::flush`].
+    owed: Vec<Vec<String>>,
+    /// The lines the spectators are owed.
+    owed_spectators: Vec<String>,
+    /// The protocol ended the game (a forfeit), or nobody is left at a table not begun.
+    over: bool,
 }
 
 impl<H> Table<H>
@@ -42,7 +84,13 @@ where
     ) -> Table<H> {
         Table {
             seats: Seats::new(settings.seats, settings.grace),
+            cpus: vec![false; settings.seats],
             viewers: (0..settings.seats).map(|s| hooks.viewer(s)).collect(),
+            spectators: Vec::new(),
+            watched: hooks.viewer(WATCHER),
+            owed: vec![Vec::new(); settings.seats],
+            owed_spectators: Vec::new(),
+            over: false,
             hooks,
             settings,
             ledger,
@@ -53,15 +101,16 @@ where
 
     pub(super) fn handle(&mut self, input: Input<Action<H>>) {
         match input {
-            Input::Sit {
-                conn,
-                outbox,
-                name,
-                reply,
-            } => {
-                let _ = reply.send(self.sit(conn, outbox, name));
+            Input::Sit { newcomer, reply } => {
+                let seated = self.sit(newcomer);
+                // What they are told is queued before they hear of their seat.
+                self.flush();
+                let _ = reply.send(seated);
             }
+            Input::Cpu { conn, preference } => self.cpu(conn, preference),
+            Input::Watch { conn, outbox } => self.watch(conn, outbox),
             Input::Act { conn, action } => self.act(conn, action),
+            Input::Again { conn, line } => self.again(conn, line),
             Input::Fill { conn } => self.fill(conn),
             Input::Token { conn, reply } => {
                 if let Some(token) = self.token(conn) {
@@ -70,9 +119,7 @@ where
             }
             Input::Rename { conn, name } => self.rename(conn, &name),
             Input::Seats { conn } => {
-                let kinds: Vec<Option<SeatKind>> = (0..self.settings.seats)
-                    .map(|seat| self.kind(seat))
-                    .collect();
+                let kinds = self.kinds();
                 if let (Some(seat), Some(line)) = (self.seat_of(conn), self.hooks.seats(&kinds)) {
                     self.send(seat, line);
                 }
@@ -84,7 +131,9 @@ where
                 outbox,
                 reply,
             } => {
-                let _ = reply.send(self.resume(&token, conn, outbox));
+                let back = self.resume(&token, conn, outbox);
+                self.flush();
+                let _ = reply.send(back);
             }
         }
     }
@@ -93,46 +142,164 @@ where
         self.seats.find_here(|p| p.conn == conn)
     }
 
-    /// Who plays `seat` now; `None` for an empty seat before the game.
+    /// Who plays each seat now; `None` for an empty seat before the game.
+    fn kinds(&self) -> Vec<Option<SeatKind>> {
+        (0..self.settings.seats).map(|s| self.kind(s)).collect()
+    }
+
     fn kind(&self, seat: Seat) -> Option<SeatKind> {
         if self.seats.is_here(seat) {
             Some(SeatKind::Person)
         } else if self.seats.is_away(seat) {
             Some(SeatKind::Away)
-        } else {
-            let play = self.play.as_ref()?;
+        } else if let Some(play) = self.play.as_ref() {
             Some(match play.has_left(seat) {
                 true => SeatKind::Left,
                 false => SeatKind::Cpu,
             })
+        } else {
+            self.cpus[seat].then_some(SeatKind::Cpu)
         }
     }
 
-    fn sit(&mut self, conn: ConnId, outbox: Outbox, name: String) -> Option<Seated> {
-        if self.play.is_some() {
-            return None;
+    /// Which seats are taken before the game, by people or CPU players.
+    fn taken(&self) -> Vec<bool> {
+        (0..self.settings.seats)
+            .map(|s| self.cpus[s] || self.seats.holder(s).is_some())
+            .collect()
+    }
+
+    /// The name of whoever holds `seat` before the game.
+    fn name_at(&self, seat: Seat) -> Option<String> {
+        match self.seats.holder(seat) {
+            Some(person) => Some(person.name.clone()),
+            None => self.cpus[seat].then(|| self.hooks.cpu_name(seat)),
         }
-        let seat = self.seats.free_seat()?;
-        let token = self
+    }
+
+    fn sit(&mut self, newcomer: Newcomer) -> Result<Seated, NoSeat> {
+        if self.play.is_some() {
+            return self.claim_back(newcomer);
+        }
+        let Some(seat) = self.hooks.seat_for(&self.taken(), newcomer.preference) else {
+            return Err(NoSeat::Full);
+        };
+        let others: Vec<String> = (0..self.settings.seats)
+            .filter_map(|s| self.name_at(s))
+            .collect();
+        let taken = |name: &str| others.iter().any(|o| crate::text::look_alike(o, name));
+        let name = self.hooks.seat_name(&newcomer.name, &taken);
+        let token = match newcomer.token {
+            None if self.hooks.token_at_sit() => Some(SeatToken::random()),
+            token => token,
+        };
+        let seated = self
             .hooks
-            .token_at_sit()
-            .then(|| format!("{:032x}", rand::random::<u128>()));
-        outbox.send_all(self.hooks.seated(seat, token.as_deref()));
+            .seated(seat, token.as_ref().map(SeatToken::as_str));
         let person = Person {
-            conn,
-            outbox,
+            conn: newcomer.conn,
+            outbox: newcomer.outbox,
             name,
+            addr: newcomer.addr,
             token,
         };
         self.seats.sit(seat, person);
-        let seated = self.seats.here_all().count();
-        let full = seated == self.settings.seats;
-        if full {
-            self.start();
-        } else if let Some(line) = self.hooks.waiting(seated) {
+        self.owed[seat].extend(seated);
+        let full = self.joined(seat);
+        Ok(Seated { seat, full })
+    }
+
+    /// `seat` has just been taken before the game: everyone is told, and the game
+    /// begins if it completed the table; whether it did.
+    fn joined(&mut self, seat: Seat) -> bool {
+        let name = self.name_at(seat).unwrap_or_default();
+        if let Some(line) = self.hooks.joined(seat, &name) {
             self.broadcast(&line);
         }
-        Some(Seated { seat, full })
+        let full = self.taken().iter().all(|&taken| taken);
+        let people = self.seats.here_all().count();
+        if full {
+            self.start();
+        } else if let Some(line) = self.hooks.waiting(people) {
+            self.broadcast(&line);
+        }
+        full
+    }
+
+    /// A newcomer to a game under way takes back the seat that is theirs (their token's,
+    /// or with [`Hooks::back_by_name`] their name's from their address while they are
+    /// away), if any.
+    fn claim_back(&mut self, newcomer: Newcomer) -> Result<Seated, NoSeat> {
+        let by_name = self.hooks.back_by_name();
+        let claimant = claim(&newcomer.name, newcomer.addr, newcomer.token.as_ref());
+        let seat = (0..self.settings.seats).find(|&s| {
+            let away = self.seats.is_away(s);
+            let held = self.seats.holder(s);
+            held.is_some_and(|p| net::may_take(p.claim(), away && by_name, claimant))
+        });
+        let Some(seat) = seat else {
+            return Err(NoSeat::Started);
+        };
+        let Newcomer {
+            conn,
+            outbox,
+            addr,
+            token,
+            ..
+        } = newcomer;
+        self.come_back(seat, conn, outbox, addr, token);
+        Ok(Seated { seat, full: true })
+    }
+
+    /// A seated person asks for a CPU player before the game.
+    fn cpu(&mut self, conn: ConnId, preference: Option<usize>) {
+        let Some(asker) = self.seat_of(conn) else {
+            if let Some(line) = self.hooks.cpu_refused(NoCpu::NotSeated) {
+                self.send_conn(conn, line);
+            }
+            return;
+        };
+        if self.play.is_some() {
+            if let Some(line) = self.hooks.cpu_refused(NoCpu::Started) {
+                self.send(asker, line);
+            }
+            return;
+        }
+        if let Some(seat) = self.hooks.seat_for(&self.taken(), preference) {
+            self.cpus[seat] = true;
+            self.joined(seat);
+        }
+    }
+
+    /// A spectator arrives: told what the protocol says, then every public event.
+    fn watch(&mut self, conn: ConnId, outbox: Outbox) {
+        outbox.send_all(self.hooks.watching());
+        if self.spectators.is_empty() {
+            // The spectators' view was not kept while nobody watched: it catches up
+            // with the hand so far, shown to nobody.
+            self.watched = self.hooks.viewer(WATCHER);
+            if let Some(play) = &self.play {
+                let mut unseen = Vec::new();
+                for event in play.catch_up(WATCHER) {
+                    self.hooks.render(&mut self.watched, &event, &mut unseen);
+                }
+            }
+        }
+        self.spectators.push(Spectator { conn, outbox });
+    }
+
+    /// `line` to the connection, then what its seat is asked, again.
+    fn again(&mut self, conn: ConnId, line: String) {
+        let Some(seat) = self.seat_of(conn) else {
+            self.send_conn(conn, line);
+            return;
+        };
+        self.send(seat, line);
+        if self.play.is_some() {
+            if let Some(line) = self.hooks.again(&self.viewers[seat]) {
+                self.send(seat, line);
+            }
+        }
     }
 
     fn fill(&mut self, conn: ConnId) {
@@ -171,8 +338,9 @@ where
             play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
         }
         for (seat, person) in self.seats.here_all() {
-            if let Some(token) = &person.token {
-                play.holder(seat, &token_holder(token));
+            let holder = person.holder();
+            if holder.token.is_some() || self.hooks.back_by_name() && holder.is_anyone() {
+                play.holder(seat, &holder);
             }
         }
         self.play = Some(play);
@@ -197,15 +365,20 @@ where
         let taken_over = play.redo_log(&carried.entries)?;
         play.caught_up();
         let hooks = &self.hooks;
+        let by_name = hooks.back_by_name();
         let person = |seat: Seat| {
-            let token = carried.holders[seat].token.clone()?;
-            let (conn, outbox) = (crate::net::next_conn_id(), Outbox::gone());
-            let name = carried.seats[seat].0.clone();
+            let holder = &carried.holders[seat];
+            let token = holder.token.as_deref().and_then(SeatToken::parse);
+            let addr = holder.addr.filter(|_| by_name);
+            if token.is_none() && addr.is_none() {
+                return None;
+            }
             Some(Person {
-                conn,
-                outbox,
-                name,
-                token: Some(token),
+                conn: net::next_conn_id(),
+                outbox: Outbox::gone(),
+                name: carried.seats[seat].0.clone(),
+                addr,
+                token,
             })
         };
         let cpu = |seat: Seat, took_over: bool| {
@@ -228,13 +401,13 @@ where
     }
 
     fn act(&mut self, conn: ConnId, action: Action<H>) {
-        let Some(seat) = self.seat_of(conn) else {
+        let (Some(seat), Some(_)) = (self.seat_of(conn), &self.play) else {
+            if let Some(line) = self.hooks.not_playing() {
+                self.send_conn(conn, line);
+            }
             return;
         };
         let Some(play) = self.play.as_mut() else {
-            if let Some(line) = self.hooks.not_started() {
-                self.send(seat, line);
-            }
             return;
         };
         match play.act(seat, action) {
@@ -242,7 +415,10 @@ where
                 let events = H::Game::events(&events).to_vec();
                 self.show(&events);
             }
-            Err(refusal) => self.send(seat, self.hooks.refused(&refusal)),
+            Err(refusal) => {
+                let lines = self.hooks.refused(&self.viewers[seat], &action, &refusal);
+                self.owed[seat].extend(lines);
+            }
         }
     }
 
@@ -251,18 +427,15 @@ where
         let seat = self.seat_of(conn)?;
         let person = self.seats.here_mut(seat)?;
         let new = person.token.is_none();
-        let token = person
-            .token
-            .get_or_insert_with(|| format!("{:032x}", rand::random::<u128>()))
-            .clone();
+        let token = person.token.get_or_insert_with(SeatToken::random).clone();
         // Journaled once (a token asked for again is the same one).
         if let Some(play) = self.play.as_ref().filter(|_| new) {
-            play.holder(seat, &token_holder(&token));
+            play.holder(seat, &person.holder());
         }
-        if let Some(line) = self.hooks.token(&token) {
+        if let Some(line) = self.hooks.token(token.as_str()) {
             self.send(seat, line);
         }
-        Some(token)
+        Some(token.as_str().to_owned())
     }
 
     fn rename(&mut self, conn: ConnId, name: &str) {
@@ -290,15 +463,20 @@ where
     }
 
     fn leave(&mut self, conn: ConnId) {
+        self.spectators.retain(|s| s.conn != conn);
         let Some(seat) = self.seat_of(conn) else {
+            self.check_deserted();
             return;
         };
         let Some(play) = &self.play else {
             self.seats.clear(seat);
+            self.owed[seat].clear();
+            self.hooks.vacated(seat);
             let seated = self.seats.here_all().count();
             if let Some(line) = self.hooks.waiting(seated) {
                 self.broadcast(&line);
             }
+            self.check_deserted();
             return;
         };
         // The node is handing its tables over: the seat stays as it is for the node that
@@ -307,18 +485,33 @@ where
             return;
         }
         // Until some person has moved there is no grace: a table started and left keeps
-        // nothing. Only a person who holds a token can come back.
-        let has_token = self.seats.here(seat).is_some_and(|p| p.token.is_some());
-        if play.anyone_played() && has_token && self.seats.step_away(seat, Instant::now()) {
+        // nothing. Only a person who holds a token (or whom the protocol takes back by
+        // name) can come back.
+        let by_name = self.hooks.back_by_name();
+        let may_return = (self.seats.here(seat))
+            .is_some_and(|p| p.token.is_some() || by_name && p.addr.is_some());
+        if play.anyone_played() && may_return && self.seats.step_away(seat, Instant::now()) {
             return;
         }
-        self.give_up(seat);
+        self.give_up(seat, false);
     }
 
-    /// The person of `seat` is gone for good: the game goes on without the seat if it
-    /// can, else a CPU player takes it.
-    fn give_up(&mut self, seat: Seat) {
+    /// A table not begun ends once no person holds a seat and nobody watches, if its
+    /// protocol says so.
+    fn check_deserted(&mut self) {
+        let nobody = self.seats.held().next().is_none() && self.spectators.is_empty();
+        if self.play.is_none() && nobody && self.hooks.ends_deserted() {
+            self.over = true;
+        }
+    }
+
+    /// The person of `seat` is gone for good (`expired`: their grace period ended): the
+    /// game goes on without the seat if it can, else the protocol ends it or a CPU
+    /// player takes it.
+    fn give_up(&mut self, seat: Seat, expired: bool) {
         self.seats.clear(seat);
+        self.owed[seat].clear();
+        let kinds = self.kinds();
         let Some(play) = self.play.as_mut() else {
             return;
         };
@@ -328,6 +521,13 @@ where
                 self.show(&events);
             }
             None => {
+                if let Some(lines) = self.hooks.forfeit(play, seat, &kinds, expired) {
+                    self.over = true;
+                    for line in lines {
+                        self.broadcast(&line);
+                    }
+                    return;
+                }
                 play.note(Note::CpuTookOver { seat });
                 play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
                 if let Some(line) = self.hooks.left(seat) {
@@ -337,11 +537,13 @@ where
         }
     }
 
+    /// A new connection comes back with `token` (from anywhere): whether it took a seat.
     fn resume(&mut self, token: &str, conn: ConnId, outbox: Outbox) -> bool {
-        let Some(play) = &self.play else {
+        let Some(token) = SeatToken::parse(token).filter(|_| self.play.is_some()) else {
             return false;
         };
-        let held = |p: &Person| p.token.as_deref() == Some(token);
+        let claimant = claim("", None, Some(&token));
+        let held = |p: &Person| net::may_take(p.claim(), false, claimant);
         let Some(seat) = self
             .seats
             .find_away(held)
@@ -352,6 +554,25 @@ where
         if self.seats.here(seat).is_some_and(|p| p.conn == conn) {
             return true; // its own token: it holds the seat already
         }
+        self.come_back(seat, conn, outbox, None, Some(token));
+        true
+    }
+
+    /// `seat` is taken back on a new connection (the old one, if still open, is closed):
+    /// its person is told who they are again and shown the game so far, and who may take
+    /// the seat back is journaled again if that changed.
+    fn come_back(
+        &mut self,
+        seat: Seat,
+        conn: ConnId,
+        outbox: Outbox,
+        addr: Option<IpAddr>,
+        token: Option<SeatToken>,
+    ) {
+        let Some(play) = &self.play else {
+            return;
+        };
+        let before = self.seats.holder(seat).map(Person::holder);
         let replaced = self.hooks.replaced();
         self.seats.take_back(seat, |old| {
             if let Some(line) = replaced {
@@ -360,17 +581,28 @@ where
             old.outbox.close();
             old.conn = conn;
             old.outbox = outbox;
+            old.addr = addr.or(old.addr);
+            old.token = token.or(old.token.take());
         });
+        let Some(person) = self.seats.here(seat) else {
+            return;
+        };
+        let now = person.holder();
+        if before.as_ref() != Some(&now) {
+            play.holder(seat, &now);
+        }
         let mut viewer = self.hooks.viewer(seat);
-        let mut lines = self.hooks.resumed(seat, token);
-        for event in play.catch_up_standing(seat, H::is_prompt) {
-            self.hooks.render(&mut viewer, &event, &mut lines);
+        let mut lines = self.hooks.resumed(seat, now.token.as_deref());
+        match self.hooks.caught_up(&mut viewer, play, seat) {
+            Some(caught_up) => lines.extend(caught_up),
+            None => {
+                for event in play.catch_up_standing(seat, H::is_prompt) {
+                    self.hooks.render(&mut viewer, &event, &mut lines);
+                }
+            }
         }
         self.viewers[seat] = viewer;
-        if let Some(person) = self.seats.here(seat) {
-            person.outbox.send_all(lines);
-        }
-        true
+        self.owed[seat].extend(lines);
     }
 
     pub(super) fn wake(&mut self) {
@@ -406,13 +638,19 @@ where
     /// A person away for the whole grace period gives their seat up.
     pub(super) fn expire(&mut self) {
         while let Some(seat) = self.seats.expired(Instant::now()) {
-            self.give_up(seat);
+            self.give_up(seat, true);
+            if self.over {
+                return;
+            }
         }
     }
 
     /// Machines move and timers are set after any change; whether the table goes on
     /// (not when its game is over, nor when nobody holds a seat of a game under way).
     pub(super) fn after_change(&mut self) -> bool {
+        if self.over {
+            return false;
+        }
         let Some(play) = self.play.as_mut() else {
             return true;
         };
@@ -445,46 +683,84 @@ where
         true
     }
 
-    /// The table has ended: its people's connections close (after what is queued).
-    pub(super) fn close(&self) {
+    /// The table has ended: its people's and spectators' connections close (after what
+    /// is queued).
+    pub(super) fn close(&mut self) {
+        self.flush();
         for (_, person) in self.seats.here_all() {
             person.outbox.close();
         }
+        for spectator in &self.spectators {
+            spectator.outbox.close();
+        }
+        self.hooks.ended();
     }
 
-    /// Tells every person here `events`, each as their seat may see it.
+    /// Sends everyone what they are owed: everything one change owes a person goes out
+    /// in one write.
+    pub(super) fn flush(&mut self) {
+        for (seat, owed) in self.owed.iter_mut().enumerate() {
+            if owed.is_empty() {
+                continue;
+            }
+            match self.seats.here(seat) {
+                Some(person) => person.outbox.send_all(owed.drain(..)),
+                None => owed.clear(),
+            }
+        }
+        if !self.owed_spectators.is_empty() {
+            for spectator in &self.spectators {
+                spectator
+                    .outbox
+                    .send_all(self.owed_spectators.iter().cloned());
+            }
+            self.owed_spectators.clear();
+        }
+    }
+
+    /// Tells every person here `events`, each as their seat may see it, and the
+    /// spectators what everyone may see.
     fn show(&mut self, events: &[Event<H>]) {
         if events.is_empty() {
             return;
         }
-        let mut lines = Vec::new();
-        for (seat, person) in self.seats.here_all() {
-            let viewer = &mut self.viewers[seat];
+        for (seat, _) in self.seats.here_all() {
+            let (viewer, owed) = (&mut self.viewers[seat], &mut self.owed[seat]);
             for event in events.iter().filter_map(|e| H::Game::for_seat(e, seat)) {
-                self.hooks.render(viewer, &event, &mut lines);
+                self.hooks.render(viewer, &event, owed);
             }
-            // Everything one change owes a person goes out in one write.
-            person.outbox.send_all(lines.drain(..));
+        }
+        if !self.spectators.is_empty() {
+            for event in events.iter().filter_map(|e| H::Game::for_seat(e, WATCHER)) {
+                (self.hooks).render(&mut self.watched, &event, &mut self.owed_spectators);
+            }
         }
     }
 
-    fn send(&self, seat: Seat, line: String) {
-        if let Some(person) = self.seats.here(seat) {
-            person.outbox.send(line);
+    fn send(&mut self, seat: Seat, line: String) {
+        if self.seats.is_here(seat) {
+            self.owed[seat].push(line);
         }
     }
 
-    fn broadcast(&self, line: &str) {
-        for (_, person) in self.seats.here_all() {
-            person.outbox.send(line);
+    /// `line` to the connection `conn`, a person's or a spectator's.
+    fn send_conn(&mut self, conn: ConnId, line: String) {
+        match self.seat_of(conn) {
+            Some(seat) => self.send(seat, line),
+            None => {
+                if let Some(s) = self.spectators.iter().find(|s| s.conn == conn) {
+                    s.outbox.send(line);
+                }
+            }
         }
     }
-}
 
-/// A seat taken back with `token` alone (the kernel's people come back by token).
-fn token_holder(token: &str) -> Holder {
-    Holder {
-        token: Some(token.to_owned()),
-        addr: None,
+    fn broadcast(&mut self, line: &str) {
+        for (seat, _) in self.seats.here_all() {
+            self.owed[seat].push(line.to_owned());
+        }
+        if !self.spectators.is_empty() {
+            self.owed_spectators.push(line.to_owned());
+        }
     }
 }
