@@ -89,7 +89,7 @@ impl Hooks for DuelHooks {
         generic::OutcomeChronicle::default()
     }
 
-    fn render(&self, _viewer: &mut (), event: &Event, out: &mut Vec<String>) {
+    fn render(&self, _viewer: &mut (), _: &Duel, event: &Event, out: &mut Vec<String>) {
         out.push(match event {
             Event::HandStarted { number, leader } => format!("HAND {number} {leader}"),
             Event::Dealt { cards, .. } => format!("CARDS {} {} {}", cards[0], cards[1], cards[2]),
@@ -119,12 +119,12 @@ impl Hooks for DuelHooks {
 /// The tables: the one forming, and every one started (to find a token's seat).
 #[derive(Clone)]
 struct Lobby {
-    tables: Arc<Mutex<Vec<TableHandle<Action>>>>,
-    open: Arc<dyn Fn() -> TableHandle<Action> + Send + Sync>,
+    tables: Arc<Mutex<Vec<TableHandle<Duel>>>>,
+    open: Arc<dyn Fn() -> TableHandle<Duel> + Send + Sync>,
 }
 
 impl Lobby {
-    fn tables(&self) -> std::sync::MutexGuard<'_, Vec<TableHandle<Action>>> {
+    fn tables(&self) -> std::sync::MutexGuard<'_, Vec<TableHandle<Duel>>> {
         self.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -134,7 +134,7 @@ impl Lobby {
         conn: u64,
         outbox: parlor_server::net::Outbox,
         name: String,
-    ) -> Option<TableHandle<Action>> {
+    ) -> Option<TableHandle<Duel>> {
         for _ in 0..3 {
             let table = {
                 let mut tables = self.tables();
@@ -167,7 +167,7 @@ impl Lobby {
         token: &str,
         conn: u64,
         outbox: &parlor_server::net::Outbox,
-    ) -> Option<TableHandle<Action>> {
+    ) -> Option<TableHandle<Duel>> {
         let tables: Vec<_> = self.tables().clone();
         for table in tables {
             let (reply, taken) = oneshot::channel();
@@ -232,7 +232,7 @@ async fn session(
     };
     let mut connection = LineConnection::lines(socket, 256, settings, stop);
     let conn = connection.id();
-    let mut table: Option<TableHandle<Action>> = None;
+    let mut table: Option<TableHandle<Duel>> = None;
     loop {
         let line = match connection.next(Some(Duration::from_secs(60))).await {
             Line::Message(line) => line,

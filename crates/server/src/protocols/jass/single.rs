@@ -24,7 +24,7 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 /// A way to a single game's table.
-pub type SingleHandle = TableHandle<Action>;
+pub type SingleHandle = TableHandle<jass::Game>;
 
 /// How many inputs wait for a single game's table.
 const INBOX: usize = 256;
@@ -131,7 +131,7 @@ pub async fn join(
 
 /// What a member's connection asks of the table (`None`: a join, which
 /// [`join`] asks).
-pub fn input_of(msg: SessionMsg) -> Option<Input<Action>> {
+pub fn input_of(msg: SessionMsg) -> Option<Input<jass::Game>> {
     Some(match msg {
         SessionMsg::Join { .. } => return None,
         SessionMsg::JoinBot { team, from } => Input::Cpu {
@@ -149,7 +149,7 @@ pub fn input_of(msg: SessionMsg) -> Option<Input<Action>> {
 
 /// What a member's message asks of the table: a choice, or (anything else) "not
 /// expected now" and their request again.
-fn input(conn: crate::net::ConnId, msg: ClientMsg) -> Input<Action> {
+fn input(conn: crate::net::ConnId, msg: ClientMsg) -> Input<jass::Game> {
     let action = match msg {
         ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(mode)) => Action::Choose(mode),
         ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe) => Action::Schiebe,
@@ -239,7 +239,7 @@ impl Hooks for SingleHooks {
         }
     }
 
-    fn render(&self, viewer: &mut Viewer, event: &Event, out: &mut Vec<String>) {
+    fn render(&self, viewer: &mut Viewer, _: &jass::Game, event: &Event, out: &mut Vec<String>) {
         // Whatever happens next answers any request.
         viewer.render.answered();
         let mut frames = Vec::new();
@@ -282,7 +282,7 @@ impl Hooks for SingleHooks {
     }
 
     /// `BROADCAST_SESSION_JOINED` to them alone (the others know them already).
-    fn resumed(&self, seat: Seat, _token: Option<&str>) -> Vec<String> {
+    fn resumed(&self, seat: Seat, _token: Option<&str>, _names: &[String]) -> Vec<String> {
         tracing::debug!(session = self.name, seat, "jass player back at the table");
         vec![self.joined_line(self.player(seat))]
     }

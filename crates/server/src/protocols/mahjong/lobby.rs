@@ -10,10 +10,11 @@
 //! connection dropped, or is about to: the newest connection plays), as long as the table
 //! still keeps the seat for them.
 
-use super::table::{self, CarriedTable, Human, NewTable, TableHandle};
+use super::table::{self, Human, MahjongHooks, TableHandle};
 use super::MahjongSettings;
 use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
+use crate::table::actor::{Input, Starter};
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -23,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 pub use crate::net::ConnId;
 
 /// Where a seated session finds its table.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Seating {
     /// The table actor.
     pub table: TableHandle,
@@ -92,6 +93,8 @@ impl Seated {
 pub struct Lobby {
     tx: mpsc::Sender<LobbyMsg>,
     carry: Carry,
+    /// Whether the tables play with red fives (operations name them).
+    pub red_fives: bool,
 }
 
 /// Someone waiting for a table.
@@ -125,6 +128,7 @@ impl Lobby {
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(256);
+        let red_fives = settings.red_fives;
         let carrier = Carrier {
             settings: settings.clone(),
             grace,
@@ -145,7 +149,11 @@ impl Lobby {
             shutdown: shutdown.clone(),
         };
         tokio::spawn(state.run(rx));
-        Lobby { tx, carry }
+        Lobby {
+            tx,
+            carry,
+            red_fives,
+        }
     }
 
     /// Carries on a table another node of a cluster ran.
@@ -199,10 +207,17 @@ impl State {
                     let seating = back.seating.clone();
                     let lobby = self.me.clone();
                     tokio::spawn(async move {
-                        if seating.table.resume(seating.seat, human.clone()).await {
-                            let _ = seated.send(seating);
-                        } else {
-                            let _ = lobby.send(LobbyMsg::Rejoin { human, seated }).await;
+                        let (reply, answer) = oneshot::channel();
+                        let newcomer = human.clone().newcomer();
+                        let sit = Input::Sit { newcomer, reply };
+                        let back = seating.table.send(sit).await;
+                        match answer.await {
+                            Ok(Ok(_)) if back => {
+                                let _ = seated.send(seating);
+                            }
+                            _ => {
+                                let _ = lobby.send(LobbyMsg::Rejoin { human, seated }).await;
+                            }
                         }
                     });
                     return;
@@ -227,19 +242,11 @@ impl State {
                 }
             }
             LobbyMsg::Carried(carried) => {
-                let CarriedTable {
-                    handle: table,
-                    new,
-                    away,
-                } = *carried;
-                for (seat, human) in away {
-                    let seating = Seating {
-                        table: table.clone(),
-                        seat,
-                    };
-                    self.seated.push(Seated::of(&human, seating));
+                let CarriedTable { table, away } = *carried;
+                for seated in away {
+                    self.seated.push(seated);
                 }
-                self.run_table(table, new);
+                self.watch_closing(table);
             }
         }
     }
@@ -267,12 +274,11 @@ impl State {
             return;
         }
         let humans = waiting.iter().map(|w| w.human.clone()).collect();
-        let (table, new) = table::create(
+        let (table, starter) = table::create(
             humans,
             self.settings.clone(),
             self.grace,
-            self.seeds.next_seed(),
-            &self.recorder,
+            (&self.recorder, &self.seeds),
             self.shutdown.clone(),
         );
         for (seat, w) in waiting.into_iter().enumerate() {
@@ -282,23 +288,35 @@ impl State {
             };
             self.seated.push(Seated::of(&w.human, seating.clone()));
             if w.seated.send(seating).is_err() {
-                // The session ended while the table was being set: the seat is away.
+                // The session ended while the table was being set: the seat is left.
                 let (table, conn) = (table.clone(), w.human.conn);
-                tokio::spawn(async move { table.dropped(seat, conn).await });
+                tokio::spawn(async move { table.send(Input::Leave { conn }).await });
             }
         }
-        self.run_table(table, new);
+        self.run_table(table, starter);
     }
 
-    /// Runs `new`, and forgets its people once it closes.
-    fn run_table(&self, table: TableHandle, new: NewTable) {
-        new.spawn();
+    /// Runs the table `starter` begins, and forgets its people once it closes.
+    fn run_table(&self, table: TableHandle, starter: Starter<MahjongHooks>) {
+        starter.run();
+        self.watch_closing(table);
+    }
+
+    /// Forgets the people of `table` once it closes.
+    fn watch_closing(&self, table: TableHandle) {
         let lobby = self.me.clone();
         tokio::spawn(async move {
             table.closed().await;
             let _ = lobby.send(LobbyMsg::TableClosed).await;
         });
     }
+}
+
+/// A table carried over from another node, running, and the people who may come back
+/// to it.
+struct CarriedTable {
+    table: TableHandle,
+    away: Vec<Seated>,
 }
 
 /// Makes tables carried over from other nodes of a cluster, and hands them to the lobby.
@@ -314,7 +332,27 @@ impl Carrier {
     fn carry(&self, carried: &Carried) -> Result<(), String> {
         let (settings, grace) = (self.settings.clone(), self.grace);
         let shutdown = self.shutdown.clone();
-        let made = table::carry(carried, settings, grace, &self.recorder, shutdown)?;
+        let table = table::carry(carried, settings, grace, &self.recorder, shutdown)?;
+        // The people who may come back to it by name, from their address.
+        let away = (0..carried.seats.len())
+            .filter_map(|seat| {
+                let holder = carried.holders.get(seat)?;
+                let seating = Seating {
+                    table: table.clone(),
+                    seat,
+                };
+                Some(Seated {
+                    name: carried.seats[seat].0.clone(),
+                    addr: holder.addr?,
+                    token: holder
+                        .token
+                        .as_deref()
+                        .and_then(crate::net::SeatToken::parse),
+                    seating,
+                })
+            })
+            .collect();
+        let made = CarriedTable { table, away };
         self.lobby
             .try_send(LobbyMsg::Carried(Box::new(made)))
             .map_err(|e| format!("the lobby cannot take the table: {e}"))

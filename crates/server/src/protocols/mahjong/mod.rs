@@ -19,8 +19,9 @@
 //! - [`render`]: the game's events and state to server messages.
 //! - [`lobby`]: people wait here until a table of four forms or CPU players fill it.
 //! - [`operation`]: operations (tile kinds) to the engine's actions (physical tiles).
-//! - [`table`]: the actor that owns one game: operations in, moves out per receiver.
-//! - [`session`]: one connection.
+//! - [`table`]: one game at the kernel's table actor: Mahjong's hooks (moves per
+//!   receiver, prompts, acknowledgements between hands, the stand-in).
+//! - [`session`]: one connection; it reads operations into the table's inputs.
 //!
 //! `docs/protocols/mahjong.md` records every decision the seed left open.
 

@@ -16,9 +16,9 @@ pub fn move_for(m: &Move, seat: usize, red_fives: bool) -> String {
     .line()
 }
 
-/// `game I C C C C` for the person at `you`.
-pub fn game(you: usize, names: &[String; 4]) -> String {
-    let names = names.clone();
+/// `game I C C C C` for the person at `you`, with the seats' `names`.
+pub fn game(you: usize, names: &[String]) -> String {
+    let names = std::array::from_fn(|s| names.get(s).cloned().unwrap_or_default());
     ServerMsg::Game { you, names }.line()
 }
 

@@ -6,9 +6,11 @@
 //! the other players' outboxes and cost them their connections).
 
 use super::lobby::{ConnId, Lobby, Seating};
-use super::render;
 use super::table::Human;
+use super::{operation, render};
 use crate::net::{Connection, HelloTimer, Input, Peer, Settings, Socket};
+use crate::table::actor::Input as TableInput;
+use mahjong::game::Game;
 use parlor_wire::mmj1::{ClientMsg, Frame, Mmj1Codec, ServerMsg};
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -45,6 +47,7 @@ pub async fn run(
     };
     let mut connection = Connection::open(socket, Mmj1Codec::default(), settings, stop);
     let conn = connection.id();
+    let red_fives = lobby.red_fives;
     let outbox = connection.outbox().clone();
     let mut stage = Stage::Greeting;
     let mut chats: Vec<Instant> = Vec::new();
@@ -103,7 +106,11 @@ pub async fn run(
                 outbox.send(render::reject("too much chat; wait a little"))
             }
             (Stage::Seated(s), msg) => {
-                if !s.table.send(s.seat, conn, msg).await {
+                if !s
+                    .table
+                    .send(table_input(s.seat, conn, msg, red_fives))
+                    .await
+                {
                     break;
                 }
             }
@@ -111,7 +118,7 @@ pub async fn run(
     }
     match stage {
         Stage::Seated(s) => {
-            s.table.dropped(s.seat, conn).await;
+            s.table.send(TableInput::Leave { conn }).await;
         }
         Stage::Waiting(seated) => leave_waiting(&lobby, seated, conn).await,
         Stage::Greeting => {}
@@ -131,7 +138,7 @@ async fn leave_waiting(lobby: &Lobby, mut seated: oneshot::Receiver<Seating>, co
     seated.close();
     match seated.try_recv() {
         Ok(seating) => {
-            seating.table.dropped(seating.seat, conn).await;
+            seating.table.send(TableInput::Leave { conn }).await;
         }
         Err(_) => lobby.leave(conn).await,
     }
@@ -139,6 +146,37 @@ async fn leave_waiting(lobby: &Lobby, mut seated: oneshot::Receiver<Seating>, co
 
 /// A name from `mmj1c`, if others may see it: UTF-8 without control characters, and
 /// not one that looks like a CPU player's (`CPU 1`).
+/// What a seated person's message asks of their table: an acknowledgement, chat for the
+/// others (cleaned: control characters, newlines and terminal escapes dropped), or an
+/// operation, read into the engine's action against the game (a `reject` if it cannot
+/// be).
+fn table_input(seat: usize, conn: ConnId, msg: ClientMsg, red_fives: bool) -> TableInput<Game> {
+    match msg {
+        ClientMsg::Ack => TableInput::Ack { conn },
+        ClientMsg::Chat { dests, text } => {
+            let text = crate::text::clean(&String::from_utf8_lossy(&text), "", ' ', usize::MAX);
+            let to: Vec<usize> = (0..4).filter(|s| dests >> s & 1 == 1).collect();
+            let lines = to
+                .iter()
+                .map(|&receiver| {
+                    let others = to.iter().copied().filter(|&s| s != receiver);
+                    (receiver, render::chat(seat, others, &text))
+                })
+                .collect();
+            TableInput::Relay { conn, lines }
+        }
+        msg => {
+            let op = move |game: &Game, seat| {
+                operation::action(game, red_fives, seat, msg).map_err(|why| render::reject(&why))
+            };
+            TableInput::Op {
+                conn,
+                op: Box::new(op),
+            }
+        }
+    }
+}
+
 fn check_name(name: &[u8]) -> Result<String, &'static str> {
     let name = std::str::from_utf8(name).map_err(|_| "a name must be UTF-8 text")?;
     if crate::text::has_unsafe(name, "") {
@@ -220,7 +258,8 @@ mod tests {
         for (seated, conn) in waiting {
             leave_waiting(&lobby, seated, conn).await;
         }
-        seating.table.dropped(seating.seat, last_conn).await;
+        let leave = TableInput::Leave { conn: last_conn };
+        seating.table.send(leave).await;
         let closed = tokio::time::timeout(Duration::from_secs(30), seating.table.closed());
         assert!(closed.await.is_ok(), "the table outlived everyone at it");
         stop.cancel();

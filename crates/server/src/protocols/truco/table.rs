@@ -30,7 +30,7 @@ pub const STAND_IN: &str = "heuristic";
 const MAX_NAME_BYTES: usize = 24;
 
 /// A way to a course Truco table.
-pub type TableHandle = actor::TableHandle<Action>;
+pub type TableHandle = actor::TableHandle<truco::Game>;
 
 /// The tokens given out by every table, to find the table a `RESUME` goes to. Shared by
 /// the lobby and the sessions.
@@ -119,7 +119,7 @@ impl Hooks for Course {
         Renderer::new(seat)
     }
 
-    fn render(&self, viewer: &mut Renderer, event: &Event, out: &mut Vec<String>) {
+    fn render(&self, viewer: &mut Renderer, _: &truco::Game, event: &Event, out: &mut Vec<String>) {
         viewer.render(event, out);
     }
 
@@ -157,7 +157,7 @@ impl Hooks for Course {
         vec![ServerMsg::Match(1).write()]
     }
 
-    fn resumed(&self, seat: Seat, _token: Option<&str>) -> Vec<String> {
+    fn resumed(&self, seat: Seat, _token: Option<&str>, _names: &[String]) -> Vec<String> {
         vec![welcome(seat), ServerMsg::Match(1).write()]
     }
 

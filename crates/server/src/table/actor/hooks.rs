@@ -5,7 +5,7 @@ use super::inputs::NoCpu;
 use crate::record::watch::Watchable;
 use crate::record::{Chronicle, SeatKind};
 use crate::table::Play;
-use parlor_game::{Game, Notation, Projected, Seat, Strategy};
+use parlor_game::{Game, GameRng, Notation, Projected, Seat, Strategy};
 
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
 type Action<H> = <<H as Hooks>::Game as Game>::Action;
@@ -26,8 +26,15 @@ pub trait Hooks: Send + 'static {
     /// the table's spectators (`parlor_game::WATCHER`).
     fn viewer(&self, seat: Seat) -> Self::Viewer;
 
-    /// The lines `event` (already as the viewer's seat may see it) reads as on the wire.
-    fn render(&self, viewer: &mut Self::Viewer, event: &Event<Self>, out: &mut Vec<String>);
+    /// The lines `event` (already as the viewer's seat may see it) reads as on the wire;
+    /// `game` is the game as it is now.
+    fn render(
+        &self,
+        viewer: &mut Self::Viewer,
+        game: &Self::Game,
+        event: &Event<Self>,
+        out: &mut Vec<String>,
+    );
 
     /// What a person taking `seat` is told first; `token` (if they hold one yet) lets
     /// them come back.
@@ -42,8 +49,24 @@ pub trait Hooks: Send + 'static {
         refusal: &Refusal<Self>,
     ) -> Vec<String>;
 
-    /// A CPU player's strategy (the stand-in for a person away or out of time too).
+    /// A CPU player's strategy.
     fn cpu(&self) -> Box<dyn Strategy<Self::Game>>;
+
+    /// The strategy that plays for a person away or out of time (a CPU player's, unless
+    /// the protocol says otherwise).
+    fn stand_in(&self) -> Box<dyn Strategy<Self::Game>> {
+        self.cpu()
+    }
+
+    /// The game's seed and the CPU players' random stream, from the seed drawn for the
+    /// table (each on a stream of its own, so the CPU players' choices say nothing of
+    /// the deal).
+    fn seeds(&self, drawn: u64) -> (u64, GameRng) {
+        (
+            drawn,
+            cards::seeded_rng(drawn.rotate_left(17) ^ 0x5EED_B075),
+        )
+    }
 
     /// The record of a new game.
     fn chronicle(&self) -> Self::Chronicle;
@@ -63,6 +86,17 @@ pub trait Hooks: Send + 'static {
         format!("CPU {}", seat + 1)
     }
 
+    /// The name of a CPU player taking the seat of `person`, gone for good.
+    fn cpu_name_after(&self, seat: Seat, _person: &str) -> String {
+        self.cpu_name(seat)
+    }
+
+    /// What the person in `seat` is told as the game begins, before everyone is told
+    /// [`Hooks::started`]; `names` are the seats' names.
+    fn opening(&self, _seat: Seat, _names: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Told to everyone waiting when a person sits down or leaves before the game:
     /// `seated` people are there.
     fn waiting(&self, _seated: usize) -> Option<String> {
@@ -74,8 +108,9 @@ pub trait Hooks: Send + 'static {
         Vec::new()
     }
 
-    /// What a person coming back to `seat` is told before the game so far.
-    fn resumed(&self, seat: Seat, token: Option<&str>) -> Vec<String> {
+    /// What a person coming back to `seat` is told before the game so far; `names` are
+    /// the seats' names.
+    fn resumed(&self, seat: Seat, token: Option<&str>, _names: &[String]) -> Vec<String> {
         self.seated(seat, token)
     }
 
@@ -94,6 +129,30 @@ pub trait Hooks: Send + 'static {
     /// What the seat of `viewer` is asked and has not answered yet, again
     /// ([`super::Input::Again`]).
     fn again(&self, _viewer: &Self::Viewer) -> Option<String> {
+        None
+    }
+
+    /// What the game asks the person in `seat` now, as a line (from the game's state);
+    /// it is told once per decision ([`Hooks::ends_decision`]).
+    fn prompt(&self, _game: &Self::Game, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// Whether `event` ends the decisions asked so far (a move was made): everyone the
+    /// game waits for afterwards is prompted again.
+    fn ends_decision(_event: &Event<Self>) -> bool {
+        false
+    }
+
+    /// Whether the people at the keyboard acknowledge the end of each hand before the
+    /// next begins (else it begins at once): the turn limit applies to them too, and
+    /// then it is acknowledged for them.
+    fn acknowledges(&self) -> bool {
+        false
+    }
+
+    /// Told to a person who acknowledges when nothing waits for it.
+    fn nothing_to_ack(&self) -> Option<String> {
         None
     }
 

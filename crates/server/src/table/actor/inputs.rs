@@ -2,7 +2,7 @@
 
 use super::super::Timing;
 use crate::net::{ConnId, Outbox, SeatToken};
-use parlor_game::Seat;
+use parlor_game::{Game, Seat};
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -79,8 +79,13 @@ impl Newcomer {
     }
 }
 
-/// What a protocol's sessions ask of a table.
-pub enum Input<A> {
+/// A person's command that becomes an action only against the game as it is (Mahjong
+/// names tiles by kind; the game knows which of them the person holds): the action, or
+/// the line refusing the command.
+pub type Op<G> = Box<dyn FnOnce(&G, Seat) -> Result<<G as Game>::Action, String> + Send + 'static>;
+
+/// What a protocol's sessions ask of a table playing game `G`.
+pub enum Input<G: Game> {
     /// A person wants a seat; answered with it (their own again, if the game has begun
     /// and it is theirs to take back), or why not.
     Sit {
@@ -96,7 +101,17 @@ pub enum Input<A> {
     /// Someone watches the table through its own protocol, told what everyone may see.
     Watch { conn: ConnId, outbox: Outbox },
     /// A person's move.
-    Act { conn: ConnId, action: A },
+    Act { conn: ConnId, action: G::Action },
+    /// A person's move, read against the game ([`Op`]).
+    Op { conn: ConnId, op: Op<G> },
+    /// A person has seen the end of the hand ([`super::Hooks::acknowledges`]).
+    Ack { conn: ConnId },
+    /// Lines a person sends others at the table (chat, already made safe), by seat; only
+    /// people here are told.
+    Relay {
+        conn: ConnId,
+        lines: Vec<(Seat, String)>,
+    },
     /// Tells the connection `line` (a refusal of something that was no move) and then,
     /// if it is a person at play, what is asked of them ([`super::Hooks::again`]).
     Again { conn: ConnId, line: String },
@@ -124,11 +139,11 @@ pub enum Input<A> {
 }
 
 /// A way to a table's actor. Sending fails once the table has ended.
-pub struct TableHandle<A> {
-    pub(super) inbox: mpsc::Sender<Input<A>>,
+pub struct TableHandle<G: Game> {
+    pub(super) inbox: mpsc::Sender<Input<G>>,
 }
 
-impl<A> Clone for TableHandle<A> {
+impl<G: Game> Clone for TableHandle<G> {
     fn clone(&self) -> Self {
         TableHandle {
             inbox: self.inbox.clone(),
@@ -136,9 +151,9 @@ impl<A> Clone for TableHandle<A> {
     }
 }
 
-impl<A> TableHandle<A> {
+impl<G: Game> TableHandle<G> {
     /// Queues `input`, waiting while the inbox is full; `false` if the table has ended.
-    pub async fn send(&self, input: Input<A>) -> bool {
+    pub async fn send(&self, input: Input<G>) -> bool {
         self.inbox.send(input).await.is_ok()
     }
 
@@ -147,8 +162,13 @@ impl<A> TableHandle<A> {
         self.inbox.is_closed()
     }
 
+    /// Completes when the table has ended.
+    pub async fn closed(&self) {
+        self.inbox.closed().await
+    }
+
     /// Whether both handles lead to the same table.
-    pub fn same(&self, other: &TableHandle<A>) -> bool {
+    pub fn same(&self, other: &TableHandle<G>) -> bool {
         self.inbox.same_channel(&other.inbox)
     }
 }

@@ -19,7 +19,7 @@ mod inputs;
 mod table;
 
 pub use hooks::Hooks;
-pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Seated, Settings, TableHandle};
+pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Op, Seated, Settings, TableHandle};
 
 use super::{sleep_until, Play};
 use crate::record::{Carried, Ledger};
@@ -41,7 +41,7 @@ pub fn spawn<H>(
     ledger: Ledger,
     seeds: SeedSource,
     shutdown: CancellationToken,
-) -> TableHandle<Action<H>>
+) -> TableHandle<H::Game>
 where
     H: Hooks,
     <H::Game as Game>::Rules: Send,
@@ -49,6 +49,55 @@ where
     Event<H>: Send + Sync,
 {
     run(Table::new(hooks, settings, ledger, seeds), inbox, shutdown)
+}
+
+/// A table whose game has begun but whose actor does not run yet (see [`seat_group`]).
+pub struct Starter<H: Hooks> {
+    table: Table<H>,
+    inputs: mpsc::Receiver<Input<H::Game>>,
+    shutdown: CancellationToken,
+}
+
+impl<H> Starter<H>
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
+    /// Runs the table: its people are told of the game's start, and it goes on.
+    pub fn run(self) {
+        spawn_loop(self.table, self.inputs, self.shutdown);
+    }
+}
+
+/// Seats `people` together at a new table (in seat order; CPU players take the seats
+/// left) and begins the game, as a lobby that formed the group asks. Its actor runs,
+/// and its people hear of the game, only on [`Starter::run`], so that every session
+/// can be told its table first.
+pub fn seat_group<H>(
+    hooks: H,
+    settings: Settings<<H::Game as Game>::Rules>,
+    people: Vec<Newcomer>,
+    inbox: usize,
+    (ledger, seeds): (Ledger, SeedSource),
+    shutdown: CancellationToken,
+) -> (TableHandle<H::Game>, Starter<H>)
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
+    let mut table = Table::new(hooks, settings, ledger, seeds);
+    table.seat_group(people);
+    let (tx, inputs) = mpsc::channel(inbox.max(1));
+    let starter = Starter {
+        table,
+        inputs,
+        shutdown,
+    };
+    (TableHandle { inbox: tx }, starter)
 }
 
 /// Starts a table's actor that carries on game `carried` from another node (see
@@ -61,7 +110,7 @@ pub fn carry<H>(
     ledger: Ledger,
     shutdown: CancellationToken,
     carried: &Carried,
-) -> Result<TableHandle<Action<H>>, String>
+) -> Result<TableHandle<H::Game>, String>
 where
     H: Hooks,
     <H::Game as Game>::Rules: Send,
@@ -75,15 +124,30 @@ where
     Ok(run(table, inbox, shutdown))
 }
 
-/// Runs `table`'s loop on a task of its own.
-fn run<H>(mut table: Table<H>, inbox: usize, shutdown: CancellationToken) -> TableHandle<Action<H>>
+/// Runs `table`'s loop on a task of its own, with an inbox of `inbox` inputs.
+fn run<H>(table: Table<H>, inbox: usize, shutdown: CancellationToken) -> TableHandle<H::Game>
 where
     H: Hooks,
     <H::Game as Game>::Rules: Send,
     Action<H>: Send,
     Event<H>: Send + Sync,
 {
-    let (tx, mut inputs) = mpsc::channel(inbox.max(1));
+    let (tx, inputs) = mpsc::channel(inbox.max(1));
+    spawn_loop(table, inputs, shutdown);
+    TableHandle { inbox: tx }
+}
+
+/// Runs `table`'s loop on a task of its own, reading `inputs`.
+fn spawn_loop<H>(
+    mut table: Table<H>,
+    mut inputs: mpsc::Receiver<Input<H::Game>>,
+    shutdown: CancellationToken,
+) where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
     tokio::spawn(async move {
         // Every handle gone: a game under way plays on with its timers alone.
         let mut orphaned = false;
@@ -102,6 +166,7 @@ where
                     None => orphaned = true,
                 },
                 () = sleep_until(due) => table.wake(),
+                () = sleep_until(table.ack_due()) => table.ack_for_everyone(),
                 () = sleep_until(away) => table.expire(),
                 () = shutdown.cancelled() => break,
             }
@@ -110,5 +175,4 @@ where
         }
         table.close();
     });
-    TableHandle { inbox: tx }
 }

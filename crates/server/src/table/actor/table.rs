@@ -6,7 +6,7 @@ use crate::net::{self, ConnId, Outbox, SeatToken};
 use crate::record::{seat as seat_record, Carried, GameLog, Holder, Ledger, Note};
 use crate::record::{Recorded, SeatKind};
 use crate::seeds::SeedSource;
-use crate::table::{seat_carried, Play, Seats};
+use crate::table::{seat_carried, Play, Seats, TurnTimer};
 use parlor_game::{Game, Projected, Seat, WATCHER};
 use std::net::{IpAddr, Ipv4Addr};
 use tokio::time::Instant;
@@ -68,6 +68,12 @@ pub(super) struct Table<H: Hooks> {
     owed_spectators: Vec<String>,
     /// The protocol ended the game (a forfeit), or nobody is left at a table not begun.
     over: bool,
+    /// The people told what the game asks of them now ([`Hooks::prompt`]).
+    prompted: Vec<bool>,
+    /// The people who acknowledged the end of the hand ([`Hooks::acknowledges`]).
+    acked: Vec<bool>,
+    /// The time people have to acknowledge the end of a hand.
+    ack_timer: TurnTimer,
 }
 
 impl<H> Table<H>
@@ -91,6 +97,9 @@ where
             owed: vec![Vec::new(); settings.seats],
             owed_spectators: Vec::new(),
             over: false,
+            prompted: vec![false; settings.seats],
+            acked: vec![false; settings.seats],
+            ack_timer: TurnTimer::new(settings.timing.turn_limit),
             hooks,
             settings,
             ledger,
@@ -99,7 +108,7 @@ where
         }
     }
 
-    pub(super) fn handle(&mut self, input: Input<Action<H>>) {
+    pub(super) fn handle(&mut self, input: Input<H::Game>) {
         match input {
             Input::Sit { newcomer, reply } => {
                 let seated = self.sit(newcomer);
@@ -109,7 +118,16 @@ where
             }
             Input::Cpu { conn, preference } => self.cpu(conn, preference),
             Input::Watch { conn, outbox } => self.watch(conn, outbox),
-            Input::Act { conn, action } => self.act(conn, action),
+            Input::Act { conn, action } => self.act(conn, |_, _| Ok(action)),
+            Input::Op { conn, op } => self.act(conn, op),
+            Input::Ack { conn } => self.ack(conn),
+            Input::Relay { conn, lines } => {
+                if self.seat_of(conn).is_some() {
+                    for (seat, line) in lines {
+                        self.send(seat, line);
+                    }
+                }
+            }
             Input::Again { conn, line } => self.again(conn, line),
             Input::Fill { conn } => self.fill(conn),
             Input::Token { conn, reply } => {
@@ -209,6 +227,34 @@ where
         Ok(Seated { seat, full })
     }
 
+    /// Seats `people` in seat order (CPU players take the seats left) and begins the game.
+    pub(super) fn seat_group(&mut self, people: Vec<Newcomer>) {
+        for (seat, newcomer) in people.into_iter().enumerate() {
+            let person = Person {
+                conn: newcomer.conn,
+                outbox: newcomer.outbox,
+                name: newcomer.name,
+                addr: newcomer.addr,
+                token: newcomer.token,
+            };
+            self.seats.sit(seat, person);
+        }
+        self.start();
+    }
+
+    /// The seats' names: their people's, or their CPU players'.
+    fn names(&self) -> Vec<String> {
+        (0..self.settings.seats)
+            .map(|seat| match (self.seats.holder(seat), &self.play) {
+                (Some(person), _) => person.name.clone(),
+                (None, Some(play)) => play
+                    .cpu_name(seat)
+                    .map_or_else(|| self.hooks.cpu_name(seat), str::to_owned),
+                (None, None) => self.hooks.cpu_name(seat),
+            })
+            .collect()
+    }
+
     /// `seat` has just been taken before the game: everyone is told, and the game
     /// begins if it completed the table; whether it did.
     fn joined(&mut self, seat: Seat) -> bool {
@@ -281,7 +327,7 @@ where
             if let Some(play) = &self.play {
                 let mut unseen = Vec::new();
                 for event in play.catch_up(WATCHER) {
-                    self.hooks.render(&mut self.watched, &event, &mut unseen);
+                    (self.hooks).render(&mut self.watched, play, &event, &mut unseen);
                 }
             }
         }
@@ -318,7 +364,7 @@ where
 
     /// The game begins: CPU players take the empty seats.
     fn start(&mut self) {
-        let seed = self.seeds.next_seed();
+        let (seed, rng) = self.hooks.seeds(self.seeds.next_seed());
         let strategy = self.hooks.cpu();
         let records = (0..self.settings.seats)
             .map(|seat| match self.seats.here(seat) {
@@ -331,9 +377,8 @@ where
         let log = GameLog::start(&self.ledger, protocol, variant, seed, records, name);
         let (game, first) = H::Game::start(rules, cards::seeded_rng(seed));
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
-        // The CPU players' choices follow the seed too, on a stream of their own.
-        let rng = cards::seeded_rng(seed.rotate_left(17) ^ 0x5EED_B075);
-        let mut play = Play::new(recorded, &first, rng, self.settings.timing, strategy);
+        let stand_in = self.hooks.stand_in();
+        let mut play = Play::new(recorded, &first, rng, self.settings.timing, stand_in);
         for seat in (0..self.settings.seats).filter(|&s| !self.seats.is_here(s)) {
             play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
         }
@@ -344,6 +389,13 @@ where
             }
         }
         self.play = Some(play);
+        let names = self.names();
+        for seat in 0..self.settings.seats {
+            if self.seats.is_here(seat) {
+                let opening = self.hooks.opening(seat, &names);
+                self.owed[seat].extend(opening);
+            }
+        }
         for line in self.hooks.started() {
             self.broadcast(&line);
         }
@@ -360,8 +412,8 @@ where
         let log = GameLog::carry(&self.ledger, carried);
         let (game, first) = H::Game::start(&self.settings.rules, cards::seeded_rng(carried.seed));
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
-        let (rng, timing, strategy) = (carried.cpu_rng(), self.settings.timing, self.hooks.cpu());
-        let mut play = Play::new(recorded, &first, rng, timing, strategy);
+        let (rng, timing) = (carried.cpu_rng(), self.settings.timing);
+        let mut play = Play::new(recorded, &first, rng, timing, self.hooks.stand_in());
         let taken_over = play.redo_log(&carried.entries)?;
         play.caught_up();
         let hooks = &self.hooks;
@@ -383,7 +435,7 @@ where
         };
         let cpu = |seat: Seat, took_over: bool| {
             let name = match took_over {
-                true => hooks.cpu_name(seat),
+                true => hooks.cpu_name_after(seat, &carried.seats[seat].0),
                 false => carried.seats[seat].0.clone(),
             };
             (name, hooks.cpu())
@@ -400,7 +452,8 @@ where
         Ok(())
     }
 
-    fn act(&mut self, conn: ConnId, action: Action<H>) {
+    /// A person's move, as `op` reads it against the game.
+    fn act(&mut self, conn: ConnId, op: impl FnOnce(&H::Game, Seat) -> Result<Action<H>, String>) {
         let (Some(seat), Some(_)) = (self.seat_of(conn), &self.play) else {
             if let Some(line) = self.hooks.not_playing() {
                 self.send_conn(conn, line);
@@ -409,6 +462,10 @@ where
         };
         let Some(play) = self.play.as_mut() else {
             return;
+        };
+        let action = match op(play, seat) {
+            Ok(action) => action,
+            Err(line) => return self.send(seat, line),
         };
         match play.act(seat, action) {
             Ok(events) => {
@@ -419,6 +476,37 @@ where
                 let lines = self.hooks.refused(&self.viewers[seat], &action, &refusal);
                 self.owed[seat].extend(lines);
             }
+        }
+    }
+
+    /// The game waits for nobody's move and is not over: the next hand is due.
+    fn between_hands(play: &Play<H::Game, H::Chronicle>) -> bool {
+        !play.is_over() && play.to_act().next().is_none()
+    }
+
+    /// A person has seen the end of the hand.
+    fn ack(&mut self, conn: ConnId) {
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        if self.play.as_ref().is_some_and(Self::between_hands) {
+            self.acked[seat] = true;
+            self.ack_timer.restart();
+        } else if let Some(line) = self.hooks.nothing_to_ack() {
+            self.send(seat, line);
+        }
+    }
+
+    /// When the people's time to acknowledge the end of the hand runs out.
+    pub(super) fn ack_due(&self) -> Option<Instant> {
+        self.ack_timer.due()
+    }
+
+    /// Nobody acknowledged the end of the hand in time: it is acknowledged for them.
+    pub(super) fn ack_for_everyone(&mut self) {
+        self.ack_timer.restart();
+        for seat in 0..self.settings.seats {
+            self.acked[seat] |= self.seats.is_here(seat);
         }
     }
 
@@ -509,8 +597,9 @@ where
     /// game goes on without the seat if it can, else the protocol ends it or a CPU
     /// player takes it.
     fn give_up(&mut self, seat: Seat, expired: bool) {
-        self.seats.clear(seat);
+        let person = self.seats.clear(seat).map(|p| p.name).unwrap_or_default();
         self.owed[seat].clear();
+        self.acked[seat] = false;
         let kinds = self.kinds();
         let Some(play) = self.play.as_mut() else {
             return;
@@ -529,7 +618,8 @@ where
                     return;
                 }
                 play.note(Note::CpuTookOver { seat });
-                play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
+                let name = self.hooks.cpu_name_after(seat, &person);
+                play.seat_cpu(seat, name, self.hooks.cpu());
                 if let Some(line) = self.hooks.left(seat) {
                     self.broadcast(&line);
                 }
@@ -592,17 +682,22 @@ where
             play.holder(seat, &now);
         }
         let mut viewer = self.hooks.viewer(seat);
-        let mut lines = self.hooks.resumed(seat, now.token.as_deref());
+        let mut lines = self
+            .hooks
+            .resumed(seat, now.token.as_deref(), &self.names());
         match self.hooks.caught_up(&mut viewer, play, seat) {
             Some(caught_up) => lines.extend(caught_up),
             None => {
                 for event in play.catch_up_standing(seat, H::is_prompt) {
-                    self.hooks.render(&mut viewer, &event, &mut lines);
+                    self.hooks.render(&mut viewer, play, &event, &mut lines);
                 }
             }
         }
         self.viewers[seat] = viewer;
         self.owed[seat].extend(lines);
+        // What still stands is asked again.
+        self.prompted[seat] = false;
+        self.acked[seat] = false;
     }
 
     pub(super) fn wake(&mut self) {
@@ -659,8 +754,18 @@ where
             shown.extend_from_slice(H::Game::events(events));
         });
         // A step no seat takes (the next hand of a game that waits between hands) is
-        // taken at once: this table asks nobody to acknowledge anything.
-        while !play.is_over() && play.to_act().next().is_none() {
+        // taken once everyone here has acknowledged the last hand (if the protocol asks
+        // them to), at once otherwise.
+        let acknowledges = self.hooks.acknowledges();
+        while Self::between_hands(play) {
+            if acknowledges {
+                let mut here = self.seats.here_all().map(|(seat, _)| seat).peekable();
+                let anyone = here.peek().is_some();
+                if !anyone || !here.all(|seat| self.acked[seat]) {
+                    break;
+                }
+                self.acked.fill(false);
+            }
             let Some(events) = play.advance() else {
                 break;
             };
@@ -670,9 +775,14 @@ where
             });
         }
         self.show(&shown);
+        self.prompt();
         let Some(play) = self.play.as_mut() else {
             return true;
         };
+        if acknowledges {
+            let unacked = self.seats.here_all().any(|(seat, _)| !self.acked[seat]);
+            self.ack_timer.update(Self::between_hands(play) && unacked);
+        }
         if play.is_over() {
             return false;
         }
@@ -681,6 +791,22 @@ where
             return false;
         }
         true
+    }
+
+    /// Tells the people the game waits for what it asks of them, once per decision.
+    fn prompt(&mut self) {
+        let Some(play) = &self.play else {
+            return;
+        };
+        for seat in 0..self.settings.seats {
+            if self.prompted[seat] || !self.seats.is_here(seat) {
+                continue;
+            }
+            if let Some(line) = self.hooks.prompt(play, seat) {
+                self.prompted[seat] = true;
+                self.owed[seat].push(line);
+            }
+        }
     }
 
     /// The table has ended: its people's and spectators' connections close (after what
@@ -721,18 +847,25 @@ where
     /// Tells every person here `events`, each as their seat may see it, and the
     /// spectators what everyone may see.
     fn show(&mut self, events: &[Event<H>]) {
+        let Some(play) = &self.play else {
+            return;
+        };
         if events.is_empty() {
             return;
+        }
+        if events.iter().any(H::ends_decision) {
+            self.prompted.fill(false);
         }
         for (seat, _) in self.seats.here_all() {
             let (viewer, owed) = (&mut self.viewers[seat], &mut self.owed[seat]);
             for event in events.iter().filter_map(|e| H::Game::for_seat(e, seat)) {
-                self.hooks.render(viewer, &event, owed);
+                self.hooks.render(viewer, play, &event, owed);
             }
         }
         if !self.spectators.is_empty() {
+            let (watched, owed) = (&mut self.watched, &mut self.owed_spectators);
             for event in events.iter().filter_map(|e| H::Game::for_seat(e, WATCHER)) {
-                (self.hooks).render(&mut self.watched, &event, &mut self.owed_spectators);
+                self.hooks.render(watched, play, &event, owed);
             }
         }
     }
