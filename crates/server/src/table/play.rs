@@ -184,14 +184,15 @@ where
     }
 
     /// The table woke up at `now`: machines whose time came move, and for each person
-    /// whose time ran out `timed_out` is called before the stand-in acts for them. Call
+    /// whose time ran out `timed_out` is called, which says whether the stand-in acts for
+    /// them (else the table deals with it: a tournament's forfeit). Call
     /// [`Play::after_change`] next.
     pub fn wake(
         &mut self,
         now: Instant,
         seats: &(impl Presence + ?Sized),
         mut show: impl FnMut(&G::Events),
-        mut timed_out: impl FnMut(Seat),
+        mut timed_out: impl FnMut(Seat) -> bool,
     ) {
         if self.cpu_due.is_some_and(|due| due <= now) {
             self.step_machines(seats, &mut show);
@@ -200,7 +201,9 @@ where
             self.turn.restart();
             let late: Vec<Seat> = self.game.to_act().filter(|&s| seats.is_here(s)).collect();
             for seat in late {
-                timed_out(seat);
+                if !timed_out(seat) {
+                    continue;
+                }
                 if let Some(events) = self.machine_move(seat) {
                     show(&events);
                 }
@@ -494,7 +497,7 @@ mod tests {
         play.after_change(&seats, |_| shown += 1);
         assert_eq!(shown, 0, "the CPU players think first");
         let due = play.due().expect("a CPU player is to move");
-        play.wake(due, &seats, |_| shown += 1, |_| {});
+        play.wake(due, &seats, |_| shown += 1, |_| true);
         assert_eq!(shown, 1, "one CPU player moved, not three");
     }
 }

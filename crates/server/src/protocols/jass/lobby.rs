@@ -149,7 +149,7 @@ impl Lobby {
             )),
             SessionType::Tournament => {
                 let (tx, rx) = mpsc::channel(256);
-                tournament::spawn(name.clone(), self.clone(), rx, shutdown);
+                tournament::spawn(name.clone(), self.clone(), (tx.clone(), rx), shutdown);
                 SessionHandle::Tournament(tx)
             }
         };

@@ -11,10 +11,9 @@
 //!
 //! - [`message`]: frames to client messages (with the reference's `BAD_MESSAGE`s) and back.
 //! - [`render`]: how the game reads as frames, for one seat or for everyone.
-//! - [`table`]: one game of a tournament's pairing.
 //! - [`lobby`]: the registry of sessions by name.
-//! - [`single`]: a single-game session at the kernel's table actor (players,
-//!   spectators, server bots).
+//! - [`single`]: a session at the kernel's table actor: a single game (players,
+//!   spectators, server bots) or a tournament's pairing.
 //! - [`tournament`]: the actor of a tournament (round robin, deadlines, ranking).
 //! - [`session`]: one WebSocket connection.
 
@@ -24,7 +23,6 @@ pub mod render;
 pub mod session;
 mod settings;
 pub mod single;
-pub mod table;
 pub mod tournament;
 
 pub use lobby::Lobby;
@@ -82,6 +80,8 @@ pub enum SessionMsg {
     Client { conn: ConnId, msg: ClientMsg },
     /// A frame from a member that earned a `BAD_MESSAGE` with this data.
     Bad { conn: ConnId, data: Bad },
+    /// A tournament's pairing ended (from its table).
+    PairingOver(single::PairingOver),
 }
 
 /// The Jass Challenge in the registry.

@@ -1,11 +1,10 @@
-//! How a Jass game reads as frames: one renderer for the tournament's tables (which
-//! address frames to seats themselves) and for each seat of a single game at the table
-//! actor. It remembers the trick on the table and the request that waits for an
-//! answer, so a refused answer can be asked again.
+//! How a Jass game reads as frames, for one seat (or a spectator) at the table actor:
+//! each frame is addressed to a seat or to everyone, and a viewer keeps those for it. It
+//! remembers the trick on the table and the request that waits for an answer, so a
+//! refused answer can be asked again.
 
 use super::message::TrumpfChoice;
-pub use crate::record::jass::team_name;
-use crate::record::jass::{ending, JassChronicle};
+use crate::record::jass::{ending, team_name, JassChronicle};
 use crate::record::Note;
 use crate::table::Play;
 use cards::Card;
@@ -52,18 +51,9 @@ pub type Players = [Option<PlayerInfo>; 4];
 
 /// The request a seat owes an answer to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pending {
+enum Pending {
     Trumpf { seat: Seat, pushed: bool },
     Card { seat: Seat },
-}
-
-impl Pending {
-    /// The seat that must answer.
-    pub fn seat(self) -> Seat {
-        match self {
-            Pending::Trumpf { seat, .. } | Pending::Card { seat } => seat,
-        }
-    }
 }
 
 /// What rendering remembers between events.
@@ -74,11 +64,6 @@ pub struct Render {
 }
 
 impl Render {
-    /// The request waiting for an answer.
-    pub fn pending(&self) -> Option<Pending> {
-        self.pending
-    }
-
     /// No request waits any more (it was answered, or the game ended).
     pub fn answered(&mut self) {
         self.pending = None;
@@ -95,8 +80,8 @@ impl Render {
         };
     }
 
-    /// The frames of `event`, already as its recipients may see it (see
-    /// [`Render::seen`]).
+    /// The frames of `event`, already as the viewer's seat may see it (the table
+    /// actor projects every event before it is rendered).
     pub fn event(&mut self, event: &Event, players: &Players, out: &mut Vec<Out>) {
         let everyone = |frame| Out {
             to: To::Everyone,
@@ -171,18 +156,6 @@ impl Render {
         }
     }
 
-    /// `event` as the rules crate's one projection lets its frame show it: a frame for
-    /// one seat as that seat sees it, a frame for everyone as a watcher does (what is
-    /// face up); `None` if that projection hides it.
-    pub fn seen(event: &Event) -> Option<Event> {
-        match *event {
-            Event::Dealt { seat, .. }
-            | Event::TrumpfRequested { seat, .. }
-            | Event::CardRequested { seat } => event.for_seat(seat),
-            _ => event.for_seat(parlor_game::WATCHER),
-        }
-    }
-
     /// The request pending for `seat`, if any, again.
     pub fn request(&self, seat: Seat) -> Option<Out> {
         match self.pending? {
@@ -196,7 +169,7 @@ impl Render {
     }
 
     /// `REQUEST_CARD` with the trick on the table.
-    pub fn card_request(&self, seat: Seat) -> Out {
+    fn card_request(&self, seat: Seat) -> Out {
         Out {
             to: To::Seat(seat),
             frame: ServerMsg::RequestCard(Cow::Borrowed(&self.trick)).write(),

@@ -6,6 +6,10 @@
 //! with their seat token; when the grace period ends their team forfeits. When the game
 //! ends, every connection is closed and the session is forgotten.
 //!
+//! A tournament's pairing plays at the same actor ([`pairing`]): its four programs are
+//! seated together, never waited for nor played for: a missed deadline (the turn limit)
+//! or a dropped connection forfeits, and the tournament hears how it ended.
+//!
 //! What is Jass's own is here: the seat rule by team, the frames (`render.rs`), the
 //! player ids and `BROADCAST_SESSION_JOINED`, the forfeit, and the catch-up from the
 //! game's state for a person coming back.
@@ -16,11 +20,13 @@ use super::render::{self, error, PlayerInfo, Players, Render, To};
 use super::{Client, SessionMsg};
 use crate::record::jass::JassChronicle;
 use crate::record::{Carried, SeatKind};
-use crate::table::actor::{self, Hooks, Input, Newcomer, NoCpu, Settings, TableHandle};
+use crate::table::actor::{self, Hooks, Input, Newcomer, NoCpu, Settings, Starter, TableHandle};
 use crate::table::{Play, Timing};
 use jass::{Action, Config, Event, Seat};
+use parlor_store::GameId;
 use parlor_wire::jass::{Joined, Player};
 use std::time::Duration;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 /// A way to a single game's table.
@@ -38,8 +44,43 @@ pub fn spawn(
 ) -> SingleHandle {
     let settings = settings(&name, &lobby, grace);
     let (ledger, seeds) = (lobby.recorder.clone(), lobby.seeds());
-    let hooks = SingleHooks::new(name, lobby, [None, None, None, None]);
+    let hooks = SingleHooks::new(name, lobby, [None, None, None, None], Kind::Single);
     actor::spawn(hooks, settings, INBOX, ledger, seeds, shutdown)
+}
+
+/// How a tournament's pairing ended: the winning team (`None` if it did not end by
+/// a result: the server stopped), and its game in the store, if anyone moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairingOver {
+    pub pairing: u32,
+    pub winner: Option<usize>,
+    pub game: Option<GameId>,
+}
+
+/// Seats a tournament's pairing, `players` on the connections of `clients`, in the
+/// session `name` (its game stored under it), and begins its game; each request has the
+/// tournament's deadline. `over` hears how it ended. [`Starter::run`] runs it.
+pub fn pairing(
+    name: String,
+    lobby: Lobby,
+    (players, clients): ([PlayerInfo; 4], [&Client; 4]),
+    (pairing, over): (u32, mpsc::Sender<SessionMsg>),
+    shutdown: CancellationToken,
+) -> (SingleHandle, Starter<impl Hooks<Game = jass::Game>>) {
+    let mut settings = settings(&name, &lobby, Duration::ZERO);
+    settings.timing.turn_limit = Some(lobby.settings.tournament_deadline);
+    let people = clients
+        .iter()
+        .map(|c| Newcomer::named(c.conn, c.outbox.clone(), c.name.clone()))
+        .collect();
+    let (ledger, seeds) = (lobby.recorder.clone(), lobby.seeds());
+    let kind = Kind::Pairing {
+        pairing,
+        over,
+        winner: None,
+    };
+    let hooks = SingleHooks::new(name, lobby, players.map(Some), kind);
+    actor::seat_group(hooks, settings, people, INBOX, (ledger, seeds), shutdown)
 }
 
 /// Starts a single-game session carried over from another node of a cluster: its game
@@ -62,7 +103,7 @@ pub fn carry(
     });
     let settings = settings(&name, &lobby, grace);
     let ledger = lobby.recorder.clone();
-    let hooks = SingleHooks::new(name, lobby, players);
+    let hooks = SingleHooks::new(name, lobby, players, Kind::Single);
     actor::carry(hooks, settings, INBOX, ledger, shutdown, carried)
 }
 
@@ -133,7 +174,7 @@ pub async fn join(
 /// [`join`] asks).
 pub fn input_of(msg: SessionMsg) -> Option<Input<jass::Game>> {
     Some(match msg {
-        SessionMsg::Join { .. } => return None,
+        SessionMsg::Join { .. } | SessionMsg::PairingOver(_) => return None,
         SessionMsg::JoinBot { team, from } => Input::Cpu {
             conn: from,
             preference: team,
@@ -149,7 +190,7 @@ pub fn input_of(msg: SessionMsg) -> Option<Input<jass::Game>> {
 
 /// What a member's message asks of the table: a choice, or (anything else) "not
 /// expected now" and their request again.
-fn input(conn: crate::net::ConnId, msg: ClientMsg) -> Input<jass::Game> {
+pub fn input(conn: crate::net::ConnId, msg: ClientMsg) -> Input<jass::Game> {
     let action = match msg {
         ClientMsg::ChooseTrumpf(TrumpfChoice::Mode(mode)) => Action::Choose(mode),
         ClientMsg::ChooseTrumpf(TrumpfChoice::Schiebe) => Action::Schiebe,
@@ -186,7 +227,19 @@ pub struct Viewer {
     render: Render,
 }
 
-/// A single game's part at the table actor.
+/// Which kind of session a table is.
+enum Kind {
+    /// A single game, offered in the lobby.
+    Single,
+    /// A tournament's pairing; `over` hears how it ended (`winner`, once forfeited).
+    Pairing {
+        pairing: u32,
+        over: mpsc::Sender<SessionMsg>,
+        winner: Option<usize>,
+    },
+}
+
+/// A Jass session's part at the table actor.
 struct SingleHooks {
     name: String,
     lobby: Lobby,
@@ -195,16 +248,22 @@ struct SingleHooks {
     /// The seat announced last: a spectator joining is told of it, as the reference
     /// server does (its web client reads the seat to draw the table from).
     last_joined: Option<Seat>,
+    kind: Kind,
 }
 
 impl SingleHooks {
-    fn new(name: String, lobby: Lobby, players: Players) -> SingleHooks {
+    fn new(name: String, lobby: Lobby, players: Players, kind: Kind) -> SingleHooks {
         SingleHooks {
             name,
             lobby,
             players,
             last_joined: None,
+            kind,
         }
+    }
+
+    fn is_pairing(&self) -> bool {
+        matches!(self.kind, Kind::Pairing { .. })
     }
 
     /// `BROADCAST_SESSION_JOINED` for `player`, with everyone seated.
@@ -274,9 +333,11 @@ impl Hooks for SingleHooks {
         format!("bot{}", seat + 1)
     }
 
-    /// `BROADCAST_TEAMS`; the session is no longer offered to newcomers.
+    /// `BROADCAST_TEAMS`; a single game is no longer offered to newcomers.
     fn started(&self) -> Vec<String> {
-        self.lobby.update(&self.name, false);
+        if !self.is_pairing() {
+            self.lobby.update(&self.name, false);
+        }
         tracing::debug!(session = self.name, "jass game started");
         vec![render::teams(&self.players)]
     }
@@ -297,8 +358,9 @@ impl Hooks for SingleHooks {
         viewer.render.request(viewer.seat).map(|out| out.frame)
     }
 
+    /// A tournament's programs never come back: they forfeit.
     fn back_by_name(&self) -> bool {
-        true
+        !self.is_pairing()
     }
 
     fn seat_for(&self, taken: &[bool], team: Option<usize>) -> Option<Seat> {
@@ -370,12 +432,22 @@ impl Hooks for SingleHooks {
     /// left, or a carried game nobody came back to), whose grace ended first says
     /// nothing of who won: the game is abandoned.
     fn forfeit(
-        &self,
+        &mut self,
         play: &mut Play<jass::Game, JassChronicle>,
         seat: Seat,
         kinds: &[Option<SeatKind>],
         expired: bool,
     ) -> Option<Vec<String>> {
+        if let Kind::Pairing { winner, .. } = &mut self.kind {
+            let (team, frame) = render::forfeit(play, seat);
+            tracing::info!(
+                session = self.name,
+                seat,
+                "request timed out or bot left; game forfeited"
+            );
+            *winner = Some(team);
+            return Some(vec![frame]);
+        }
         let nobody_here = !kinds.contains(&Some(SeatKind::Person));
         let other_away = (0..4).any(|s| s % 2 != seat % 2 && kinds[s] == Some(SeatKind::Away));
         if expired && nobody_here && other_away {
@@ -402,8 +474,32 @@ impl Hooks for SingleHooks {
         true
     }
 
-    fn ended(&self) {
-        self.lobby.update(&self.name, true);
+    fn late_forfeits(&self) -> bool {
+        self.is_pairing()
+    }
+
+    /// A tournament's programs play on at its next pairing.
+    fn lets_go(&self) -> bool {
+        !self.is_pairing()
+    }
+
+    fn ended(&mut self, play: Option<&Play<jass::Game, JassChronicle>>) {
+        let Kind::Pairing {
+            pairing,
+            over,
+            winner,
+        } = &self.kind
+        else {
+            self.lobby.update(&self.name, true);
+            return;
+        };
+        let over_msg = PairingOver {
+            pairing: *pairing,
+            winner: winner.or_else(|| play.and_then(|p| p.winner())),
+            game: play.filter(|p| p.anyone_played()).map(Play::game_id),
+        };
+        let over = over.clone();
+        tokio::spawn(async move { over.send(SessionMsg::PairingOver(over_msg)).await });
     }
 }
 

@@ -6,28 +6,29 @@
 
 use super::lobby::Lobby;
 use super::message::{Bad, ClientMsg, ServerMsg};
-use super::render::{Out, PlayerInfo, To};
-use super::table::JassTable;
+use super::render::PlayerInfo;
+use super::single::{self, PairingOver, SingleHandle};
 use super::{Client, ConnId, SessionMsg};
-use crate::table::sleep_until;
-use jass::Config;
+use crate::table::actor::Input;
 use parlor_store::{GameId, TournamentRecord};
 use parlor_wire::jass::{Joined, Pairing, Ranked, Ranking};
 use rating::{rate_period, Outcome, Rating, Settings};
 use tokio::sync::mpsc;
-use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-/// Starts a tournament actor.
+/// Starts a tournament actor reading `inbox`; `me` is a way to it, for its pairings'
+/// tables to say how they ended.
 pub fn spawn(
     name: String,
     lobby: Lobby,
-    inbox: mpsc::Receiver<SessionMsg>,
+    (me, inbox): (mpsc::Sender<SessionMsg>, mpsc::Receiver<SessionMsg>),
     shutdown: CancellationToken,
 ) {
     let tournament = Tournament {
         name,
         lobby,
+        me,
+        shutdown: shutdown.clone(),
         entrants: Vec::new(),
         spectators: Vec::new(),
         started: false,
@@ -48,16 +49,19 @@ struct Entrant {
     crashed: bool,
 }
 
-/// A pairing being played.
+/// A pairing being played, at its table (the kernel's table actor: each request has
+/// the tournament's deadline there, and a miss forfeits).
 struct Running {
     id: u32,
     /// Entrant indices: `a` plays team 1 (seats 0 and 2), `b` team 2.
     a: usize,
     b: usize,
     seats: [ConnId; 4],
-    table: JassTable,
-    deadline: Option<Instant>,
+    table: SingleHandle,
 }
+
+/// A message for a pairing's table, and the table.
+type Forward = (SingleHandle, Input<jass::Game>);
 
 /// A finished pairing (its id on the wire is its place among the results, from 0, as
 /// the reference numbers them).
@@ -72,6 +76,9 @@ struct PairingResult {
 struct Tournament {
     name: String,
     lobby: Lobby,
+    /// A way to this tournament, for its pairings' tables.
+    me: mpsc::Sender<SessionMsg>,
+    shutdown: CancellationToken,
     entrants: Vec<Entrant>,
     spectators: Vec<Client>,
     started: bool,
@@ -88,13 +95,18 @@ struct Tournament {
 impl Tournament {
     async fn run(mut self, mut inbox: mpsc::Receiver<SessionMsg>, shutdown: CancellationToken) {
         loop {
-            let deadline = self.running.iter().filter_map(|r| r.deadline).min();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => crate::telemetry::timed("jass", || self.handle(msg)),
+                    Some(msg) => {
+                        let forward = crate::telemetry::timed("jass", || self.handle(msg));
+                        // A member's message for the pairing they play in goes to its
+                        // table.
+                        if let Some((table, input)) = forward {
+                            table.send(input).await;
+                        }
+                    }
                     None => break,
                 },
-                _ = sleep_until(deadline), if deadline.is_some() => self.deadlines_passed(),
                 _ = shutdown.cancelled() => break,
             }
             if self.started && self.queue.is_empty() && self.running.is_empty() {
@@ -113,7 +125,8 @@ impl Tournament {
         self.lobby.update(&self.name, true);
     }
 
-    fn handle(&mut self, msg: SessionMsg) {
+    /// Handles one message; what is for a pairing's table is returned, to be sent there.
+    fn handle(&mut self, msg: SessionMsg) -> Option<Forward> {
         match msg {
             SessionMsg::Join {
                 client,
@@ -126,20 +139,19 @@ impl Tournament {
             SessionMsg::JoinBot { from, .. } => {
                 self.send_to(from, bad("bots cannot be added to a tournament"))
             }
-            SessionMsg::Leave { conn } => self.leave(conn),
-            SessionMsg::Client { conn, msg } => self.client(conn, msg),
+            SessionMsg::Leave { conn } => return self.leave(conn),
+            SessionMsg::Client { conn, msg } => return self.client(conn, msg),
             SessionMsg::Bad { conn, data } => {
-                self.send_to(conn, ServerMsg::BadMessage(data).write());
-                if let Some((i, seat)) = self.game_of(conn) {
-                    let repeat: Vec<Out> = self.running[i]
-                        .table
-                        .repeat_request(seat)
-                        .into_iter()
-                        .collect();
-                    self.deliver(i, &repeat);
+                let line = ServerMsg::BadMessage(data).write();
+                match self.table_of(conn) {
+                    // Its table asks the pending request again.
+                    Some(table) => return Some((table, Input::Again { conn, line })),
+                    None => self.send_to(conn, line),
                 }
             }
+            SessionMsg::PairingOver(over) => self.pairing_over(over),
         }
+        None
     }
 
     fn join(&mut self, client: Client, spectator: bool) -> Result<(), Bad> {
@@ -175,16 +187,16 @@ impl Tournament {
         Ok(())
     }
 
-    fn client(&mut self, conn: ConnId, msg: ClientMsg) {
+    fn client(&mut self, conn: ConnId, msg: ClientMsg) -> Option<Forward> {
         if let ClientMsg::StartTournament = msg {
-            return self.start(conn);
+            self.start(conn);
+            return None;
         }
-        let Some((i, seat)) = self.game_of(conn) else {
-            return self.send_to(conn, bad("not expected now"));
+        let Some(table) = self.table_of(conn) else {
+            self.send_to(conn, bad("not expected now"));
+            return None;
         };
-        let out = self.running[i].table.client_message(seat, msg);
-        self.deliver(i, &out);
-        self.after_move(i);
+        Some((table, single::input(conn, msg)))
     }
 
     fn start(&mut self, conn: ConnId) {
@@ -253,11 +265,6 @@ impl Tournament {
             name: conns[s].name.clone(),
             seat: s,
         });
-        let config = Config {
-            multipliers: self.lobby.settings.multipliers,
-            ..Config::default()
-        };
-        let seed = self.lobby.seed();
         let id = self.next_id;
         self.next_id += 1;
         // Each pairing is a session of its own, joined seat by seat as the reference
@@ -276,8 +283,15 @@ impl Tournament {
         }
         // The game is stored under its pairing's session name, which says it is a
         // tournament's (a node carrying games on leaves those alone: `is_pairing`).
-        let record = (&self.lobby.recorder, session.as_str());
-        let (table, out) = JassTable::start(infos, seed, config, record);
+        let players = (infos, conns);
+        let me = (id, self.me.clone());
+        let (table, starter) = single::pairing(
+            session,
+            self.lobby.clone(),
+            players,
+            me,
+            self.shutdown.clone(),
+        );
         self.entrants[a].busy = true;
         self.entrants[b].busy = true;
         self.running.push(Running {
@@ -286,50 +300,24 @@ impl Tournament {
             b,
             seats,
             table,
-            deadline: None,
         });
-        let i = self.running.len() - 1;
-        self.deliver(i, &out);
-        self.after_move(i);
+        starter.run();
     }
 
-    /// After a move in game `i`: a fresh deadline for the next request, or the result.
-    fn after_move(&mut self, i: usize) {
-        let run = &mut self.running[i];
-        if let Some(team) = run.table.winner() {
-            return self.finish(i, team);
-        }
-        run.deadline = run
-            .table
-            .pending()
-            .map(|_| Instant::now() + self.lobby.settings.tournament_deadline);
-    }
-
-    fn deadlines_passed(&mut self) {
-        let now = Instant::now();
-        while let Some(i) = self
-            .running
-            .iter()
-            .position(|r| r.deadline.is_some_and(|d| d <= now))
-        {
-            let run = &mut self.running[i];
-            let Some(seat) = run.table.pending().map(|p| p.seat()) else {
-                run.deadline = None;
-                continue;
-            };
-            tracing::info!(
-                tournament = self.name,
-                game = run.id,
-                seat,
-                "request timed out; game forfeited"
-            );
-            let (team, out) = run.table.forfeit(seat);
-            self.deliver(i, &[out]);
-            self.finish(i, team);
+    /// A pairing's table ended: its result counts (none if the server is stopping).
+    fn pairing_over(&mut self, over: PairingOver) {
+        let Some(i) = self.running.iter().position(|r| r.id == over.pairing) else {
+            return;
+        };
+        match over.winner {
+            Some(team) => self.finish(i, team, over.game),
+            None => {
+                self.running.remove(i);
+            }
         }
     }
 
-    fn finish(&mut self, i: usize, winner: usize) {
+    fn finish(&mut self, i: usize, winner: usize, game: Option<GameId>) {
         let run = self.running.remove(i);
         self.entrants[run.a].busy = false;
         self.entrants[run.b].busy = false;
@@ -340,7 +328,7 @@ impl Tournament {
                 b: run.b,
                 first_won: winner == 0,
                 // A game forfeited before any move is not stored.
-                game: run.table.anyone_played().then(|| run.table.game_id()),
+                game,
             },
         );
         self.broadcast_ranking();
@@ -361,39 +349,36 @@ impl Tournament {
         self.broadcast_ranking();
     }
 
-    fn leave(&mut self, conn: ConnId) {
+    /// A member's connection closed: before the start it leaves; after it, its bot
+    /// has crashed and forfeits every pairing left, the one it plays in at its table.
+    fn leave(&mut self, conn: ConnId) -> Option<Forward> {
         self.spectators.retain(|s| s.conn != conn);
-        let Some(e) = self
+        let e = self
             .entrants
             .iter()
-            .position(|e| e.conns.iter().any(|c| c.conn == conn))
-        else {
-            return;
-        };
+            .position(|e| e.conns.iter().any(|c| c.conn == conn))?;
         if !self.started {
             self.entrants[e].conns.retain(|c| c.conn != conn);
             if self.entrants[e].conns.is_empty() {
                 self.entrants.remove(e);
             }
-            return self.broadcast_ranking();
+            self.broadcast_ranking();
+            return None;
         }
         self.entrants[e].crashed = true;
-        if let Some((i, seat)) = self.game_of(conn) {
-            let (team, out) = self.running[i].table.forfeit(seat);
-            self.deliver(i, &[out]);
-            self.finish(i, team);
-        } else {
-            self.broadcast_ranking();
+        match self.table_of(conn) {
+            Some(table) => Some((table, Input::Leave { conn })),
+            None => {
+                self.broadcast_ranking();
+                None
+            }
         }
     }
 
-    fn game_of(&self, conn: ConnId) -> Option<(usize, usize)> {
-        self.running.iter().enumerate().find_map(|(i, r)| {
-            r.seats
-                .iter()
-                .position(|&c| c == conn)
-                .map(|seat| (i, seat))
-        })
+    /// The table of the pairing connection `conn` plays in.
+    fn table_of(&self, conn: ConnId) -> Option<SingleHandle> {
+        let run = self.running.iter().find(|r| r.seats.contains(&conn))?;
+        Some(run.table.clone())
     }
 
     fn members(&self) -> impl Iterator<Item = &Client> {
@@ -406,21 +391,6 @@ impl Tournament {
     fn send_to(&self, conn: ConnId, frame: String) {
         if let Some(c) = self.members().find(|c| c.conn == conn) {
             c.outbox.send(frame);
-        }
-    }
-
-    /// Frames of game `i` to its four connections, each connection's in one batch (one
-    /// write for what it is owed).
-    fn deliver(&self, i: usize, out: &[Out]) {
-        for (seat, &conn) in self.running[i].seats.iter().enumerate() {
-            let Some(client) = self.members().find(|c| c.conn == conn) else {
-                continue;
-            };
-            let frames = out.iter().filter(|o| match o.to {
-                To::Seat(to) => to == seat,
-                To::Everyone => true,
-            });
-            client.outbox.send_all(frames.map(|o| o.frame.clone()));
         }
     }
 

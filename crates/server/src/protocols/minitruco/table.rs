@@ -268,7 +268,7 @@ impl<R: Render> Table<R> {
             Instant::now(),
             people.seats(),
             |events| show(renderers, phrases, events, people),
-            |_| {},
+            |_| true,
         );
     }
 

@@ -371,7 +371,10 @@ impl State {
             Instant::now(),
             &here[..],
             |events| moves.push(events.to_vec()),
-            |seat| late.push(seat),
+            |seat| {
+                late.push(seat);
+                true
+            },
         );
         for seat in late {
             if let Some(conn) = self.table.conn_at(seat) {

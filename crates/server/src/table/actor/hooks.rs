@@ -198,7 +198,7 @@ pub trait Hooks: Send + 'static {
     /// tells everyone `lines`. `kinds` says who plays each seat now; `expired`, whether
     /// the seat's grace period ended (else its person left with none).
     fn forfeit(
-        &self,
+        &mut self,
         _play: &mut Play<Self::Game, Self::Chronicle>,
         _seat: Seat,
         _kinds: &[Option<SeatKind>],
@@ -213,8 +213,22 @@ pub trait Hooks: Send + 'static {
         false
     }
 
-    /// The table has ended (its people are about to be let go).
-    fn ended(&self) {}
+    /// Whether a person whose time runs out forfeits (ends the game through
+    /// [`Hooks::forfeit`]: a tournament's program), instead of the stand-in moving for
+    /// them.
+    fn late_forfeits(&self) -> bool {
+        false
+    }
+
+    /// Whether the table closes its people's connections when it ends (else they go on
+    /// elsewhere: a tournament's programs, to their next pairing).
+    fn lets_go(&self) -> bool {
+        true
+    }
+
+    /// The table has ended, with `play` if its game began (its people are about to be
+    /// let go).
+    fn ended(&mut self, _play: Option<&Play<Self::Game, Self::Chronicle>>) {}
 
     /// Told to a connection whose seat a newer one took with its token.
     fn replaced(&self) -> Option<String> {

@@ -600,7 +600,6 @@ where
         let person = self.seats.clear(seat).map(|p| p.name).unwrap_or_default();
         self.owed[seat].clear();
         self.acked[seat] = false;
-        let kinds = self.kinds();
         let Some(play) = self.play.as_mut() else {
             return;
         };
@@ -610,13 +609,12 @@ where
                 self.show(&events);
             }
             None => {
-                if let Some(lines) = self.hooks.forfeit(play, seat, &kinds, expired) {
-                    self.over = true;
-                    for line in lines {
-                        self.broadcast(&line);
-                    }
+                if self.forfeit(seat, expired) {
                     return;
                 }
+                let Some(play) = self.play.as_mut() else {
+                    return;
+                };
                 play.note(Note::CpuTookOver { seat });
                 let name = self.hooks.cpu_name_after(seat, &person);
                 play.seat_cpu(seat, name, self.hooks.cpu());
@@ -701,6 +699,7 @@ where
     }
 
     pub(super) fn wake(&mut self) {
+        let forfeits = self.hooks.late_forfeits();
         let Some(play) = self.play.as_mut() else {
             return;
         };
@@ -715,7 +714,10 @@ where
                     .borrow_mut()
                     .extend_from_slice(H::Game::events(events))
             },
-            |seat| late.push((seat, shown.borrow().len())),
+            |seat| {
+                late.push((seat, shown.borrow().len()));
+                !forfeits
+            },
         );
         let shown = shown.into_inner();
         // Each person out of time is told so before the move made for them.
@@ -723,11 +725,32 @@ where
         for (seat, at) in late {
             self.show(&shown[from..at]);
             from = at;
+            if forfeits {
+                self.forfeit(seat, false);
+                return;
+            }
             if let Some(line) = self.hooks.timed_out(seat) {
                 self.send(seat, line);
             }
         }
         self.show(&shown[from..]);
+    }
+
+    /// The game ends without `seat`, as the protocol says ([`Hooks::forfeit`]); whether
+    /// it did (else a CPU player must take the seat).
+    fn forfeit(&mut self, seat: Seat, expired: bool) -> bool {
+        let kinds = self.kinds();
+        let Some(play) = self.play.as_mut() else {
+            return false;
+        };
+        let Some(lines) = self.hooks.forfeit(play, seat, &kinds, expired) else {
+            return false;
+        };
+        self.over = true;
+        for line in lines {
+            self.broadcast(&line);
+        }
+        true
     }
 
     /// A person away for the whole grace period gives their seat up.
@@ -813,13 +836,15 @@ where
     /// is queued).
     pub(super) fn close(&mut self) {
         self.flush();
-        for (_, person) in self.seats.here_all() {
-            person.outbox.close();
+        if self.hooks.lets_go() {
+            for (_, person) in self.seats.here_all() {
+                person.outbox.close();
+            }
         }
         for spectator in &self.spectators {
             spectator.outbox.close();
         }
-        self.hooks.ended();
+        self.hooks.ended(self.play.as_ref());
     }
 
     /// Sends everyone what they are owed: everything one change owes a person goes out
