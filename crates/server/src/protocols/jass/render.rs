@@ -7,6 +7,7 @@ use super::message::TrumpfChoice;
 use crate::record::jass::{ending, team_name, JassChronicle};
 use crate::record::Note;
 use crate::table::Play;
+use arrayvec::ArrayVec;
 use cards::Card;
 use jass::{Event, Phase, Seat, View};
 use parlor_wire::jass::{Bad, Player, ServerMsg, Stich, Team, TeamPoints};
@@ -59,11 +60,36 @@ enum Pending {
 /// What rendering remembers between events.
 #[derive(Clone, Debug, Default)]
 pub struct Render {
-    trick: Vec<Card>,
+    trick: Trick,
     pending: Option<Pending>,
 }
 
+/// The cards of the trick on the table, in play order.
+pub type Trick = ArrayVec<Card, 4>;
+
 impl Render {
+    /// The trick on the table.
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// What `event` changes of what rendering remembers, without its frames.
+    pub fn track(&mut self, event: &Event) {
+        match *event {
+            Event::TrumpfRequested { seat, pushed } => {
+                self.pending = Some(Pending::Trumpf { seat, pushed });
+            }
+            Event::CardRequested { seat } => self.pending = Some(Pending::Card { seat }),
+            Event::Played { card, .. } => {
+                // Four cards at most: a fifth would be a new trick's, after `TrickWon`.
+                let _ = self.trick.try_push(card);
+            }
+            Event::TrickWon { .. } => self.trick.clear(),
+            Event::GameWon { .. } => self.pending = None,
+            _ => {}
+        }
+    }
+
     /// No request waits any more (it was answered, or the game ended).
     pub fn answered(&mut self) {
         self.pending = None;
@@ -72,7 +98,7 @@ impl Render {
     /// The trick on the table and the request pending, read from the game itself (a
     /// game carried over, a person coming back).
     pub fn sync(&mut self, view: &View) {
-        self.trick = view.table.to_vec();
+        self.trick = view.table.iter().copied().collect();
         self.pending = match view.public.phase {
             Phase::Choosing { seat, pushed } => Some(Pending::Trumpf { seat, pushed }),
             Phase::Playing => view.to_act().map(|seat| Pending::Card { seat }),
@@ -83,6 +109,7 @@ impl Render {
     /// The frames of `event`, already as the viewer's seat may see it (the table
     /// actor projects every event before it is rendered).
     pub fn event(&mut self, event: &Event, players: &Players, out: &mut Vec<Out>) {
+        self.track(event);
         let everyone = |frame| Out {
             to: To::Everyone,
             frame,
@@ -96,10 +123,6 @@ impl Render {
                 });
             }
             Event::TrumpfRequested { seat, pushed } => {
-                self.pending = Some(Pending::Trumpf {
-                    seat: *seat,
-                    pushed: *pushed,
-                });
                 out.push(Out {
                     to: To::Seat(*seat),
                     frame: ServerMsg::RequestTrumpf(*pushed).write(),
@@ -115,12 +138,8 @@ impl Render {
                     ServerMsg::BroadcastTrumpf(TrumpfChoice::Mode(*m)).write(),
                 ));
             }
-            Event::CardRequested { seat } => {
-                self.pending = Some(Pending::Card { seat: *seat });
-                out.push(self.card_request(*seat));
-            }
-            Event::Played { card: c, .. } => {
-                self.trick.push(*c);
+            Event::CardRequested { seat } => out.push(self.card_request(*seat)),
+            Event::Played { .. } => {
                 out.push(everyone(
                     ServerMsg::PlayedCards(Cow::Borrowed(&self.trick)).write(),
                 ));
@@ -132,7 +151,6 @@ impl Render {
                 deal,
                 ..
             } => {
-                self.trick.clear();
                 out.push(everyone(stich(players, *winner, played, *totals, *deal)));
             }
             Event::DealFinished {
@@ -148,7 +166,6 @@ impl Render {
                 out.push(everyone(ServerMsg::BroadcastGameFinished(teams).write()));
             }
             Event::GameWon { team, totals, deal } => {
-                self.pending = None;
                 let points = team_points(*team, *totals, *deal);
                 out.push(everyone(ServerMsg::BroadcastWinnerTeam(points).write()));
             }

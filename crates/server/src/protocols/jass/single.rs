@@ -16,7 +16,7 @@
 
 use super::lobby::Lobby;
 use super::message::{Bad, ClientMsg, ServerMsg, TrumpfChoice};
-use super::render::{self, error, PlayerInfo, Players, Render, To};
+use super::render::{self, error, Out, PlayerInfo, Players, Render, To, Trick};
 use super::{Client, SessionMsg};
 use crate::record::jass::JassChronicle;
 use crate::record::{Carried, SeatKind};
@@ -25,6 +25,7 @@ use crate::table::{Play, Timing};
 use jass::{Action, Config, Event, Seat};
 use parlor_store::GameId;
 use parlor_wire::jass::{Joined, Player};
+use std::cell::RefCell;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -227,6 +228,25 @@ pub struct Viewer {
     render: Render,
 }
 
+/// The last frame rendered for everyone, with what it was made from: the same event
+/// over the same trick. The table actor shows an event to each seat in turn, and a frame
+/// for everyone reads alike for all of them, so the next seat gets a copy instead of a
+/// new rendering.
+#[derive(Default)]
+struct Shared {
+    event: Option<Event>,
+    before: Trick,
+    frame: String,
+}
+
+impl Shared {
+    /// The frame for everyone `event` gives over the trick `before`, if it was the last
+    /// one rendered.
+    fn reuse(&self, event: &Event, before: &Trick) -> Option<String> {
+        (self.event.as_ref() == Some(event) && &self.before == before).then(|| self.frame.clone())
+    }
+}
+
 /// Which kind of session a table is.
 enum Kind {
     /// A single game, offered in the lobby.
@@ -249,6 +269,7 @@ struct SingleHooks {
     /// server does (its web client reads the seat to draw the table from).
     last_joined: Option<Seat>,
     kind: Kind,
+    shared: RefCell<Shared>,
 }
 
 impl SingleHooks {
@@ -259,6 +280,7 @@ impl SingleHooks {
             players,
             last_joined: None,
             kind,
+            shared: RefCell::default(),
         }
     }
 
@@ -266,9 +288,9 @@ impl SingleHooks {
         matches!(self.kind, Kind::Pairing { .. })
     }
 
-    /// `BROADCAST_SESSION_JOINED` for `player`, with everyone seated.
-    fn joined_line(&self, player: Option<Player>) -> String {
-        let joined = Joined {
+    /// `player` joined, with everyone seated.
+    fn joined(&self, player: Option<Player>) -> Joined {
+        Joined {
             player,
             players_in_session: self
                 .players
@@ -277,8 +299,12 @@ impl SingleHooks {
                 .map(PlayerInfo::player)
                 .collect(),
             session_name: self.name.clone(),
-        };
-        ServerMsg::BroadcastSessionJoined(joined).write()
+        }
+    }
+
+    /// `BROADCAST_SESSION_JOINED` for `player`.
+    fn joined_line(&self, player: Option<Player>) -> String {
+        ServerMsg::BroadcastSessionJoined(self.joined(player)).write()
     }
 
     fn player(&self, seat: Seat) -> Option<Player> {
@@ -301,10 +327,26 @@ impl Hooks for SingleHooks {
     fn render(&self, viewer: &mut Viewer, _: &jass::Game, event: &Event, out: &mut Vec<String>) {
         // Whatever happens next answers any request.
         viewer.render.answered();
+        let before = viewer.render.trick().clone();
+        if let Some(frame) = self.shared.borrow().reuse(event, &before) {
+            viewer.render.track(event);
+            out.push(frame);
+            return;
+        }
         let mut frames = Vec::new();
         viewer.render.event(event, &self.players, &mut frames);
-        let mine = |to: To| to == To::Everyone || to == To::Seat(viewer.seat);
-        out.extend(frames.into_iter().filter(|o| mine(o.to)).map(|o| o.frame));
+        for Out { to, frame } in frames {
+            if to == To::Everyone {
+                *self.shared.borrow_mut() = Shared {
+                    event: Some(*event),
+                    before: before.clone(),
+                    frame: frame.clone(),
+                };
+            }
+            if to == To::Everyone || to == To::Seat(viewer.seat) {
+                out.push(frame);
+            }
+        }
     }
 
     fn seated(&self, _seat: Seat, _token: Option<&str>) -> Vec<String> {
@@ -406,21 +448,11 @@ impl Hooks for SingleHooks {
                 .next_back()
                 .map(PlayerInfo::player)
         });
-        last.map(|player| {
-            let joined = Joined {
-                player: Some(player),
-                players_in_session: self
-                    .players
-                    .iter()
-                    .flatten()
-                    .map(PlayerInfo::player)
-                    .collect(),
-                session_name: self.name.clone(),
-            };
-            ServerMsg::SessionJoined(joined).write()
-        })
-        .into_iter()
-        .collect()
+        let joined = last.map(|player| self.joined(Some(player)));
+        joined
+            .map(|joined| ServerMsg::SessionJoined(joined).write())
+            .into_iter()
+            .collect()
     }
 
     fn not_playing(&self) -> Option<String> {
