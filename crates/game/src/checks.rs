@@ -6,7 +6,8 @@ use std::fmt::Debug;
 
 /// Every legal action of every seat applies and reads back from its notation as itself;
 /// `probe` applies only if it is legal, and a refusal changes nothing (the game's `Debug`
-/// text is the same before and after).
+/// text is the same before and after); the seats to act are those with legal actions
+/// (a game that answers [`Game::to_act`] from its own state agrees with them).
 ///
 /// # Panics
 /// When `game` breaks one of those promises: that is the test failing.
@@ -14,6 +15,11 @@ pub fn check_legality<G: Notation + Clone + Debug>(game: &G, probe: G::Action) {
     for seat in 0..game.seats() {
         check_seat(game, seat, probe);
     }
+    let acting: Vec<Seat> = game.to_act().collect();
+    let legal: Vec<Seat> = (0..game.seats())
+        .filter(|&seat| !game.legal_actions(seat).is_empty())
+        .collect();
+    assert_eq!(acting, legal, "to_act disagrees with the legal actions: {game:?}");
     check_outcome(game);
 }
 

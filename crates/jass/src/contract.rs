@@ -19,6 +19,12 @@ impl parlor_game::Game for Game {
         Game::new(*config, rng)
     }
 
+    /// From the game's phase, not from every seat's legal actions (a table asks after
+    /// every change).
+    fn to_act(&self) -> impl Iterator<Item = Seat> + '_ {
+        Game::to_act(self).into_iter()
+    }
+
     fn rules(&self) -> Config {
         self.config()
     }

@@ -16,6 +16,12 @@ impl parlor_game::Game for Game {
         Game::new(*rules, rng)
     }
 
+    /// From the game's phase, not from every seat's legal actions (a table asks after
+    /// every change).
+    fn to_act(&self) -> impl Iterator<Item = crate::Seat> + '_ {
+        Game::to_act(self).into_iter()
+    }
+
     fn rules(&self) -> Rules {
         *Game::rules(self)
     }
