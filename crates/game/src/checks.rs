@@ -19,7 +19,10 @@ pub fn check_legality<G: Notation + Clone + Debug>(game: &G, probe: G::Action) {
     let legal: Vec<Seat> = (0..game.seats())
         .filter(|&seat| !game.legal_actions(seat).is_empty())
         .collect();
-    assert_eq!(acting, legal, "to_act disagrees with the legal actions: {game:?}");
+    assert_eq!(
+        acting, legal,
+        "to_act disagrees with the legal actions: {game:?}"
+    );
     check_outcome(game);
 }
 

@@ -125,6 +125,29 @@ impl Player {
         (p, joined)
     }
 
+    /// Answers the request `v`, if it is one: a trumpf, or the first legal card; whether
+    /// it was one.
+    async fn answer(&mut self, v: &Value) -> bool {
+        match v["type"].as_str().unwrap() {
+            "REQUEST_TRUMPF" => {
+                let hearts = json!({"mode": "TRUMPF", "trumpfColor": "HEARTS"});
+                self.send("CHOOSE_TRUMPF", hearts).await;
+                true
+            }
+            "REQUEST_CARD" => {
+                let table: Vec<Card> = v["data"].as_array().unwrap().iter().map(to_card).collect();
+                let card = legal_cards(self.hand, &table, self.mode.unwrap())
+                    .iter()
+                    .next()
+                    .unwrap();
+                self.hand.remove(card);
+                self.send("CHOOSE_CARD", card_json(card)).await;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Plays legal cards (and chooses trumpf) until the game is won; returns the winner message.
     async fn play_game(&mut self) -> Value {
         loop {
@@ -132,27 +155,23 @@ impl Player {
                 .next()
                 .await
                 .unwrap_or_else(|| panic!("closed early: {:?}", self.seen));
-            match v["type"].as_str().unwrap() {
-                "REQUEST_TRUMPF" => {
-                    self.send(
-                        "CHOOSE_TRUMPF",
-                        json!({"mode": "TRUMPF", "trumpfColor": "HEARTS"}),
-                    )
-                    .await
-                }
-                "REQUEST_CARD" => {
-                    let table: Vec<Card> =
-                        v["data"].as_array().unwrap().iter().map(to_card).collect();
-                    let card = legal_cards(self.hand, &table, self.mode.unwrap())
-                        .iter()
-                        .next()
-                        .unwrap();
-                    self.hand.remove(card);
-                    self.send("CHOOSE_CARD", card_json(card)).await;
-                }
-                "BROADCAST_WINNER_TEAM" => return v,
-                _ => {}
+            if v["type"] == "BROADCAST_WINNER_TEAM" {
+                return v;
             }
+            self.answer(&v).await;
+        }
+    }
+
+    /// Plays until the game's first card is on the table: this player's, or another's
+    /// (then a request after it stays unread).
+    async fn until_first_card(&mut self) {
+        loop {
+            let v = self.next().await.expect("the game begins");
+            if v["type"] == "PLAYED_CARDS" || v["type"] == "REQUEST_CARD" {
+                self.answer(&v).await;
+                return;
+            }
+            self.answer(&v).await;
         }
     }
 
@@ -288,6 +307,72 @@ async fn sessions_by_choice_and_team() {
     );
     e.until("REQUEST_SESSION_CHOICE").await;
     s.stop().await;
+}
+
+/// A spectator who arrives in the middle of a trick is shown it whole: the next card
+/// comes with the one already on the table, and every trick taken has the four cards it
+/// saw played.
+#[tokio::test]
+async fn a_spectator_arriving_mid_trick_sees_the_whole_trick() {
+    let s = server().await;
+    let addr = s.addr("jass");
+    let mut players = Vec::new();
+    for (i, name) in ["P0", "P1", "P2", "P3"].into_iter().enumerate() {
+        let choice = if i == 0 {
+            "CREATE_NEW"
+        } else {
+            "JOIN_EXISTING"
+        };
+        let session = json!({"sessionChoice": choice, "sessionName": "Mid"});
+        players.push(Player::join(addr, name, session).await.0);
+    }
+    let firsts: Vec<_> = (players.into_iter())
+        .map(|mut p| {
+            tokio::spawn(async move {
+                p.until_first_card().await;
+                p
+            })
+        })
+        .collect();
+    let mut players = Vec::new();
+    for first in firsts {
+        players.push(first.await.unwrap());
+    }
+    // One card is on the table; the second waits until the players go on.
+    let mut spectator = Player::connect(addr, "/").await;
+    spectator.until("REQUEST_PLAYER_NAME").await;
+    spectator.send("CHOOSE_PLAYER_NAME", json!("watcher")).await;
+    spectator.until("REQUEST_SESSION_CHOICE").await;
+    let watch = json!({"sessionChoice": "SPECTATOR", "sessionName": "Mid"});
+    spectator.send("CHOOSE_SESSION", watch).await;
+    spectator.until("SESSION_JOINED").await;
+    let runs: Vec<_> = (players.into_iter())
+        .map(|mut p| tokio::spawn(async move { p.play_game().await }))
+        .collect();
+    let first = spectator.until("PLAYED_CARDS").await;
+    let mut played = first["data"].as_array().unwrap().clone();
+    assert_eq!(
+        played.len(),
+        2,
+        "the trick so far and the new card: {first}"
+    );
+    let mut tricks = 0;
+    loop {
+        let v = spectator.next().await.expect("the game goes on");
+        match v["type"].as_str().unwrap() {
+            "PLAYED_CARDS" => played = v["data"].as_array().unwrap().clone(),
+            "BROADCAST_STICH" => {
+                assert_eq!(v["data"]["playedCards"].as_array().unwrap(), &played);
+                tricks += 1;
+            }
+            "BROADCAST_WINNER_TEAM" => break,
+            _ => {}
+        }
+    }
+    assert!(tricks >= 9, "a whole deal at least: {tricks}");
+    for run in runs {
+        run.await.unwrap();
+    }
 }
 
 #[tokio::test]
