@@ -304,16 +304,12 @@ impl Tournament {
         starter.run();
     }
 
-    /// A pairing's table ended: its result counts (none if the server is stopping).
+    /// A pairing's table ended: its result counts. A table that ended without one (the
+    /// server is stopping) leaves the tournament unfinished, as it is stored.
     fn pairing_over(&mut self, over: PairingOver) {
-        let Some(i) = self.running.iter().position(|r| r.id == over.pairing) else {
-            return;
-        };
-        match over.winner {
-            Some(team) => self.finish(i, team, over.game),
-            None => {
-                self.running.remove(i);
-            }
+        let found = self.running.iter().position(|r| r.id == over.pairing);
+        if let (Some(i), Some(team)) = (found, over.winner) {
+            self.finish(i, team, over.game);
         }
     }
 
