@@ -297,3 +297,35 @@ async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
         }
     }
 }
+
+/// The median of the rounds' ratios of parlor's CPU to the floor's, as a report line;
+/// `None` for one round, whose own line says it all.
+pub fn median_line(ratios: &mut [f64]) -> Option<String> {
+    if ratios.len() < 2 {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    let middle = ratios.len() / 2;
+    let median = match ratios.len() % 2 {
+        0 => (ratios[middle - 1] + ratios[middle]) / 2.0,
+        _ => ratios[middle],
+    };
+    Some(format!(
+        "median of {} rounds: parlor is {median:.2} times the floor\n",
+        ratios.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median_line;
+
+    #[test]
+    fn the_median_of_the_rounds() {
+        assert_eq!(median_line(&mut [1.4]), None);
+        let odd = median_line(&mut [1.9, 1.2, 1.5]).unwrap();
+        assert_eq!(odd, "median of 3 rounds: parlor is 1.50 times the floor\n");
+        let even = median_line(&mut [1.6, 1.2, 1.4, 2.0]).unwrap();
+        assert_eq!(even, "median of 4 rounds: parlor is 1.50 times the floor\n");
+    }
+}

@@ -26,6 +26,11 @@ pub struct JassArgs {
     /// parlor sent, to the same bots, and reads their answers.
     #[arg(long)]
     floor: bool,
+    /// With `--floor`: rounds of the same games, each against parlor and then against
+    /// the floor; the report gives each round's ratio and their median (the CPU of two
+    /// shared cores varies from one run to the next by more than the ratio moves).
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
 }
 
 /// What one run of the games cost its server.
@@ -63,7 +68,6 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
     .collect();
     let server = ServerProcess::start(&flags, port).await?;
     let parlor = play(&server, port, &args, args.floor).await?;
-    drop(server);
     let mut report = format!(
         "jass: {} games (of {} started) with 4 {} client bots each, all at once: {:.2} s, {:.0} games/minute\n",
         parlor.games,
@@ -82,17 +86,33 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
             parlor.deals,
         ));
     }
-    if args.floor {
-        let floor = against_floor(&parlor.scripts, &args).await?;
-        if let (Some(parlor_ms), Some(floor_ms)) = (parlor.ms_per_deal(), floor.ms_per_deal()) {
-            report.push_str(&format!(
-                "floor (the same frames played back, no game): {:.2} ms per deal ({} deals); parlor is {:.2} times the floor\n",
-                floor_ms,
-                floor.deals,
-                parlor_ms / floor_ms.max(f64::EPSILON),
-            ));
-        }
+    if !args.floor {
+        return Ok(report);
     }
+    let mut ratios = Vec::new();
+    for round in 1..=args.rounds.max(1) {
+        // The first round's games against parlor are the ones reported above.
+        let again = match round {
+            1 => None,
+            _ => Some(play(&server, port, &args, false).await?),
+        };
+        let parlor_ms = again.as_ref().unwrap_or(&parlor).ms_per_deal();
+        let floor = against_floor(&parlor.scripts, &args).await?;
+        let (Some(parlor_ms), Some(floor_ms)) = (parlor_ms, floor.ms_per_deal()) else {
+            continue;
+        };
+        let ratio = parlor_ms / floor_ms.max(f64::EPSILON);
+        ratios.push(ratio);
+        let round = match args.rounds {
+            0 | 1 => String::new(),
+            _ => format!("round {round}: parlor {parlor_ms:.2} ms per deal, "),
+        };
+        report.push_str(&format!(
+            "{round}floor (the same frames played back, no game): {floor_ms:.2} ms per deal ({} deals); parlor is {ratio:.2} times the floor\n",
+            floor.deals,
+        ));
+    }
+    report.extend(super::floor::median_line(&mut ratios));
     Ok(report)
 }
 

@@ -48,6 +48,10 @@ pub struct PlayArgs {
     /// the lines parlor sent to the same clients and reads their answers.
     #[arg(long)]
     floor: bool,
+    /// With `--floor`: rounds of the same games, each against parlor (a fresh server)
+    /// and then against the floor; the report gives each round's ratio and their median.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
 }
 
 /// How the clients sit down: how many at each table, and whether what they hear and
@@ -158,16 +162,35 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if let Some((now, peak)) = f.memory_kib {
         report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
     }
-    if args.floor {
-        let floor = against_floor(game, g, sitting).await?;
-        if let (Some(parlor), Some(floor)) = (f.cpu_ms_per_game, floor) {
-            report.push_str(&format!(
-                "floor (the same lines played back, no game): {floor:.1} ms per game; \
-                 parlor is {:.2} times the floor\n",
-                parlor / floor.max(f64::EPSILON)
-            ));
-        }
+    if !args.floor {
+        return Ok(report);
     }
+    let mut ratios = Vec::new();
+    for round in 1..=args.rounds.max(1) {
+        // The first round's games against parlor are the ones reported above.
+        let parlor = match round {
+            1 => f.cpu_ms_per_game,
+            _ => {
+                let again = measure(game, &args.game, clients, args.east_only, sitting, &node);
+                again.await?.cpu_ms_per_game
+            }
+        };
+        let floor = against_floor(game, g, sitting).await?;
+        let (Some(parlor), Some(floor)) = (parlor, floor) else {
+            continue;
+        };
+        let ratio = parlor / floor.max(f64::EPSILON);
+        ratios.push(ratio);
+        let round = match args.rounds {
+            0 | 1 => String::new(),
+            _ => format!("round {round}: parlor {parlor:.1} ms per game, "),
+        };
+        report.push_str(&format!(
+            "{round}floor (the same lines played back, no game): {floor:.1} ms per game; \
+             parlor is {ratio:.2} times the floor\n"
+        ));
+    }
+    report.extend(super::floor::median_line(&mut ratios));
     Ok(report)
 }
 
