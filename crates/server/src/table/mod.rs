@@ -50,20 +50,6 @@ impl Presence for [bool] {
     }
 }
 
-/// A table whose players are all remote programs that are always there (a tournament):
-/// nothing is ever played for them.
-pub struct EveryoneHere;
-
-impl Presence for EveryoneHere {
-    fn is_here(&self, _seat: usize) -> bool {
-        true
-    }
-
-    fn anyone_here(&self) -> bool {
-        true
-    }
-}
-
 /// Sleeps until `due`, or forever without one (for `select!` arms).
 pub async fn sleep_until(due: Option<Instant>) {
     match due {

@@ -14,7 +14,8 @@
 //! - [`lobby`]: the registry of sessions by name.
 //! - [`single`]: a session at the kernel's table actor: a single game (players,
 //!   spectators, server bots) or a tournament's pairing.
-//! - [`tournament`]: the actor of a tournament (round robin, deadlines, ranking).
+//! - [`tournament`]: the actor of a tournament (entrants, round robin, ranking); its
+//!   pairings play at tables of their own.
 //! - [`session`]: one WebSocket connection.
 
 pub mod lobby;

@@ -63,6 +63,32 @@ struct Running {
 /// A message for a pairing's table, and the table.
 type Forward = (SingleHandle, Input<jass::Game>);
 
+/// What the tournament answers a member itself when the table a message was for has
+/// ended: the `BAD_MESSAGE` of a bad frame, "not expected now" to a choice.
+enum Unanswered {
+    Bad(ConnId, String),
+    Choice(ConnId),
+    Nothing,
+}
+
+impl Unanswered {
+    fn of(input: &Input<jass::Game>) -> Unanswered {
+        match input {
+            Input::Again { conn, line } => Unanswered::Bad(*conn, line.clone()),
+            Input::Act { conn, .. } => Unanswered::Choice(*conn),
+            _ => Unanswered::Nothing,
+        }
+    }
+
+    fn answer(self, tournament: &Tournament) {
+        match self {
+            Unanswered::Bad(conn, line) => tournament.send_to(conn, line),
+            Unanswered::Choice(conn) => tournament.send_to(conn, bad("not expected now")),
+            Unanswered::Nothing => {}
+        }
+    }
+}
+
 /// A finished pairing (its id on the wire is its place among the results, from 0, as
 /// the reference numbers them).
 struct PairingResult {
@@ -100,9 +126,13 @@ impl Tournament {
                     Some(msg) => {
                         let forward = crate::telemetry::timed("jass", || self.handle(msg));
                         // A member's message for the pairing they play in goes to its
-                        // table.
+                        // table; a table that has just ended (its result on the way
+                        // here) leaves it to the tournament's own answer.
                         if let Some((table, input)) = forward {
-                            table.send(input).await;
+                            let unanswered = Unanswered::of(&input);
+                            if !table.send(input).await {
+                                unanswered.answer(&self);
+                            }
                         }
                     }
                     None => break,

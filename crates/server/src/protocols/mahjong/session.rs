@@ -144,8 +144,6 @@ async fn leave_waiting(lobby: &Lobby, mut seated: oneshot::Receiver<Seating>, co
     }
 }
 
-/// A name from `mmj1c`, if others may see it: UTF-8 without control characters, and
-/// not one that looks like a CPU player's (`CPU 1`).
 /// What a seated person's message asks of their table: an acknowledgement, chat for the
 /// others (cleaned: control characters, newlines and terminal escapes dropped), or an
 /// operation, read into the engine's action against the game (a `reject` if it cannot
@@ -177,6 +175,8 @@ fn table_input(seat: usize, conn: ConnId, msg: ClientMsg, red_fives: bool) -> Ta
     }
 }
 
+/// A name from `mmj1c`, if others may see it: UTF-8 without control characters, and
+/// not one that looks like a CPU player's (`CPU 1`).
 fn check_name(name: &[u8]) -> Result<String, &'static str> {
     let name = std::str::from_utf8(name).map_err(|_| "a name must be UTF-8 text")?;
     if crate::text::has_unsafe(name, "") {

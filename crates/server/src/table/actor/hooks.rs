@@ -196,7 +196,8 @@ pub trait Hooks: Send + 'static {
     /// `None` (the default) seats a CPU player in it; `Some(lines)` ends the game here,
     /// the protocol having recorded how in `play` (a forfeit, an abandoned game), and
     /// tells everyone `lines`. `kinds` says who plays each seat now; `expired`, whether
-    /// the seat's grace period ended (else its person left with none).
+    /// the seat's grace period ended (else its person left with none, or ran out of time
+    /// with [`Hooks::late_forfeits`]).
     fn forfeit(
         &mut self,
         _play: &mut Play<Self::Game, Self::Chronicle>,
@@ -215,7 +216,8 @@ pub trait Hooks: Send + 'static {
 
     /// Whether a person whose time runs out forfeits (ends the game through
     /// [`Hooks::forfeit`]: a tournament's program), instead of the stand-in moving for
-    /// them.
+    /// them. A protocol that says so also ends the game in `forfeit` (else the person is
+    /// gone for good and a CPU player takes the seat).
     fn late_forfeits(&self) -> bool {
         false
     }

@@ -1,18 +1,24 @@
 //! One table actor for any game: the loop that owns a table's seats and its game.
 //!
-//! It takes people as they sit down (and starts the game when every seat is taken, or
-//! at once with CPU players when someone asks), their moves, their names, their leaving
-//! and their coming back with their token; it keeps a dropped person's seat for the
-//! grace period while a stand-in plays (for a person who holds a token to come back
-//! with), moves the CPU players after their delay, runs the turn timer, and records,
-//! lists and shows the game to watchers through [`Play`]. When the game ends, the table
-//! ends and closes its people's connections.
+//! It takes people as they sit down (in the seat the protocol's rule gives them, with
+//! CPU players a seated person asks for, and starts the game when every seat is taken,
+//! or at once with CPU players when someone asks), or a group a lobby formed, all at once
+//! ([`seat_group`]); their moves, their names, their acknowledgements between hands,
+//! their leaving and their coming back (with their token, or by name from their address
+//! where the protocol allows it); it keeps a dropped person's seat for the grace period
+//! while a stand-in plays, moves the CPU players after their delay, runs the turn timer,
+//! prompts the people the game waits for, shows the game to the protocol's own
+//! spectators, and records, lists and shows the game to watchers through [`Play`]. When
+//! the game ends (by its rules, or by a forfeit the protocol declares), the table ends
+//! and closes its people's connections, unless the protocol keeps them (a tournament's
+//! programs, off to their next pairing).
 //!
 //! A protocol brings only what is its own ([`Hooks`]): how an event reads on its wire
 //! for one seat, what a person is told on sitting down and on coming back, the lines it
-//! announces the table's changes with, how refusals read, its names' rules, and the CPU
-//! players' strategy. It turns its clients' lines into [`Input`]s and keeps its own
-//! lobby (which table a newcomer joins, which table a token belongs to).
+//! announces the table's changes with, how refusals read, its names' rules, its seat
+//! rule, prompts and forfeits, and the CPU players' strategy. It turns its clients'
+//! lines into [`Input`]s and keeps its own lobby (which table a newcomer joins, which
+//! table a token belongs to).
 
 mod hooks;
 mod inputs;
@@ -32,8 +38,9 @@ use tokio_util::sync::CancellationToken;
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
 type Action<H> = <<H as Hooks>::Game as Game>::Action;
 
-/// Starts a table's actor with an inbox of `inbox` inputs; it runs until its game ends,
-/// until every handle is gone before a game began, or until shutdown.
+/// Starts a table's actor with an inbox of `inbox` inputs; it runs until its game ends
+/// (by its rules or a forfeit), until it is deserted or every handle is gone before a
+/// game began, or until shutdown.
 pub fn spawn<H>(
     hooks: H,
     settings: Settings<<H::Game as Game>::Rules>,

@@ -726,7 +726,9 @@ where
             self.show(&shown[from..at]);
             from = at;
             if forfeits {
-                self.forfeit(seat, false);
+                if !self.forfeit(seat, false) {
+                    self.give_up(seat, false);
+                }
                 return;
             }
             if let Some(line) = self.hooks.timed_out(seat) {
@@ -810,7 +812,7 @@ where
             return false;
         }
         if self.seats.held().next().is_none() {
-            play.abandon("every person left the table");
+            play.abandon("every person left; the game does not go on with CPU players alone");
             return false;
         }
         true
