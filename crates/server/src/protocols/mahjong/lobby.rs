@@ -333,8 +333,10 @@ impl Carrier {
         let (settings, grace) = (self.settings.clone(), self.grace);
         let shutdown = self.shutdown.clone();
         let table = table::carry(carried, settings, grace, &self.recorder, shutdown)?;
-        // The people who may come back to it by name, from their address.
+        // The people who may come back to it by name, from their address (nobody comes
+        // back to a CPU player's seat from the start).
         let away = (0..carried.seats.len())
+            .filter(|&seat| carried.seats[seat].1.is_none())
             .filter_map(|seat| {
                 let holder = carried.holders.get(seat)?;
                 let seating = Seating {
