@@ -883,10 +883,17 @@ where
         if events.iter().any(H::ends_decision) {
             self.prompted.fill(false);
         }
-        for (seat, _) in self.seats.here_all() {
-            let (viewer, owed) = (&mut self.viewers[seat], &mut self.owed[seat]);
-            for event in events.iter().filter_map(|e| H::Game::for_seat(e, seat)) {
-                self.hooks.render(viewer, play, &event, owed);
+        // Event by event, each seat in turn: a protocol may render what reads alike for
+        // every seat once per event (Jass's frames for everyone).
+        for event in events {
+            for seat in 0..self.settings.seats {
+                if !self.seats.is_here(seat) {
+                    continue;
+                }
+                if let Some(event) = H::Game::for_seat(event, seat) {
+                    let (viewer, owed) = (&mut self.viewers[seat], &mut self.owed[seat]);
+                    self.hooks.render(viewer, play, &event, owed);
+                }
             }
         }
         if !self.spectators.is_empty() {
