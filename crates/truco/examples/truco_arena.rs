@@ -1,7 +1,7 @@
 //! Pits the bots against each other and prints a markdown table of the results.
 //!
 //! ```text
-//! cargo run --release -p truco --example arena -- --games 10000 --seed 1 \
+//! cargo run --release -p truco --example truco_arena -- --games 10000 --seed 1 \
 //!     [--rules paulista|mineiro|course] [A B]
 //! ```
 //!

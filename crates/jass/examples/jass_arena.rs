@@ -1,7 +1,7 @@
 //! Pits the bots against each other and prints a markdown table of the results.
 //!
 //! ```text
-//! cargo run --release -p jass --example arena -- --games 10000 --seed 1 \
+//! cargo run --release -p jass --example jass_arena -- --games 10000 --seed 1 \
 //!     [--unit games|deals] [--target 2500] [--no-multipliers] [--samples N] [A B]
 //! ```
 //!

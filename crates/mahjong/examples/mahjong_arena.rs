@@ -2,7 +2,7 @@
 //! table of how the first one did.
 //!
 //! ```text
-//! cargo run --release -p mahjong --example arena -- --games 1000 --seed 1 \
+//! cargo run --release -p mahjong --example mahjong_arena -- --games 1000 --seed 1 \
 //!     [--tonpuusen] [--no-red] [A B]
 //! ```
 //!
