@@ -20,7 +20,9 @@ use super::render::{self, error, Out, PlayerInfo, Players, Render, To, Trick};
 use super::{Client, SessionMsg};
 use crate::record::jass::JassChronicle;
 use crate::record::{Carried, SeatKind};
-use crate::table::actor::{self, Hooks, Input, Newcomer, NoCpu, Settings, Starter, TableHandle};
+use crate::table::actor::{
+    self, Gone, Hooks, Input, Newcomer, NoCpu, Settings, Starter, TableHandle,
+};
 use crate::table::{Play, Timing};
 use jass::{Action, Config, Event, Seat};
 use parlor_store::GameId;
@@ -72,7 +74,7 @@ pub fn pairing(
     settings.timing.turn_limit = Some(lobby.settings.tournament_deadline);
     let people = clients
         .iter()
-        .map(|c| Newcomer::named(c.conn, c.outbox.clone(), c.name.clone()))
+        .map(|c| Some(Newcomer::named(c.conn, c.outbox.clone(), c.name.clone())))
         .collect();
     let (ledger, seeds) = (lobby.recorder.clone(), lobby.seeds());
     let kind = Kind::Pairing {
@@ -468,7 +470,7 @@ impl Hooks for SingleHooks {
         play: &mut Play<jass::Game, JassChronicle>,
         seat: Seat,
         kinds: &[Option<SeatKind>],
-        expired: bool,
+        why: Gone,
     ) -> Option<Vec<String>> {
         if let Kind::Pairing { winner, .. } = &mut self.kind {
             let (team, frame) = render::forfeit(play, seat);
@@ -482,7 +484,7 @@ impl Hooks for SingleHooks {
         }
         let nobody_here = !kinds.contains(&Some(SeatKind::Person));
         let other_away = (0..4).any(|s| s % 2 != seat % 2 && kinds[s] == Some(SeatKind::Away));
-        if expired && nobody_here && other_away {
+        if why == Gone::Expired && nobody_here && other_away {
             tracing::debug!(session = self.name, "jass game abandoned: nobody came back");
             play.abandon("every person left and none came back in time");
             return Some(Vec::new());

@@ -84,7 +84,7 @@ pub fn create(
     (recorder, seeds): (&Ledger, &SeedSource),
     shutdown: CancellationToken,
 ) -> (TableHandle, Starter<MahjongHooks>) {
-    let people = humans.into_iter().map(Human::newcomer).collect();
+    let people = humans.into_iter().map(|h| Some(h.newcomer())).collect();
     let table_settings = table_settings(&settings, grace);
     let hooks = MahjongHooks { settings };
     let ledger = (recorder.clone(), seeds.clone());

@@ -19,7 +19,7 @@ use truco::bots;
 use truco::{Action, Answer, Event, Phase, Rules, Seat, Team};
 
 /// The strategy that plays for a person who is away or whose time ran out.
-const STAND_IN: &str = "heuristic";
+pub const STAND_IN: &str = "heuristic";
 
 /// How a dialect writes the game for one seat.
 pub trait Render: Sized {
@@ -62,12 +62,12 @@ pub struct Table<R> {
 }
 
 /// The strategy named `name`, or the random one.
-fn strategy(name: &str) -> Box<dyn bots::Strategy<truco::Game>> {
+pub fn strategy(name: &str) -> Box<dyn bots::Strategy<truco::Game>> {
     bots::by_name(name).unwrap_or_else(|| Box::new(bots::RandomBot))
 }
 
 /// A CPU player's name in the record and in the 2008 `I` line.
-fn cpu_name(seat: Seat) -> String {
+pub fn cpu_name(seat: Seat) -> String {
     format!("CPU{}", position(seat))
 }
 
@@ -217,21 +217,8 @@ impl<R: Render> Table<R> {
     /// A person's in-game command. Anything the rules refuse is ignored without a reply,
     /// as both dialects say; a closed card where none is allowed is played open.
     pub fn person_command(&mut self, seat: Seat, command: Command, people: &impl Audience) {
-        let action = match command {
-            Command::Play { card, closed } => {
-                let Ok(card) = card.parse::<Card>() else {
-                    return;
-                };
-                Action::Play {
-                    card,
-                    closed: closed && self.play.closed_allowed(seat),
-                }
-            }
-            Command::Truco => Action::Truco,
-            Command::Accept => Action::Answer(Answer::Accept),
-            Command::Decline => Action::Answer(Answer::Fold),
-            Command::HandOfEleven(play) => Action::PlayHandOfEleven(play),
-            _ => return,
+        let Some(action) = action_of(&self.play, seat, command) else {
+            return;
         };
         if let Ok(events) = self.play.act(seat, action) {
             self.show(&events, people);
@@ -287,6 +274,22 @@ impl<R: Render> Table<R> {
     fn show(&mut self, events: &[Event], people: &impl Audience) {
         show(&mut self.renderers, &mut self.phrases, events, people);
     }
+}
+
+/// The action a person's in-game command asks for, in `game` as it is (a closed card
+/// where none is allowed is played open); `None` for anything else.
+pub fn action_of(game: &truco::Game, seat: Seat, command: Command) -> Option<Action> {
+    Some(match command {
+        Command::Play { card, closed } => Action::Play {
+            card: card.parse::<Card>().ok()?,
+            closed: closed && game.closed_allowed(seat),
+        },
+        Command::Truco => Action::Truco,
+        Command::Accept => Action::Answer(Answer::Accept),
+        Command::Decline => Action::Answer(Answer::Fold),
+        Command::HandOfEleven(play) => Action::PlayHandOfEleven(play),
+        _ => return None,
+    })
 }
 
 /// Sends each person the lines the events give their seat; one phrase per event.

@@ -8,6 +8,19 @@ use crate::table::Play;
 use parlor_game::{Game, GameRng, Notation, Projected, Seat, Strategy};
 
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
+
+/// Why [`Hooks::forfeit`] is asked about a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gone {
+    /// Its person left, with no grace period to wait out.
+    Left,
+    /// Its person's grace period ended.
+    Expired,
+    /// Its person ran out of time ([`Hooks::late_forfeits`]).
+    Late,
+    /// Its person asked for the game to end ([`super::Input::End`]); they stay.
+    Ended,
+}
 type Action<H> = <<H as Hooks>::Game as Game>::Action;
 type Refusal<H> = <<H as Hooks>::Game as Game>::Refusal;
 
@@ -51,6 +64,13 @@ pub trait Hooks: Send + 'static {
 
     /// A CPU player's strategy.
     fn cpu(&self) -> Box<dyn Strategy<Self::Game>>;
+
+    /// The strategy of the CPU player seated in `seat` as the game begins (the same for
+    /// every seat, unless the protocol says otherwise; a CPU player taking a person's
+    /// seat later plays [`Hooks::cpu`]).
+    fn cpu_at(&self, _seat: Seat) -> Box<dyn Strategy<Self::Game>> {
+        self.cpu()
+    }
 
     /// The strategy that plays for a person away or out of time (a CPU player's, unless
     /// the protocol says otherwise).
@@ -138,6 +158,10 @@ pub trait Hooks: Send + 'static {
         None
     }
 
+    /// `event` is about to be shown to the seats, once (before each seat's rendering of
+    /// it): what a protocol draws once per event for everyone (miniTruco's phrase).
+    fn shown(&self, _event: &Event<Self>) {}
+
     /// Whether `event` ends the decisions asked so far (a move was made): everyone the
     /// game waits for afterwards is prompted again.
     fn ends_decision(_event: &Event<Self>) -> bool {
@@ -195,15 +219,14 @@ pub trait Hooks: Send + 'static {
     /// The person of `seat` is gone for good and the game cannot go on without the seat:
     /// `None` (the default) seats a CPU player in it; `Some(lines)` ends the game here,
     /// the protocol having recorded how in `play` (a forfeit, an abandoned game), and
-    /// tells everyone `lines`. `kinds` says who plays each seat now; `expired`, whether
-    /// the seat's grace period ended (else its person left with none, or ran out of time
-    /// with [`Hooks::late_forfeits`]).
+    /// tells everyone `lines`. `kinds` says who plays each seat now; `why`, how the seat
+    /// came to this.
     fn forfeit(
         &mut self,
         _play: &mut Play<Self::Game, Self::Chronicle>,
         _seat: Seat,
         _kinds: &[Option<SeatKind>],
-        _expired: bool,
+        _why: Gone,
     ) -> Option<Vec<String>> {
         None
     }

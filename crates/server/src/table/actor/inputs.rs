@@ -102,6 +102,13 @@ pub enum Input<G: Game> {
     Watch { conn: ConnId, outbox: Outbox },
     /// A person's move.
     Act { conn: ConnId, action: G::Action },
+    /// The game ends for everyone as the protocol says ([`super::Hooks::forfeit`]), at
+    /// the request of the person on `conn`, who keeps their seat until the table ends;
+    /// answered once what it owes everyone is sent.
+    End {
+        conn: ConnId,
+        reply: oneshot::Sender<()>,
+    },
     /// A person's move, read against the game ([`Op`]).
     Op { conn: ConnId, op: Op<G> },
     /// A person has seen the end of the hand ([`super::Hooks::acknowledges`]).

@@ -24,7 +24,7 @@ mod hooks;
 mod inputs;
 mod table;
 
-pub use hooks::Hooks;
+pub use hooks::{Gone, Hooks};
 pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Op, Seated, Settings, TableHandle};
 
 use super::{sleep_until, Play};
@@ -78,14 +78,15 @@ where
     }
 }
 
-/// Seats `people` together at a new table (in seat order; CPU players take the seats
-/// left) and begins the game, as a lobby that formed the group asks. Its actor runs,
+/// Seats `people` together at a new table (by seat; CPU players take the seats left,
+/// and those given as `None`) and begins the game, as a lobby that formed the group
+/// asks. Its actor runs,
 /// and its people hear of the game, only on [`Starter::run`], so that every session
 /// can be told its table first.
 pub fn seat_group<H>(
     hooks: H,
     settings: Settings<<H::Game as Game>::Rules>,
-    people: Vec<Newcomer>,
+    people: Vec<Option<Newcomer>>,
     inbox: usize,
     (ledger, seeds): (Ledger, SeedSource),
     shutdown: CancellationToken,

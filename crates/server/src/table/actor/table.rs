@@ -1,5 +1,6 @@
 //! The table itself: its seats, its game, and what each input and timer does to them.
 
+use super::hooks::Gone;
 use super::inputs::{Newcomer, NoCpu, NoSeat};
 use super::{Action, Event, Hooks, Input, Seated, Settings};
 use crate::net::{self, ConnId, Outbox, SeatToken};
@@ -118,6 +119,13 @@ where
             }
             Input::Cpu { conn, preference } => self.cpu(conn, preference),
             Input::Watch { conn, outbox } => self.watch(conn, outbox),
+            Input::End { conn, reply } => {
+                if let Some(seat) = self.seat_of(conn) {
+                    self.forfeit(seat, Gone::Ended);
+                }
+                self.flush();
+                let _ = reply.send(());
+            }
             Input::Act { conn, action } => self.act(conn, |_, _| Ok(action)),
             Input::Op { conn, op } => self.act(conn, op),
             Input::Ack { conn } => self.ack(conn),
@@ -228,8 +236,9 @@ where
     }
 
     /// Seats `people` in seat order (CPU players take the seats left) and begins the game.
-    pub(super) fn seat_group(&mut self, people: Vec<Newcomer>) {
-        for (seat, newcomer) in people.into_iter().enumerate() {
+    pub(super) fn seat_group(&mut self, people: Vec<Option<Newcomer>>) {
+        let people = people.into_iter().enumerate();
+        for (seat, newcomer) in people.filter_map(|(seat, n)| Some((seat, n?))) {
             let person = Person {
                 conn: newcomer.conn,
                 outbox: newcomer.outbox,
@@ -365,11 +374,16 @@ where
     /// The game begins: CPU players take the empty seats.
     fn start(&mut self) {
         let (seed, rng) = self.hooks.seeds(self.seeds.next_seed());
-        let strategy = self.hooks.cpu();
+        let mut cpus: Vec<_> = (0..self.settings.seats)
+            .map(|seat| (!self.seats.is_here(seat)).then(|| self.hooks.cpu_at(seat)))
+            .collect();
         let records = (0..self.settings.seats)
-            .map(|seat| match self.seats.here(seat) {
-                Some(person) => seat_record(&person.name, None),
-                None => seat_record(&self.hooks.cpu_name(seat), Some(strategy.name())),
+            .map(|seat| match (self.seats.here(seat), &cpus[seat]) {
+                (Some(person), _) => seat_record(&person.name, None),
+                (None, cpu) => {
+                    let strategy = cpu.as_ref().map(|cpu| cpu.name());
+                    seat_record(&self.hooks.cpu_name(seat), strategy)
+                }
             })
             .collect();
         let (rules, variant) = (&self.settings.rules, &self.settings.variant);
@@ -379,8 +393,10 @@ where
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
         let stand_in = self.hooks.stand_in();
         let mut play = Play::new(recorded, &first, rng, self.settings.timing, stand_in);
-        for seat in (0..self.settings.seats).filter(|&s| !self.seats.is_here(s)) {
-            play.seat_cpu(seat, self.hooks.cpu_name(seat), self.hooks.cpu());
+        for (seat, cpu) in cpus.iter_mut().enumerate() {
+            if let Some(cpu) = cpu.take() {
+                play.seat_cpu(seat, self.hooks.cpu_name(seat), cpu);
+            }
         }
         for (seat, person) in self.seats.here_all() {
             let holder = person.holder();
@@ -465,6 +481,8 @@ where
         };
         let action = match op(play, seat) {
             Ok(action) => action,
+            // A refusal the protocol answers with nothing.
+            Err(line) if line.is_empty() => return,
             Err(line) => return self.send(seat, line),
         };
         match play.act(seat, action) {
@@ -609,7 +627,8 @@ where
                 self.show(&events);
             }
             None => {
-                if self.forfeit(seat, expired) {
+                let why = if expired { Gone::Expired } else { Gone::Left };
+                if self.forfeit(seat, why) {
                     return;
                 }
                 let Some(play) = self.play.as_mut() else {
@@ -726,7 +745,7 @@ where
             self.show(&shown[from..at]);
             from = at;
             if forfeits {
-                if !self.forfeit(seat, false) {
+                if !self.forfeit(seat, Gone::Late) {
                     self.give_up(seat, false);
                 }
                 return;
@@ -740,12 +759,12 @@ where
 
     /// The game ends without `seat`, as the protocol says ([`Hooks::forfeit`]); whether
     /// it did (else a CPU player must take the seat).
-    fn forfeit(&mut self, seat: Seat, expired: bool) -> bool {
+    fn forfeit(&mut self, seat: Seat, why: Gone) -> bool {
         let kinds = self.kinds();
         let Some(play) = self.play.as_mut() else {
             return false;
         };
-        let Some(lines) = self.hooks.forfeit(play, seat, &kinds, expired) else {
+        let Some(lines) = self.hooks.forfeit(play, seat, &kinds, why) else {
             return false;
         };
         self.over = true;
@@ -886,6 +905,7 @@ where
         // Event by event, each seat in turn: a protocol may render what reads alike for
         // every seat once per event (Jass's frames for everyone).
         for event in events {
+            self.hooks.shown(event);
             for seat in 0..self.settings.seats {
                 if !self.seats.is_here(seat) {
                     continue;

@@ -21,6 +21,14 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The table's name in the store.
+    pub fn store_name(self) -> &'static str {
+        match self {
+            Kind::Public => "public table",
+            Kind::Private(_) => "private table",
+        }
+    }
+
     /// The room field of `I`: `PUB` or `PRI-<code>`.
     pub fn label(self) -> String {
         match self {

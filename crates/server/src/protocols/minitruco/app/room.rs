@@ -1,15 +1,16 @@
-//! One table of today's app: an actor that owns its seats, its mode and the game while
-//! one runs. Seat 1 is the manager; when it empties outside a game everyone moves one
-//! seat to the left until it is taken again, keeping the order around the table.
+//! One table of today's app: an actor that owns its seats, its mode and its manager, and
+//! starts each game at the kernel's table actor (`game.rs`), passing it its people's
+//! moves. Seat 1 is the manager; when it empties outside a game everyone moves one seat
+//! to the left until it is taken again, keeping the order around the table.
 
 use super::super::render::position;
-use super::super::table::{Audience, Setup, Table};
+use super::game::{self, GameHandle, Over, Start};
 use super::hall::{Hall, Kind, Listing};
 use super::name::{Name, BOT};
-use super::render::AppRenderer;
 use crate::net::{ConnId, Outbox};
 use crate::record::Ledger;
 use crate::seeds::SeedSource;
+use crate::table::actor::{Input, Newcomer};
 use crate::table::{sleep_until, Seats, Timing};
 use parlor_wire::minitruco::{Command, ServerMsg, Table as TableLine};
 use std::sync::Arc;
@@ -95,45 +96,38 @@ pub fn spawn(
     settings: &Arc<Settings>,
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(settings.inbox.max(1));
+    let (over, overs) = mpsc::channel(4);
     let room = Room {
         id,
         kind,
         mode,
         people: People(Seats::new(4, Duration::ZERO)),
-        table: None,
+        game: None,
+        games: 0,
+        over,
         listing,
         hall,
         settings: settings.clone(),
     };
-    tokio::spawn(room.run(rx));
+    tokio::spawn(room.run(rx, overs));
     RoomHandle { tx }
 }
 
-/// The seats, as the game sees them.
+/// The seats.
 struct People(Seats<Member>);
 
-impl Audience for People {
-    type Person = Member;
-
-    fn seats(&self) -> &Seats<Member> {
-        &self.0
-    }
-
-    fn record_name(&self, seat: usize) -> &str {
-        match self.0.holder(seat) {
-            Some(member) if member.name.chosen => &member.name.text,
-            _ => "",
-        }
-    }
-
-    fn send_to(&self, seat: usize, line: &str) {
-        if let Some(member) = self.0.here(seat) {
-            member.outbox.send(line);
-        }
-    }
-}
-
 impl People {
+    /// The person in `seat` as the game seats them: under the name they chose (else
+    /// none, in the record).
+    fn newcomer(&self, seat: usize) -> Option<Newcomer> {
+        let member = self.0.holder(seat)?;
+        let name = match member.name.chosen {
+            true => member.name.text.clone(),
+            false => String::new(),
+        };
+        Some(Newcomer::named(member.conn, member.outbox.clone(), name))
+    }
+
     fn seat_of(&self, conn: ConnId) -> Option<usize> {
         self.0.find_here(|m| m.conn == conn)
     }
@@ -164,44 +158,48 @@ struct Room {
     kind: Kind,
     mode: AppMode,
     people: People,
-    table: Option<Table<AppRenderer>>,
+    /// The game being played, and its number at this table.
+    game: Option<(u64, GameHandle)>,
+    /// How many games this table has begun.
+    games: u64,
+    /// Where the games say how they ended.
+    over: mpsc::Sender<Over>,
     listing: Arc<Listing>,
     hall: Hall,
     settings: Arc<Settings>,
 }
 
 impl Room {
-    async fn run(mut self, mut inbox: mpsc::Receiver<Msg>) {
+    async fn run(mut self, mut inbox: mpsc::Receiver<Msg>, mut overs: mpsc::Receiver<Over>) {
         let first = Instant::now() + FIRST_ARRIVAL;
         loop {
-            let due = self.table.as_ref().and_then(Table::due);
             let waiting = (self.people.count() == 0).then_some(first);
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => crate::telemetry::timed("minitruco", || self.handle(msg)),
+                    Some(msg) => self.handle(msg).await,
                     None => break,
                 },
-                _ = sleep_until(due), if due.is_some() => self.wake(),
+                Some(over) = overs.recv() => self.game_over(over),
                 _ = sleep_until(waiting), if waiting.is_some() => break,
                 _ = self.settings.shutdown.cancelled() => break,
             }
+            self.listing
+                .update(self.people.count(), self.game.is_some());
             if self.people.count() == 0 {
                 break;
             }
         }
-        if let Some(mut table) = self.table.take() {
-            table.abandon("everyone left the table");
-        }
+        // A game under way ends at its table: everyone there has left it.
         self.hall.close(self.id);
         for (_, member) in self.people.0.here_all() {
             member.outbox.close();
         }
     }
 
-    fn handle(&mut self, msg: Msg) {
+    async fn handle(&mut self, msg: Msg) {
         match msg {
             Msg::Join { member, reply } => {
-                let seat = self.people.0.free_seat().filter(|_| self.table.is_none());
+                let seat = self.people.0.free_seat().filter(|_| self.game.is_none());
                 if let Some(seat) = seat {
                     self.people.0.sit(seat, member);
                     self.tell_everyone();
@@ -209,23 +207,22 @@ impl Room {
                 let _ = reply.send(seat.is_some());
             }
             Msg::Leave { conn, reply } => {
-                self.leave(conn);
+                self.leave(conn).await;
                 let _ = reply.send(());
             }
             Msg::Abandon { conn, reply } => {
-                let _ = reply.send(self.abandon(conn));
+                let _ = reply.send(self.abandon(conn).await);
             }
-            Msg::Dropped { conn } => self.dropped(conn),
-            Msg::Command { conn, command } => self.command(conn, command),
+            Msg::Dropped { conn } => self.dropped(conn).await,
+            Msg::Command { conn, command } => self.command(conn, command).await,
         }
-        self.after_change();
     }
 
-    fn command(&mut self, conn: ConnId, command: TableCommand) {
+    async fn command(&mut self, conn: ConnId, command: TableCommand) {
         let Some(seat) = self.people.seat_of(conn) else {
             return;
         };
-        let manager = seat == 0 && self.table.is_none();
+        let manager = seat == 0 && self.game.is_none();
         match command {
             TableCommand::RotatePartners if manager => {
                 self.people.0.rotate(&[2, 3, 1], &[1, 2, 3]);
@@ -237,8 +234,8 @@ impl Room {
             }
             TableCommand::Start if manager => self.start_game(),
             TableCommand::Game(command) => {
-                if let Some(table) = &mut self.table {
-                    table.person_command(seat, command, &self.people);
+                if let Some((_, game)) = &self.game {
+                    game.send(game::input(conn, command)).await;
                 }
             }
             // Not the manager, or a game is running: ignored, as the app's server does.
@@ -246,14 +243,12 @@ impl Room {
         }
     }
 
-    /// `S`: the person leaves the table; a game in progress is abandoned for everyone.
-    fn leave(&mut self, conn: ConnId) {
+    /// `S`: the person leaves the table; a game in progress ends for everyone.
+    async fn leave(&mut self, conn: ConnId) {
         let Some(seat) = self.people.seat_of(conn) else {
             return;
         };
-        if self.table.is_some() {
-            self.abort(seat, "left the table");
-        }
+        self.end_game(conn, "left the table").await;
         if let Some(member) = self.people.0.clear(seat) {
             member.outbox.send(ServerMsg::Left.write());
         }
@@ -264,34 +259,34 @@ impl Room {
     /// `A`: outside a game everyone gets the table again (the way back from a finished
     /// game); in a public game a CPU player takes the seat and the person goes; in a
     /// private game the game ends for everyone. Whether to disconnect the person.
-    fn abandon(&mut self, conn: ConnId) -> bool {
+    async fn abandon(&mut self, conn: ConnId) -> bool {
         let Some(seat) = self.people.seat_of(conn) else {
             return false;
         };
-        match (&self.table, self.kind) {
+        match (&self.game, self.kind) {
             (None, _) => {
                 self.tell_everyone();
                 false
             }
             (Some(_), Kind::Public) => {
-                self.cpu_takes_over(seat);
+                self.cpu_takes_over(seat).await;
                 true
             }
             (Some(_), Kind::Private(_)) => {
-                self.abort(seat, "left the game");
+                self.end_game(conn, "left the game").await;
                 false
             }
         }
     }
 
     /// The connection in a seat is gone: as `A`, then the person leaves the table.
-    fn dropped(&mut self, conn: ConnId) {
+    async fn dropped(&mut self, conn: ConnId) {
         let Some(seat) = self.people.seat_of(conn) else {
             return;
         };
-        match (&self.table, self.kind) {
-            (Some(_), Kind::Public) => return self.cpu_takes_over(seat),
-            (Some(_), Kind::Private(_)) => self.abort(seat, "disconnected"),
+        match (&self.game, self.kind) {
+            (Some(_), Kind::Public) => return self.cpu_takes_over(seat).await,
+            (Some(_), Kind::Private(_)) => self.end_game(conn, "disconnected").await,
             (None, _) => {}
         }
         self.people.0.clear(seat);
@@ -300,12 +295,12 @@ impl Room {
     }
 
     /// A public game goes on with a CPU player in the leaver's seat; the others are told.
-    fn cpu_takes_over(&mut self, seat: usize) {
+    async fn cpu_takes_over(&mut self, seat: usize) {
         let Some(member) = self.people.0.clear(seat) else {
             return;
         };
-        if let Some(table) = &mut self.table {
-            table.cpu_takes_over(seat);
+        if let Some((_, game)) = &self.game {
+            game.send(Input::Leave { conn: member.conn }).await;
         }
         tracing::debug!(
             table = self.id,
@@ -316,69 +311,55 @@ impl Room {
         self.people.broadcast(&ServerMsg::Notice(notice).write());
     }
 
-    /// The game ends without a result: everyone still here gets `A <pos> <phrase>`.
-    fn abort(&mut self, seat: usize, why: &str) {
-        let Some(mut table) = self.table.take() else {
+    /// The game ends without a result, at the request of the person on `conn`:
+    /// everyone still here gets `A <pos> <phrase>` (from the game's table, before this
+    /// returns).
+    async fn end_game(&mut self, conn: ConnId, why: &str) {
+        let Some((_, game)) = self.game.take() else {
             return;
         };
-        let name = self
-            .people
-            .0
-            .holder(seat)
-            .map_or("", |m| m.name.text.as_str());
-        tracing::debug!(table = self.id, player = name, why, "game abandoned");
-        table.abandon(&format!("{name} {why}"));
-        let line = ServerMsg::Abandoned {
-            position: position(seat),
-            phrase: Some(table.phrase()),
+        tracing::debug!(table = self.id, why, "game abandoned");
+        let (reply, done) = oneshot::channel();
+        if game.send(Input::End { conn, reply }).await {
+            let _ = done.await;
         }
-        .write();
-        self.people.broadcast(&line);
     }
 
     fn start_game(&mut self) {
-        let seeds = &self.settings.seeds;
-        let setup = Setup {
-            seed: seeds.next_seed(),
+        self.games += 1;
+        let people = (0..4).map(|seat| self.people.newcomer(seat)).collect();
+        let start = Start {
             rules: Rules::app(self.mode),
-            recorder: &self.settings.recorder,
-            name: match self.kind {
-                Kind::Public => "public table".into(),
-                Kind::Private(_) => "private table".into(),
-            },
+            kind: self.kind,
             cpu: self.settings.cpu.as_deref(),
             timing: self.settings.timing,
+            seeds: &self.settings.seeds,
+            recorder: &self.settings.recorder,
+            shutdown: self.settings.shutdown.clone(),
         };
         tracing::debug!(table = self.id, mode = ?self.mode, "game started");
-        self.table = Some(Table::start(setup, &self.people));
+        let (game, starter) = game::start(people, start, (self.games, self.over.clone()));
+        self.game = Some((self.games, game));
+        starter.run();
     }
 
-    /// CPU players move (or are timed), and a finished game leaves the table.
-    fn after_change(&mut self) {
-        if let Some(table) = &mut self.table {
-            table.after_change(&self.people);
-            if let Some((winner, scores)) = table.result() {
-                tracing::info!(table = self.id, winner = winner + 1, ?scores, "game over");
-                // No `I` now: the app shows the result until someone sends `A`.
-                self.table = None;
-                self.people.close_up();
-            }
+    /// A game's table ended: if it is this table's game, the table is free again (no
+    /// `I` now: the app shows the result until someone sends `A`).
+    fn game_over(&mut self, (id, result): Over) {
+        if self.game.as_ref().is_none_or(|(current, _)| *current != id) {
+            return;
         }
-        self.listing
-            .update(self.people.count(), self.table.is_some());
-    }
-
-    fn wake(&mut self) {
-        if let Some(table) = &mut self.table {
-            table.wake(&self.people);
+        if let Some((winner, scores)) = result {
+            tracing::info!(table = self.id, winner = winner + 1, ?scores, "game over");
         }
-        self.after_change();
+        self.game = None;
+        self.people.close_up();
     }
 
     /// Everyone at the table gets its `I` line, each with their own position. Never
     /// during a game: the app takes an `I` for the end of its game.
     fn tell_everyone(&self) {
-        if self.table.is_some() {
+        if self.game.is_some() {
             return;
         }
         let names: [String; 4] = std::array::from_fn(|s| {
