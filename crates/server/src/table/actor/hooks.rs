@@ -10,7 +10,7 @@ use parlor_game::{Game, GameRng, Notation, Projected, Seat, Strategy};
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
 
 /// Why [`Hooks::forfeit`] is asked about a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Gone {
     /// Its person left, with no grace period to wait out.
     Left,
@@ -18,8 +18,9 @@ pub enum Gone {
     Expired,
     /// Its person ran out of time ([`Hooks::late_forfeits`]).
     Late,
-    /// Its person asked for the game to end ([`super::Input::End`]); they stay.
-    Ended,
+    /// Its person asked for the game to end ([`super::Input::End`]), for this reason
+    /// (as the store keeps it); they stay.
+    Ended(String),
 }
 type Action<H> = <<H as Hooks>::Game as Game>::Action;
 type Refusal<H> = <<H as Hooks>::Game as Game>::Refusal;

@@ -107,6 +107,8 @@ pub enum Input<G: Game> {
     /// answered once what it owes everyone is sent.
     End {
         conn: ConnId,
+        /// Why, as the store keeps it.
+        reason: String,
         reply: oneshot::Sender<()>,
     },
     /// A person's move, read against the game ([`Op`]).

@@ -119,9 +119,13 @@ where
             }
             Input::Cpu { conn, preference } => self.cpu(conn, preference),
             Input::Watch { conn, outbox } => self.watch(conn, outbox),
-            Input::End { conn, reply } => {
+            Input::End {
+                conn,
+                reason,
+                reply,
+            } => {
                 if let Some(seat) = self.seat_of(conn) {
-                    self.forfeit(seat, Gone::Ended);
+                    self.forfeit(seat, Gone::Ended(reason));
                 }
                 self.flush();
                 let _ = reply.send(());

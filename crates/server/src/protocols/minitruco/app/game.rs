@@ -212,10 +212,12 @@ impl Hooks for GameHooks {
         _kinds: &[Option<SeatKind>],
         why: Gone,
     ) -> Option<Vec<String>> {
-        if why != Gone::Ended && matches!(self.kind, Kind::Public) {
-            return None;
-        }
-        play.abandon(&format!("the player at {} left", position(seat)));
+        let reason = match why {
+            Gone::Ended(reason) => reason,
+            _ if matches!(self.kind, Kind::Public) => return None,
+            _ => format!("the player at {} left", position(seat)),
+        };
+        play.abandon(&reason);
         let line = ServerMsg::Abandoned {
             position: position(seat),
             phrase: Some(self.next_phrase()),

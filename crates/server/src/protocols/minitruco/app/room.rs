@@ -318,9 +318,21 @@ impl Room {
         let Some((_, game)) = self.game.take() else {
             return;
         };
-        tracing::debug!(table = self.id, why, "game abandoned");
+        let seat = self.people.seat_of(conn);
+        let name = seat
+            .and_then(|s| self.people.0.holder(s))
+            .map_or("", |m| m.name.text.as_str());
+        tracing::debug!(table = self.id, player = name, why, "game abandoned");
+        let reason = format!("{name} {why}");
         let (reply, done) = oneshot::channel();
-        if game.send(Input::End { conn, reply }).await {
+        if game
+            .send(Input::End {
+                conn,
+                reason,
+                reply,
+            })
+            .await
+        {
             let _ = done.await;
         }
     }
