@@ -197,6 +197,11 @@ impl Room {
     }
 
     async fn handle(&mut self, msg: Msg) {
+        // A game that ended by its rules has already told its people (`G`); whatever
+        // they send now is for the table, even before the game's own word arrives.
+        if self.game.as_ref().is_some_and(|(_, game)| game.is_closed()) {
+            self.table_free();
+        }
         match msg {
             Msg::Join { member, reply } => {
                 let seat = self.people.0.free_seat().filter(|_| self.game.is_none());
@@ -364,6 +369,11 @@ impl Room {
         if let Some((winner, scores)) = result {
             tracing::info!(table = self.id, winner = winner + 1, ?scores, "game over");
         }
+        self.table_free();
+    }
+
+    /// The game is over: the table is free for the next.
+    fn table_free(&mut self) {
         self.game = None;
         self.people.close_up();
     }
