@@ -8,6 +8,8 @@ use crate::table::Play;
 use parlor_game::{Game, GameRng, Notation, Projected, Seat, Strategy};
 
 type Event<H> = <<H as Hooks>::Game as Projected>::Event;
+type Action<H> = <<H as Hooks>::Game as Game>::Action;
+type Refusal<H> = <<H as Hooks>::Game as Game>::Refusal;
 
 /// Why [`Hooks::forfeit`] is asked about a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,11 +24,10 @@ pub enum Gone {
     /// (as the store keeps it); they stay.
     Ended(String),
 }
-type Action<H> = <<H as Hooks>::Game as Game>::Action;
-type Refusal<H> = <<H as Hooks>::Game as Game>::Refusal;
 
-/// What a protocol tells the kernel's table. Every method but the first five has a
-/// default that says nothing.
+/// What a protocol tells the kernel's table. Six are required (`viewer`, `render`,
+/// `seated`, `refused`, `cpu`, `chronicle`); every other has a default that says or
+/// does nothing special.
 pub trait Hooks: Send + 'static {
     /// The game played at the table.
     type Game: Watchable + Notation + Send + 'static;

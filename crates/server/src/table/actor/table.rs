@@ -24,6 +24,17 @@ pub(super) struct Person {
 }
 
 impl Person {
+    /// The person `newcomer` asked for a seat as.
+    fn new(newcomer: Newcomer) -> Person {
+        Person {
+            conn: newcomer.conn,
+            outbox: newcomer.outbox,
+            name: newcomer.name,
+            addr: newcomer.addr,
+            token: newcomer.token,
+        }
+    }
+
     /// This person as the rule of taking a seat back sees them (`net::may_take`).
     fn claim(&self) -> net::Holder<'_> {
         claim(&self.name, self.addr, self.token.as_ref())
@@ -218,39 +229,25 @@ where
             .filter_map(|s| self.name_at(s))
             .collect();
         let taken = |name: &str| others.iter().any(|o| crate::text::look_alike(o, name));
-        let name = self.hooks.seat_name(&newcomer.name, &taken);
-        let token = match newcomer.token {
-            None if self.hooks.token_at_sit() => Some(SeatToken::random()),
-            token => token,
-        };
-        let seated = self
-            .hooks
-            .seated(seat, token.as_ref().map(SeatToken::as_str));
-        let person = Person {
-            conn: newcomer.conn,
-            outbox: newcomer.outbox,
-            name,
-            addr: newcomer.addr,
-            token,
-        };
+        let mut person = Person::new(newcomer);
+        person.name = self.hooks.seat_name(&person.name, &taken);
+        if person.token.is_none() && self.hooks.token_at_sit() {
+            person.token = Some(SeatToken::random());
+        }
+        let token = person.token.as_ref().map(SeatToken::as_str);
+        let seated = self.hooks.seated(seat, token);
         self.seats.sit(seat, person);
         self.owed[seat].extend(seated);
         let full = self.joined(seat);
         Ok(Seated { seat, full })
     }
 
-    /// Seats `people` in seat order (CPU players take the seats left) and begins the game.
+    /// Seats `people` by seat (CPU players take the seats given as `None` and those
+    /// left) and begins the game.
     pub(super) fn seat_group(&mut self, people: Vec<Option<Newcomer>>) {
         let people = people.into_iter().enumerate();
         for (seat, newcomer) in people.filter_map(|(seat, n)| Some((seat, n?))) {
-            let person = Person {
-                conn: newcomer.conn,
-                outbox: newcomer.outbox,
-                name: newcomer.name,
-                addr: newcomer.addr,
-                token: newcomer.token,
-            };
-            self.seats.sit(seat, person);
+            self.seats.sit(seat, Person::new(newcomer));
         }
         self.start();
     }
@@ -906,8 +903,9 @@ where
         if events.iter().any(H::ends_decision) {
             self.prompted.fill(false);
         }
-        // Event by event, each seat in turn: a protocol may render what reads alike for
-        // every seat once per event (Jass's frames for everyone).
+        // Event by event, each seat in turn and then the spectators: a protocol may draw
+        // or render what reads alike for everyone once per event (miniTruco's phrase,
+        // Jass's frames for everyone).
         for event in events {
             self.hooks.shown(event);
             for seat in 0..self.settings.seats {
@@ -919,10 +917,11 @@ where
                     self.hooks.render(viewer, play, &event, owed);
                 }
             }
-        }
-        if !self.spectators.is_empty() {
-            let (watched, owed) = (&mut self.watched, &mut self.owed_spectators);
-            for event in events.iter().filter_map(|e| H::Game::for_seat(e, WATCHER)) {
+            if self.spectators.is_empty() {
+                continue;
+            }
+            if let Some(event) = H::Game::for_seat(event, WATCHER) {
+                let (watched, owed) = (&mut self.watched, &mut self.owed_spectators);
                 self.hooks.render(watched, play, &event, owed);
             }
         }

@@ -85,21 +85,11 @@ pub fn start(
 /// The input a person's in-game command makes (the rules' refusals get no answer, as
 /// both dialects say).
 pub fn input(conn: ConnId, command: Command) -> Input<truco::Game> {
-    let op = move |game: &truco::Game, seat| action_of(game, seat, command).ok_or_default();
+    // An empty refusal: the table answers it with nothing.
+    let op = move |game: &truco::Game, seat| action_of(game, seat, command).ok_or_else(String::new);
     Input::Op {
         conn,
         op: Box::new(op),
-    }
-}
-
-/// An action, or the empty refusal the table answers with nothing.
-trait OrNothing<T> {
-    fn ok_or_default(self) -> std::result::Result<T, String>;
-}
-
-impl<T> OrNothing<T> for Option<T> {
-    fn ok_or_default(self) -> std::result::Result<T, String> {
-        self.ok_or_else(String::new)
     }
 }
 
@@ -113,7 +103,8 @@ struct GameHooks {
     empty: [bool; 4],
     /// The strategies of this game's CPU players, by seat.
     cpus: RefCell<[Option<String>; 4]>,
-    /// Draws the phrase numbers: apart from the game's streams, so they say nothing of it.
+    /// Draws the phrase numbers: apart from the game's streams, so they say nothing of it
+    /// (seeded from the game's seed as it begins, [`Hooks::seeds`]).
     phrases: RefCell<GameRng>,
     /// The phrase of the event being shown.
     phrase: Cell<u32>,
