@@ -1,6 +1,7 @@
 //! The lounge: the nickname registry and the directory of rooms.
 
 use super::app::{self, Hall};
+use super::game::CarrySettings;
 use super::room::{self, RoomHandle};
 use crate::config::Config;
 use crate::record::{Carried, Carry, Ledger};
@@ -136,7 +137,7 @@ struct Inner {
     hall: Hall,
     rooms: Vec<RoomHandle>,
     /// How a game carried over from another node is made again for its room.
-    carrying: room::CarrySettings,
+    carrying: CarrySettings,
     keepalive: Duration,
     hello_timeout: Duration,
     max_line: usize,
@@ -187,13 +188,14 @@ impl Lounge {
                 nicks,
                 hall,
                 rooms,
-                carrying: room::CarrySettings {
+                carrying: CarrySettings {
                     recorder: recorder.clone(),
                     timing: Timing {
                         cpu_delay: config.bot_delay,
                         turn_limit,
                     },
                     grace: config.reconnect_grace,
+                    shutdown,
                 },
                 keepalive: own.keepalive,
                 hello_timeout: config.limits.hello_timeout,
@@ -223,7 +225,7 @@ impl Lounge {
         let room = self
             .room(number)
             .ok_or_else(|| format!("game {id}: this node has no {table}"))?;
-        let made = room::carry(carried, &self.inner.carrying)?;
+        let made = room::carry(carried, room, &self.inner.carrying)?;
         // The nicknames are the away people's before anyone may arrive (this node lets
         // the protocol's players in once its carriers return): a person coming back
         // finds their room at once.

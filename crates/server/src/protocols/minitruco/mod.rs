@@ -14,14 +14,15 @@
 //! - [`session`]: one connection: reads lines, answers lounge commands, forwards room
 //!   commands to the room it is in.
 //! - [`lounge`]: the shared directory of nicknames and rooms.
-//! - [`room`]: the room actor: seats, manager, readiness, and the game with its CPU players.
+//! - [`room`]: the room actor: seats, manager, readiness; it starts each game.
+//! - [`game`]: a game at the kernel's table actor with its CPU players, for both dialects.
 //! - [`render`]: game events to the notification lines one seat may see.
-//! - [`table`]: the game in a room, for both dialects.
 //! - [`app`]: today's Android app's dialect on the same port (its first line tells).
 //!
 //! `docs/protocols/minitruco.md` records every decision the seed left open.
 
 pub mod app;
+pub mod game;
 pub mod lounge;
 mod opening;
 pub mod render;
@@ -29,7 +30,6 @@ pub mod room;
 mod seating;
 pub mod session;
 mod settings;
-pub mod table;
 
 pub use lounge::Lounge;
 pub use settings::{MinitrucoFlags, MinitrucoSettings};

@@ -11,7 +11,7 @@
 //! | raise asked / accepted / declined | `T pos value` / `D pos value` / `C pos` |
 //! | hand of 11: partner's cards, decisions | `F c1 c2 c3` / `H pos T\|F` |
 
-use super::table::Render;
+use super::game::Render;
 use cards::Card;
 use parlor_wire::minitruco::ServerMsg;
 use truco::{Answer, Event, RoundOutcome, Rules, Seat};

@@ -1,24 +1,27 @@
-//! The room actor: one task owns one room's seats, its manager and rule options, and the
-//! game with its CPU players while one runs.
+//! The room actor: one task owns one room's seats, its manager and rule options; each
+//! game it starts runs at the kernel's table actor (`game.rs`), which the room hands its
+//! people's moves and hears the game's end from.
 //!
 //! Sessions talk to it through a bounded [`RoomHandle`]; it answers by writing straight
 //! into each person's [`Outbox`], which never blocks, so a client that stops reading can
 //! never stall the room.
 
+use super::game::{self, CarrySettings, GameHandle, Host, Over, RoomGame, RoomStarter, Start};
 use super::lounge::Nicks;
 use super::render::Renderer;
 use super::seating::{Person, Seating};
-use super::table::{Setup, Table};
 use crate::net::Outbox;
 use crate::record::{Carried, Ledger};
 use crate::seeds::SeedSource;
-use crate::table::{sleep_until, Seats, Timing};
+use crate::table::actor::{Input, Newcomer};
+use crate::table::{Seats, Timing};
 use parlor_wire::minitruco::{Command, Refusal, ServerMsg};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc::{self, error::TrySendError};
+use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use truco::Rules;
@@ -81,7 +84,10 @@ pub enum RoomMsg {
 
 /// A room's game carried over from another node, ready for the room to take on.
 pub struct CarriedRoom {
-    table: Table<Renderer>,
+    game: GameHandle,
+    starter: RoomStarter,
+    /// Its number in the room.
+    id: u64,
     /// The people away from it, each in their seat.
     seats: Seats<Person>,
     rules: Rules,
@@ -94,37 +100,47 @@ impl CarriedRoom {
         let held = self.seats.held();
         held.map(|(_, p)| (p.nick.clone(), p.addr)).collect()
     }
+
+    /// The room will not take the game on: it ends without a result, for `reason`.
+    pub fn abandon(self, reason: &str) {
+        self.starter.abandon(reason);
+    }
 }
 
-/// What carrying a room's game over takes, the same for every room of a node.
-#[derive(Clone)]
-pub struct CarrySettings {
-    pub recorder: Ledger,
-    pub timing: Timing,
-    pub grace: Duration,
-}
-
-/// Makes the game `carried` again for its room: each person who played from an address
-/// the stream knows may take their seat back from it by their nickname. An error if the
+/// Makes the game `carried` again for `room`: each person who played from an address
+/// the record knows may take their seat back from it by their nickname. An error if the
 /// game cannot be made again here.
-pub fn carry(carried: &Carried, settings: &CarrySettings) -> Result<CarriedRoom, String> {
+pub fn carry(
+    carried: &Carried,
+    room: &RoomHandle,
+    settings: &CarrySettings,
+) -> Result<CarriedRoom, String> {
+    let (id, rules) = (carried.id, crate::record::truco::rules_of(&carried.variant));
+    let rules = rules.ok_or_else(|| format!("game {id} is not a miniTruco game"))?;
+    let ticket = room.ticket();
+    let id = ticket.0;
+    let (game, starter) = game::carry(carried, (room.number, rules), settings, ticket)?;
     let mut seats = Seats::new(4, settings.grace);
-    let person = |seat: usize| {
-        let addr = carried.holders[seat].addr?;
-        Some(Person::new(Arrival {
+    for seat in starter.kept() {
+        let (Some(addr), Some((nick, _))) = (carried.holders[seat].addr, carried.seats.get(seat))
+        else {
+            continue;
+        };
+        let person = Person::new(Arrival {
             conn: crate::net::next_conn_id(),
-            nick: carried.seats[seat].0.clone(),
+            nick: nick.clone(),
             addr,
             outbox: Outbox::gone(),
             // Nobody's stay yet: the person comes back with a stay of their own.
             stay: oneshot::channel().0,
-        }))
-    };
-    let (recorder, timing) = (&settings.recorder, settings.timing);
-    let (table, _) = Table::carry(carried, recorder, timing, &mut seats, person)?;
-    let rules = table.rules();
+        });
+        seats.sit(seat, person);
+        seats.step_away(seat, Instant::now());
+    }
     Ok(CarriedRoom {
-        table,
+        game,
+        starter,
+        id,
         seats,
         rules,
     })
@@ -133,8 +149,13 @@ pub fn carry(carried: &Carried, settings: &CarrySettings) -> Result<CarriedRoom,
 /// How sessions reach a room and read its occupancy.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
+    number: usize,
     tx: mpsc::Sender<RoomMsg>,
     occupancy: Arc<AtomicU8>,
+    /// The last game number given out.
+    games: Arc<AtomicU64>,
+    /// Where the room's games say how they ended.
+    over: mpsc::UnboundedSender<Over>,
 }
 
 impl RoomHandle {
@@ -143,18 +164,30 @@ impl RoomHandle {
         self.occupancy.load(Ordering::Relaxed)
     }
 
-    /// Hands the room a game carried over from another node; an error if the room
-    /// cannot take it now.
+    /// Hands the room a game carried over from another node; an error (the game ended)
+    /// if the room cannot take it now.
     pub fn carry(&self, carried: CarriedRoom) -> Result<(), String> {
         let carried = RoomMsg::Carried(Box::new(carried));
-        self.tx
-            .try_send(carried)
-            .map_err(|e| format!("the room cannot take the game: {e}"))
+        self.tx.try_send(carried).map_err(|error| {
+            let why = format!("the room cannot take the game: {error}");
+            if let TrySendError::Full(RoomMsg::Carried(carried))
+            | TrySendError::Closed(RoomMsg::Carried(carried)) = error
+            {
+                carried.abandon(&why);
+            }
+            why
+        })
     }
 
     /// Sends a message, waiting while the room's inbox is full; `false` if the room is gone.
     pub async fn send(&self, msg: RoomMsg) -> bool {
         self.tx.send(msg).await.is_ok()
+    }
+
+    /// A number for the room's next game, and where that game says how it ended.
+    fn ticket(&self) -> (u64, mpsc::UnboundedSender<Over>) {
+        let id = self.games.fetch_add(1, Ordering::Relaxed) + 1;
+        (id, self.over.clone())
     }
 }
 
@@ -178,48 +211,66 @@ pub struct RoomConfig {
 /// Starts a room actor.
 pub fn spawn(config: RoomConfig) -> RoomHandle {
     let (tx, rx) = mpsc::channel(config.inbox.max(1));
-    let occupancy = Arc::new(AtomicU8::new(0));
+    let (over, overs) = mpsc::unbounded_channel();
+    let handle = RoomHandle {
+        number: config.number,
+        tx,
+        occupancy: Arc::new(AtomicU8::new(0)),
+        games: Arc::new(AtomicU64::new(0)),
+        over,
+    };
     let room = Room {
         seating: Seating::new(config.number, config.grace),
-        table: None,
-        occupancy: occupancy.clone(),
+        game: None,
+        handle: handle.clone(),
         config,
     };
-    tokio::spawn(room.run(rx));
-    RoomHandle { tx, occupancy }
+    tokio::spawn(room.run(rx, overs));
+    handle
 }
 
 struct Room {
     config: RoomConfig,
     seating: Seating,
-    table: Option<Table<Renderer>>,
-    occupancy: Arc<AtomicU8>,
+    /// The game being played, and its number in this room.
+    game: Option<(u64, GameHandle)>,
+    /// The room's own handle: its occupancy and its games' numbers.
+    handle: RoomHandle,
 }
 
 impl Room {
-    async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
+    async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<RoomMsg>,
+        mut overs: mpsc::UnboundedReceiver<Over>,
+    ) {
         loop {
-            let due = self.table.as_ref().and_then(Table::due);
-            let away = self.seating.seats().next_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => crate::telemetry::timed("minitruco", || self.handle(msg)),
+                    Some(msg) => {
+                        // A game that ended by its rules has already told its people
+                        // (`G`): whatever they send now is for the room.
+                        while let Ok(over) = overs.try_recv() {
+                            self.game_over(over);
+                        }
+                        self.handle(msg).await;
+                    }
                     None => break,
                 },
-                _ = sleep_until(due), if due.is_some() => self.wake(),
-                _ = sleep_until(away), if away.is_some() => self.give_up_expired(),
+                Some(over) = overs.recv() => self.game_over(over),
                 _ = self.config.shutdown.cancelled() => break,
             }
+            self.publish_occupancy();
         }
         for person in self.seating.people() {
             person.outbox.close();
         }
     }
 
-    fn handle(&mut self, msg: RoomMsg) {
+    async fn handle(&mut self, msg: RoomMsg) {
         match msg {
             RoomMsg::Join { arrival, reply } => {
-                let joined = self.table.is_none() && self.seating.free_seat().is_some();
+                let joined = self.game.is_none() && self.seating.free_seat().is_some();
                 if joined {
                     arrival
                         .outbox
@@ -231,31 +282,30 @@ impl Room {
             }
             RoomMsg::Leave { conn } => {
                 if let Some(seat) = self.seating.seat_of(conn) {
-                    self.remove(seat, true);
+                    self.remove(seat, true).await;
                 }
             }
             RoomMsg::Dropped { conn, reply } => {
-                let _ = reply.send(self.dropped(conn));
+                let _ = reply.send(self.dropped(conn).await);
             }
             RoomMsg::Resume { arrival, reply } => {
-                let _ = reply.send(self.resume(arrival));
+                let _ = reply.send(self.resume(arrival).await);
             }
             RoomMsg::Info { reply } => {
                 let _ = reply.send(self.info_line());
             }
             RoomMsg::Rename { conn, nick, reply } => self.rename(conn, nick, reply),
-            RoomMsg::Command { conn, command } => self.command(conn, command),
+            RoomMsg::Command { conn, command } => self.command(conn, command).await,
             RoomMsg::Carried(carried) => self.carried(*carried),
         }
-        self.after_change();
     }
 
-    fn command(&mut self, conn: ConnId, command: Command) {
+    async fn command(&mut self, conn: ConnId, command: Command) {
         let Some(seat) = self.seating.seat_of(conn) else {
             return;
         };
         let is_manager = self.seating.manager() == Some(seat);
-        let idle = self.table.is_none();
+        let idle = self.game.is_none();
         match command {
             Command::Chat(text) => {
                 let from = self.seating.nick(seat).to_owned();
@@ -299,7 +349,7 @@ impl Room {
                 match arg.and_then(|p| p.parse::<usize>().ok()) {
                     Some(p @ 1..=4) => {
                         if self.seating.conn_at(p - 1).is_some() && p - 1 != seat {
-                            self.remove(p - 1, true);
+                            self.remove(p - 1, true).await;
                         }
                     }
                     _ => self.refuse(seat, Refusal::NoSuchPlayer),
@@ -313,8 +363,8 @@ impl Room {
                 }
             }
             command => {
-                if let Some(table) = &mut self.table {
-                    table.person_command(seat, command, &self.seating);
+                if let Some((_, game)) = &self.game {
+                    game.send(game::input(conn, command)).await;
                 }
             }
         }
@@ -325,7 +375,7 @@ impl Room {
             return;
         };
         let old = self.seating.nick(seat).to_owned();
-        if self.table.is_some() {
+        if self.game.is_some() {
             self.refuse(seat, Refusal::InGame);
             let _ = reply.send(old);
             return;
@@ -345,42 +395,47 @@ impl Room {
         }
     }
 
-    /// A person's connection is gone: mid-game they keep the seat for the grace period
-    /// (whether they do is the answer), otherwise they leave.
-    fn dropped(&mut self, conn: ConnId) -> bool {
+    /// A person's connection is gone: mid-game the game may keep their seat for the
+    /// grace period (whether it did is the answer: the room then holds their nickname),
+    /// otherwise they leave.
+    async fn dropped(&mut self, conn: ConnId) -> bool {
         let Some(seat) = self.seating.seat_of(conn) else {
             return false;
         };
-        // The node is handing its tables over: the seat stays as it is for the node that
-        // carries the game on.
-        if self.table.as_ref().is_some_and(Table::handing_over) {
-            return true;
-        }
-        // Until some person has made a move there is no grace: a game started and left
-        // keeps nothing.
-        let played = self.table.as_ref().is_some_and(|t| t.anyone_played());
-        if played && self.seating.step_away(seat) {
-            if let Some(person) = self.seating.seats().holder(seat) {
-                tracing::debug!(
-                    room = self.config.number,
-                    player = person.nick,
-                    "away; the seat is kept"
-                );
-                self.config
-                    .nicks
-                    .set_away(&person.nick, self.config.number, person.addr);
+        if let Some((_, game)) = &self.game {
+            let (reply, kept) = oneshot::channel();
+            if game.send(Input::Drop { conn, reply }).await && kept.await == Ok(true) {
+                if self.seating.step_away(seat) {
+                    self.away(seat);
+                }
+                return true;
             }
-            return true;
         }
-        self.remove(seat, false);
+        self.remove(seat, false).await;
         false
     }
 
-    /// A person away comes back on a new connection: they get their seat and are brought
-    /// up to date (`N`, `E`, `I`, `P`, then the hand so far). `false` if nobody of that
-    /// name from that address is away here.
-    fn resume(&mut self, arrival: Arrival) -> bool {
-        let Some(table) = &self.table else {
+    /// The person of `seat` is away from the game: the lounge routes their nickname from
+    /// their address back here.
+    fn away(&self, seat: usize) {
+        if let Some(person) = self.seating.seats().holder(seat) {
+            tracing::debug!(
+                room = self.config.number,
+                player = person.nick,
+                "away; the seat is kept"
+            );
+            self.config
+                .nicks
+                .set_away(&person.nick, self.config.number, person.addr);
+        }
+    }
+
+    /// A person away comes back on a new connection: the game gives them their seat and
+    /// brings them up to date (`N`, `E`, `I`, `P`, then the hand so far). `false` if
+    /// nobody of that name from that address is away here, or the game did not take
+    /// them back (their grace period has just ended).
+    async fn resume(&mut self, arrival: Arrival) -> bool {
+        let Some((_, game)) = &self.game else {
             return false;
         };
         let seat = self.seating.away_seat(&arrival.nick).filter(|&seat| {
@@ -392,6 +447,14 @@ impl Room {
         let Some(seat) = seat else {
             return false;
         };
+        let newcomer = Newcomer {
+            addr: Some(arrival.addr),
+            ..Newcomer::named(arrival.conn, arrival.outbox.clone(), arrival.nick.clone())
+        };
+        let (reply, seated) = oneshot::channel();
+        if !game.send(Input::Sit { newcomer, reply }).await || !matches!(seated.await, Ok(Ok(_))) {
+            return false;
+        }
         self.seating.come_back(seat, arrival);
         let nick = self.seating.nick(seat).to_owned();
         self.config.nicks.back(&nick);
@@ -400,15 +463,6 @@ impl Room {
             player = nick,
             "back at the table"
         );
-        let number = self.config.number;
-        let position = super::render::position(seat);
-        for msg in [ServerMsg::Nick(nick.clone()), ServerMsg::Entered(number)] {
-            self.seating.send_to(seat, &msg.write());
-        }
-        self.seating.send_to(seat, &self.info_line());
-        self.seating
-            .send_to(seat, &ServerMsg::Position(position).write());
-        table.catch_up(seat, &self.seating);
         true
     }
 
@@ -417,37 +471,51 @@ impl Room {
     /// this room already, see `Lounge::carrier`).
     fn carried(&mut self, carried: CarriedRoom) {
         let away = carried.away();
-        let CarriedRoom {
-            mut table,
-            seats,
-            rules,
-        } = carried;
-        if self.table.is_some() || self.seating.seats().held().next().is_some() {
-            table.abandon("its room was already taken on the node that carried it on");
+        if self.game.is_some() || self.seating.seats().held().next().is_some() {
+            carried.abandon("its room was already taken on the node that carried it on");
             for (nick, _) in away {
                 self.config.nicks.release(&nick);
             }
             return;
         }
+        let CarriedRoom {
+            game,
+            mut starter,
+            id,
+            seats,
+            rules,
+        } = carried;
         self.seating.carried(seats, rules);
+        starter.hooks_mut().set_info(self.game_info());
         tracing::info!(
             room = self.config.number,
             "game carried on from another node"
         );
-        self.table = Some(table);
+        self.game = Some((id, game));
+        starter.run();
     }
 
-    /// People away whose grace period is over give their seats up, as if they had left.
-    fn give_up_expired(&mut self) {
-        while let Some(seat) = self.seating.seats().expired(Instant::now()) {
-            self.remove(seat, false);
+    /// Someone leaves `seat` (told with `S` if `tell_them`); a game in progress ends for
+    /// everyone (`A <pos>`, from the game, before they go), and everyone still away from
+    /// it leaves too.
+    async fn remove(&mut self, seat: usize, tell_them: bool) {
+        let game = self.game.take();
+        if let (Some((_, game)), Some(conn)) = (&game, self.seating.conn_at(seat)) {
+            let (reply, done) = oneshot::channel();
+            if game.send(Input::Quit { conn, reply }).await {
+                let _ = done.await;
+            }
         }
-        self.after_change();
+        self.unseat(seat, tell_them);
+        if game.is_some() {
+            tracing::debug!(room = self.config.number, "game abandoned");
+            self.after_game();
+        }
+        self.changed();
     }
 
-    /// Someone leaves `seat` (told with `S` if `tell_them`); a game in progress is
-    /// abandoned, and everyone still away from it leaves too.
-    fn remove(&mut self, seat: usize, tell_them: bool) {
+    /// The person of `seat` is no longer in the room (told with `S` if `tell_them`).
+    fn unseat(&mut self, seat: usize, tell_them: bool) {
         let was_away = self.seating.seats().is_away(seat);
         let Some(person) = self.seating.unseat(seat) else {
             return;
@@ -461,25 +529,12 @@ impl Room {
             // Nobody else will free it: the person's session is gone.
             self.config.nicks.release(&person.nick);
         }
-        if let Some(mut table) = self.table.take() {
-            tracing::debug!(
-                room = self.config.number,
-                player = person.nick,
-                "game abandoned"
-            );
-            table.abandon(&format!("{} left the room", person.nick));
-            let position = super::render::position(seat);
-            let phrase = None;
-            self.seating
-                .broadcast(&ServerMsg::Abandoned { position, phrase }.write());
-            self.seating.reset_ready();
-            self.release_away();
-        }
-        self.changed();
     }
 
-    /// With no game to come back to, the people away leave the room.
-    fn release_away(&mut self) {
+    /// With no game any more, everybody must say `Q` again, and the people away leave
+    /// the room.
+    fn after_game(&mut self) {
+        self.seating.reset_ready();
         for seat in 0..4 {
             if self.seating.seats().is_away(seat) {
                 if let Some(person) = self.seating.unseat(seat) {
@@ -490,67 +545,66 @@ impl Room {
     }
 
     fn start_game(&mut self) {
-        let seed = self.config.seeds.next_seed();
-        let timing = Timing {
-            cpu_delay: self.config.bot_delay,
-            turn_limit: self.config.turn_timeout,
+        let (id, over) = self.handle.ticket();
+        let people = (0..4).map(|seat| self.seating.newcomer(seat)).collect();
+        let room = RoomGame {
+            number: self.config.number,
+            nicks: self.seating.names().map(str::to_owned),
+            info: self.game_info(),
         };
-        let setup = Setup {
-            seed,
+        let start = Start {
             rules: self.seating.rules(),
-            recorder: &self.config.recorder,
-            name: format!("room {}", self.config.number),
+            host: Host::Room(room),
             cpu: self.config.cpu_strategy.as_deref(),
-            timing,
+            timing: Timing {
+                cpu_delay: self.config.bot_delay,
+                turn_limit: self.config.turn_timeout,
+            },
+            grace: self.config.grace,
+            seeds: &self.config.seeds,
+            recorder: &self.config.recorder,
+            shutdown: self.config.shutdown.clone(),
         };
-        let table = Table::start(setup, &self.seating);
-        for (seat, person) in self.seating.seats().here_all() {
-            table.holder(seat, person.addr);
-        }
         tracing::debug!(
             room = self.config.number,
             players = ?self.seating.names(),
             "game started"
         );
-        self.table = Some(table);
-        self.after_change();
+        let (game, starter) = game::start::<Renderer>(people, start, (id, over));
+        self.game = Some((id, game));
+        starter.run();
     }
 
-    /// Lets CPU players and stand-ins move (at once without a delay, else once their
-    /// timer is due) and runs the turn timer.
-    fn after_change(&mut self) {
-        if let Some(table) = &mut self.table {
-            table.after_change(&self.seating);
-            self.check_game_over();
+    /// A game ended: if it is this room's game, the room is free again. No `I` unasked
+    /// after `G`: the 2008 client takes any `I` for the end of the game and would skip
+    /// its end-of-game screen; the next change in the room, or the client's own `I`,
+    /// brings the room's state. A game that ended because someone away for too long
+    /// gave their seat up (`A`) is a change: they leave the room.
+    fn game_over(&mut self, over: Over) {
+        if self.game.as_ref().is_none_or(|(id, _)| *id != over.id) {
+            return;
         }
-        self.publish_occupancy();
-    }
-
-    /// The game's timer is due: CPU players move, or people out of time get a stand-in's
-    /// move.
-    fn wake(&mut self) {
-        if let Some(table) = &mut self.table {
-            table.wake(&self.seating);
+        self.game = None;
+        if let Some((winner, scores)) = over.result {
+            tracing::info!(
+                room = self.config.number,
+                winner = winner + 1,
+                ?scores,
+                "game over"
+            );
         }
-        self.after_change();
-    }
-
-    fn check_game_over(&mut self) {
-        if let Some(result) = self.table.as_ref().and_then(Table::result) {
-            tracing::info!(room = self.config.number, winner = result.0 + 1, scores = ?result.1, "game over");
-            self.table = None;
-            self.seating.reset_ready();
-            self.release_away();
-            // No `I` unasked after `G`: the 2008 client takes any `I` for the end of the
-            // game and would skip its end-of-game screen. The next change in the room,
-            // or the client's own `I`, brings the room's state.
-            self.publish_occupancy();
+        if let Some(seat) = over.gone {
+            self.unseat(seat, false);
+        }
+        self.after_game();
+        if over.gone.is_some() {
+            self.changed();
         }
     }
 
     /// Something in the room changed: everyone gets a fresh `I`.
     fn changed(&mut self) {
-        if self.table.is_none() {
+        if self.game.is_none() {
             let line = self.info_line();
             self.seating.broadcast(&line);
         }
@@ -564,16 +618,26 @@ impl Room {
     }
 
     fn info_line(&self) -> String {
+        match self.game {
+            Some(_) => self.game_info(),
+            None => self.seating.info_line(None),
+        }
+    }
+
+    /// The `I` line while a game runs: the CPU players named in the seats without a
+    /// person.
+    fn game_info(&self) -> String {
+        let cpus: [String; 4] = std::array::from_fn(game::cpu_name);
         self.seating
-            .info_line(self.table.as_ref().map(Table::cpu_names))
+            .info_line(Some(cpus.each_ref().map(|name| Some(name.as_str()))))
     }
 
     fn publish_occupancy(&self) {
-        let taken = match &self.table {
+        let taken = match &self.game {
             Some(_) => 4,
             None => self.seating.people().count() as u8,
         };
-        self.occupancy.store(taken, Ordering::Relaxed);
+        self.handle.occupancy.store(taken, Ordering::Relaxed);
     }
 }
 

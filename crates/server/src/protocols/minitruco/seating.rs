@@ -1,8 +1,8 @@
 //! Who sits where in a room, who manages it, and the `I` line that shows it.
 
 use super::room::{Arrival, ConnId};
-use super::table::Audience;
 use crate::net::Outbox;
+use crate::table::actor::Newcomer;
 use crate::table::Seats;
 use parlor_wire::minitruco::{Room, ServerMsg};
 use std::net::IpAddr;
@@ -49,22 +49,6 @@ pub struct Seating {
     seats: Seats<Person>,
     arrivals: u64,
     rules: Rules,
-}
-
-impl Audience for Seating {
-    type Person = Person;
-
-    fn seats(&self) -> &Seats<Person> {
-        &self.seats
-    }
-
-    fn record_name(&self, seat: usize) -> &str {
-        self.nick(seat)
-    }
-
-    fn send_to(&self, seat: usize, line: &str) {
-        Seating::send_to(self, seat, line);
-    }
 }
 
 /// The rules of a room that nobody has changed: dirty deck, new manilha.
@@ -141,6 +125,17 @@ impl Seating {
             person.conn = arrival.conn;
             person.outbox = arrival.outbox;
             person.stay = arrival.stay;
+        })
+    }
+
+    /// The person at the keyboard in `seat` as the game seats them: by nickname, from
+    /// their address (they may come back by it).
+    pub fn newcomer(&self, seat: usize) -> Option<Newcomer> {
+        let person = self.seats.here(seat)?;
+        let (conn, outbox, nick) = (person.conn, person.outbox.clone(), person.nick.clone());
+        Some(Newcomer {
+            addr: Some(person.addr),
+            ..Newcomer::named(conn, outbox, nick)
         })
     }
 

@@ -74,6 +74,13 @@ pub trait Hooks: Send + 'static {
         self.cpu()
     }
 
+    /// The strategy a carried game's CPU player goes on with, by the name it was
+    /// recorded under as the game began ([`Hooks::cpu`], unless the protocol knows the
+    /// name).
+    fn cpu_named(&self, _name: &str) -> Box<dyn Strategy<Self::Game>> {
+        self.cpu()
+    }
+
     /// The strategy that plays for a person away or out of time (a CPU player's, unless
     /// the protocol says otherwise).
     fn stand_in(&self) -> Box<dyn Strategy<Self::Game>> {

@@ -137,6 +137,19 @@ pub enum Input<G: Game> {
     Seats { conn: ConnId },
     /// The connection is gone.
     Leave { conn: ConnId },
+    /// The connection is gone, as [`Input::Leave`]; answered with whether its person
+    /// keeps the seat (away for the grace period, or the table is being handed over), for
+    /// a lobby that holds their name meanwhile.
+    Drop {
+        conn: ConnId,
+        reply: oneshot::Sender<bool>,
+    },
+    /// The person leaves for good, now, without a grace period (a protocol's own way out
+    /// of a game); answered once what it owes everyone is sent.
+    Quit {
+        conn: ConnId,
+        reply: oneshot::Sender<()>,
+    },
     /// A new connection comes back to the seat `token` was given with; answered with
     /// whether it did.
     Resume {

@@ -76,6 +76,26 @@ where
     pub fn run(self) {
         spawn_loop(self.table, self.inputs, self.shutdown);
     }
+
+    /// The seats kept for their people, who are away (a carried game's, see
+    /// [`carry_paused`]).
+    pub fn kept(&self) -> Vec<parlor_game::Seat> {
+        self.table.seats.held().map(|(seat, _)| seat).collect()
+    }
+
+    /// The protocol's part, to be told what it could not know when the table was made
+    /// (a lobby learns who a carried game kept only from [`Starter::kept`]).
+    pub fn hooks_mut(&mut self) -> &mut H {
+        &mut self.table.hooks
+    }
+
+    /// The table never runs: its game ends without a result, for `reason`.
+    pub fn abandon(mut self, reason: &str) {
+        if let Some(play) = self.table.play.as_mut() {
+            play.abandon(reason);
+        }
+        self.table.close();
+    }
 }
 
 /// Seats `people` together at a new table (by seat; CPU players take the seats left,
@@ -99,13 +119,7 @@ where
 {
     let mut table = Table::new(hooks, settings, ledger, seeds);
     table.seat_group(people);
-    let (tx, inputs) = mpsc::channel(inbox.max(1));
-    let starter = Starter {
-        table,
-        inputs,
-        shutdown,
-    };
-    (TableHandle { inbox: tx }, starter)
+    paused(table, inbox, shutdown)
 }
 
 /// Starts a table's actor that carries on game `carried` from another node (see
@@ -125,11 +139,32 @@ where
     Action<H>: Send,
     Event<H>: Send + Sync,
 {
+    let (handle, starter) = carry_paused(hooks, settings, (inbox, ledger), shutdown, carried)?;
+    starter.run();
+    Ok(handle)
+}
+
+/// Makes game `carried` again as [`carry`] does, but its actor runs only on
+/// [`Starter::run`], so that a lobby can first learn which seats it kept for their people
+/// ([`Starter::kept`]), or decline it ([`Starter::abandon`]).
+pub fn carry_paused<H>(
+    hooks: H,
+    settings: Settings<<H::Game as Game>::Rules>,
+    (inbox, ledger): (usize, Ledger),
+    shutdown: CancellationToken,
+    carried: &Carried,
+) -> Result<(TableHandle<H::Game>, Starter<H>), String>
+where
+    H: Hooks,
+    <H::Game as Game>::Rules: Send,
+    Action<H>: Send,
+    Event<H>: Send + Sync,
+{
     // A carried table starts no new game: its seeds are never drawn.
     let seeds = SeedSource::new(Some(carried.seed));
     let mut table = Table::new(hooks, settings, ledger, seeds);
     table.carry_on(carried)?;
-    Ok(run(table, inbox, shutdown))
+    Ok(paused(table, inbox, shutdown))
 }
 
 /// Runs `table`'s loop on a task of its own, with an inbox of `inbox` inputs.
@@ -140,9 +175,24 @@ where
     Action<H>: Send,
     Event<H>: Send + Sync,
 {
+    let (handle, starter) = paused(table, inbox, shutdown);
+    starter.run();
+    handle
+}
+
+/// A way to `table` and what runs it, with an inbox of `inbox` inputs.
+fn paused<H: Hooks>(
+    table: Table<H>,
+    inbox: usize,
+    shutdown: CancellationToken,
+) -> (TableHandle<H::Game>, Starter<H>) {
     let (tx, inputs) = mpsc::channel(inbox.max(1));
-    spawn_loop(table, inputs, shutdown);
-    TableHandle { inbox: tx }
+    let starter = Starter {
+        table,
+        inputs,
+        shutdown,
+    };
+    (TableHandle { inbox: tx }, starter)
 }
 
 /// Runs `table`'s loop on a task of its own, reading `inputs`.

@@ -165,7 +165,19 @@ where
                     self.send(seat, line);
                 }
             }
-            Input::Leave { conn } => self.leave(conn),
+            Input::Leave { conn } => {
+                self.leave(conn, true);
+            }
+            Input::Drop { conn, reply } => {
+                let kept = self.leave(conn, true);
+                self.flush();
+                let _ = reply.send(kept);
+            }
+            Input::Quit { conn, reply } => {
+                self.leave(conn, false);
+                self.flush();
+                let _ = reply.send(());
+            }
             Input::Resume {
                 token,
                 conn,
@@ -451,11 +463,12 @@ where
             })
         };
         let cpu = |seat: Seat, took_over: bool| {
-            let name = match took_over {
-                true => hooks.cpu_name_after(seat, &carried.seats[seat].0),
-                false => carried.seats[seat].0.clone(),
-            };
-            (name, hooks.cpu())
+            let (name, strategy) = &carried.seats[seat];
+            match (took_over, strategy) {
+                (false, Some(strategy)) => (name.clone(), hooks.cpu_named(strategy)),
+                (false, None) => (name.clone(), hooks.cpu()),
+                (true, _) => (hooks.cpu_name_after(seat, name), hooks.cpu()),
+            }
         };
         seat_carried(
             &mut play,
@@ -569,11 +582,13 @@ where
         }
     }
 
-    fn leave(&mut self, conn: ConnId) {
+    /// The connection `conn` is gone, or its person leaves for good (not `may_keep`):
+    /// whether its person keeps the seat.
+    fn leave(&mut self, conn: ConnId, may_keep: bool) -> bool {
         self.spectators.retain(|s| s.conn != conn);
         let Some(seat) = self.seat_of(conn) else {
             self.check_deserted();
-            return;
+            return false;
         };
         let Some(play) = &self.play else {
             self.seats.clear(seat);
@@ -584,12 +599,12 @@ where
                 self.broadcast(&line);
             }
             self.check_deserted();
-            return;
+            return false;
         };
         // The node is handing its tables over: the seat stays as it is for the node that
         // carries the table on.
         if play.handing_over() {
-            return;
+            return true;
         }
         // Until some person has moved there is no grace: a table started and left keeps
         // nothing. Only a person who holds a token (or whom the protocol takes back by
@@ -597,10 +612,12 @@ where
         let by_name = self.hooks.back_by_name();
         let may_return = (self.seats.here(seat))
             .is_some_and(|p| p.token.is_some() || by_name && p.addr.is_some());
-        if play.anyone_played() && may_return && self.seats.step_away(seat, Instant::now()) {
-            return;
+        let played = play.anyone_played();
+        if may_keep && played && may_return && self.seats.step_away(seat, Instant::now()) {
+            return true;
         }
         self.give_up(seat, false);
+        false
     }
 
     /// A table not begun ends once no person holds a seat and nobody watches, if its

@@ -17,15 +17,14 @@
 //! - `parlor_wire::minitruco::AppCommand`: a line of the app's, typed.
 //! - [`session`]: one connection: keep-alive, name, entering and leaving tables.
 //! - [`hall`]: every table, found by mode (public) or by code (private).
-//! - [`room`]: one table's actor: seats, manager, mode; it starts each game.
-//! - [`game`]: a game at the kernel's table actor, with its CPU players.
+//! - [`room`]: one table's actor: seats, manager, mode; it starts each game at the
+//!   kernel's table actor (`super::game`, shared with the 2008 rooms).
 //! - [`render`]: game events to the app's lines; [`name`]: names as the app cleans them.
 //! - [`status`]: the plain HTTP `/status` the app asks on the game port.
 //! - `guard`: what a wrong private code costs (codes cannot be counted through).
 //!
 //! `docs/protocols/minitruco.md` ("Today's app") records every decision.
 
-mod game;
 mod guard;
 pub mod hall;
 mod name;

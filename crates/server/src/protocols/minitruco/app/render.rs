@@ -11,8 +11,8 @@
 //! The phrase is a random number the same for every player, from which the app picks the
 //! speech balloon everyone sees.
 
+use super::super::game::Render;
 use super::super::render::{position, Renderer};
-use super::super::table::Render;
 use parlor_wire::minitruco::ServerMsg;
 use truco::{Event, Rules, Seat};
 

@@ -1,12 +1,13 @@
 //! One table of today's app: an actor that owns its seats, its mode and its manager, and
-//! starts each game at the kernel's table actor (`game.rs`), passing it its people's
-//! moves. Seat 1 is the manager; when it empties outside a game everyone moves one seat
+//! starts each game at the kernel's table actor (`super::super::game`), passing it its
+//! people's moves. Seat 1 is the manager; when it empties outside a game everyone moves one seat
 //! to the left until it is taken again, keeping the order around the table.
 
+use super::super::game::{self, GameHandle, Host, Over, Start};
 use super::super::render::position;
-use super::game::{self, GameHandle, Over, Start};
 use super::hall::{Hall, Kind, Listing};
 use super::name::{Name, BOT};
+use super::render::AppRenderer;
 use crate::net::{ConnId, Outbox};
 use crate::record::Ledger;
 use crate::seeds::SeedSource;
@@ -96,7 +97,7 @@ pub fn spawn(
     settings: &Arc<Settings>,
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(settings.inbox.max(1));
-    let (over, overs) = mpsc::channel(4);
+    let (over, overs) = mpsc::unbounded_channel();
     let room = Room {
         id,
         kind,
@@ -163,20 +164,31 @@ struct Room {
     /// How many games this table has begun.
     games: u64,
     /// Where the games say how they ended.
-    over: mpsc::Sender<Over>,
+    over: mpsc::UnboundedSender<Over>,
     listing: Arc<Listing>,
     hall: Hall,
     settings: Arc<Settings>,
 }
 
 impl Room {
-    async fn run(mut self, mut inbox: mpsc::Receiver<Msg>, mut overs: mpsc::Receiver<Over>) {
+    async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<Msg>,
+        mut overs: mpsc::UnboundedReceiver<Over>,
+    ) {
         let first = Instant::now() + FIRST_ARRIVAL;
         loop {
             let waiting = (self.people.count() == 0).then_some(first);
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg).await,
+                    Some(msg) => {
+                        // A game that ended by its rules has already told its people
+                        // (`G`): whatever they send now is for the table.
+                        while let Ok(over) = overs.try_recv() {
+                            self.game_over(over);
+                        }
+                        self.handle(msg).await;
+                    }
                     None => break,
                 },
                 Some(over) = overs.recv() => self.game_over(over),
@@ -197,11 +209,6 @@ impl Room {
     }
 
     async fn handle(&mut self, msg: Msg) {
-        // A game that ended by its rules has already told its people (`G`); whatever
-        // they send now is for the table, even before the game's own word arrives.
-        if self.game.as_ref().is_some_and(|(_, game)| game.is_closed()) {
-            self.table_free();
-        }
         match msg {
             Msg::Join { member, reply } => {
                 let seat = self.people.0.free_seat().filter(|_| self.game.is_none());
@@ -347,26 +354,32 @@ impl Room {
         let people = (0..4).map(|seat| self.people.newcomer(seat)).collect();
         let start = Start {
             rules: Rules::app(self.mode),
-            kind: self.kind,
+            host: Host::App(self.kind),
             cpu: self.settings.cpu.as_deref(),
             timing: self.settings.timing,
+            grace: Duration::ZERO,
             seeds: &self.settings.seeds,
             recorder: &self.settings.recorder,
             shutdown: self.settings.shutdown.clone(),
         };
         tracing::debug!(table = self.id, mode = ?self.mode, "game started");
-        let (game, starter) = game::start(people, start, (self.games, self.over.clone()));
+        let over = (self.games, self.over.clone());
+        let (game, starter) = game::start::<AppRenderer>(people, start, over);
         self.game = Some((self.games, game));
         starter.run();
     }
 
     /// A game's table ended: if it is this table's game, the table is free again (no
     /// `I` now: the app shows the result until someone sends `A`).
-    fn game_over(&mut self, (id, result): Over) {
-        if self.game.as_ref().is_none_or(|(current, _)| *current != id) {
+    fn game_over(&mut self, over: Over) {
+        if self
+            .game
+            .as_ref()
+            .is_none_or(|(current, _)| *current != over.id)
+        {
             return;
         }
-        if let Some((winner, scores)) = result {
+        if let Some((winner, scores)) = over.result {
             tracing::info!(table = self.id, winner = winner + 1, ?scores, "game over");
         }
         self.table_free();
