@@ -38,18 +38,6 @@ impl<P> Presence for Seats<P> {
     }
 }
 
-/// Which seats have a person at the keyboard, seat by seat (a table that keeps its own
-/// seat model lists it).
-impl Presence for [bool] {
-    fn is_here(&self, seat: usize) -> bool {
-        self.get(seat).copied().unwrap_or(false)
-    }
-
-    fn anyone_here(&self) -> bool {
-        self.contains(&true)
-    }
-}
-
 /// Sleeps until `due`, or forever without one (for `select!` arms).
 pub async fn sleep_until(due: Option<Instant>) {
     match due {

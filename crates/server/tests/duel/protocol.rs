@@ -107,7 +107,7 @@ impl Hooks for DuelHooks {
         vec![format!("SEAT {seat} {}", token.unwrap_or_default())]
     }
 
-    fn refused(&self, _viewer: &(), _action: &Action, refusal: &&'static str) -> Vec<String> {
+    fn refused(&self, _: &(), _: &Duel, _: &Action, refusal: &&'static str) -> Vec<String> {
         vec![format!("ERROR {refusal}")]
     }
 

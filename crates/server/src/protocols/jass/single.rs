@@ -355,7 +355,13 @@ impl Hooks for SingleHooks {
         Vec::new()
     }
 
-    fn refused(&self, viewer: &Viewer, action: &Action, _refusal: &jass::RuleError) -> Vec<String> {
+    fn refused(
+        &self,
+        viewer: &Viewer,
+        _: &jass::Game,
+        action: &Action,
+        _: &jass::RuleError,
+    ) -> Vec<String> {
         let frames = viewer.render.refused(viewer.seat, *action);
         frames.into_iter().map(|o| o.frame).collect()
     }

@@ -219,6 +219,7 @@ impl Hooks for MahjongHooks {
     fn refused(
         &self,
         _seat: &usize,
+        _game: &Game,
         _action: &Action,
         refusal: &mahjong::game::RuleError,
     ) -> Vec<String> {

@@ -281,7 +281,13 @@ impl<R: Render> Hooks for GameHooks<R> {
         Vec::new()
     }
 
-    fn refused(&self, _: &R, _: &truco::Action, _: &truco::RuleError) -> Vec<String> {
+    fn refused(
+        &self,
+        _: &R,
+        _: &truco::Game,
+        _: &truco::Action,
+        _: &truco::RuleError,
+    ) -> Vec<String> {
         Vec::new()
     }
 

@@ -127,7 +127,13 @@ impl Hooks for Course {
         vec![welcome(seat)]
     }
 
-    fn refused(&self, _viewer: &Renderer, _action: &Action, refusal: &RuleError) -> Vec<String> {
+    fn refused(
+        &self,
+        _: &Renderer,
+        _: &truco::Game,
+        _: &Action,
+        refusal: &RuleError,
+    ) -> Vec<String> {
         vec![error_line(*refusal)]
     }
 

@@ -1,23 +1,26 @@
-//! The hall actor: one task owns every Warlords client, the lobby, the table and its
-//! timers (lobby countdown, turn timeout), so the protocol's many cross-client rules
-//! (unique names, at most 35 clients, lobby moves) need no locks.
+//! The hall actor: one task owns every Warlords client, the lobby, the evening's table
+//! (who sits where, ranks) and the lobby countdown, so the protocol's many cross-client
+//! rules (unique names, at most 35 clients, lobby moves) need no locks. Each hand runs
+//! at the kernel's table actor (`hand.rs`): the hall deals it to the table's places,
+//! passes its people's moves on, lets its lobby clients watch it, and reseats the table
+//! by its finishing order when it ends.
 
+use super::hand::{self, HandHandle, HandSettings, HandStarter, Over, Seating};
 use super::message::{self, strike, Request};
 use super::names;
-use super::table::{Place, Table};
+use super::table::{self, Place, Shown};
 use super::WarsSettings;
 use crate::net::{may_take, Holder, Outbox, SeatToken};
-use crate::record::{self, Carried, Carry, GameLog, Ledger};
+use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
-use crate::table::{sleep_until, Play, Timing};
-use cards::seeded_rng;
-use president::bots::TimeoutBot;
-use president::{Action, CardSet, Event, PlayError, Seat};
+use crate::table::actor::{Input, Newcomer};
+use crate::table::{sleep_until, Timing};
+use president::{Action, CardSet, PlayError};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -42,7 +45,17 @@ pub enum HallMsg {
     Disconnect { conn: ConnId },
     /// A hand carried over from another node of a cluster, its people away. Boxed: a
     /// channel's memory is blocks of messages of its largest kind.
-    Carried(Box<Table>),
+    Carried(Box<CarriedHand>),
+}
+
+/// A hand carried over from another node, ready for the hall to take on.
+pub struct CarriedHand {
+    hand: HandHandle,
+    starter: HandStarter,
+    /// Its number in the hall.
+    id: u64,
+    places: Vec<Place>,
+    ranked: bool,
 }
 
 /// How sessions reach the hall. Cheap to clone.
@@ -62,24 +75,34 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
-        let (hall, grace) = (tx.clone(), settings.reconnect_grace);
-        let (timing, ledger) = (timing(&settings), recorder.clone());
-        let carry: Carry = Arc::new(move |carried: Carried| {
-            let table = Table::carry(&carried, &ledger, timing, grace)?;
-            hall.try_send(HallMsg::Carried(Box::new(table)))
-                .map_err(|e| format!("the hall cannot take the hand: {e}"))
-        });
-        let state = State {
-            table: Table::new(),
-            recorder,
-            settings,
+        let (over, overs) = mpsc::unbounded_channel();
+        let hands = Arc::new(AtomicU64::new(0));
+        let dealing = HandSettings {
+            timing: Timing {
+                cpu_delay: settings.cpu_delay,
+                turn_limit: Some(settings.turn_timeout),
+            },
+            grace: settings.reconnect_grace,
             seeds,
+            recorder,
+            shutdown: shutdown.clone(),
+        };
+        let carry = carrier(tx.clone(), dealing.clone(), (hands.clone(), over.clone()));
+        let state = State {
+            settings,
+            dealing,
             clients: HashMap::new(),
             lobby: Vec::new(),
+            places: Vec::new(),
+            ranked: false,
+            played: false,
+            hand: None,
+            hands,
+            over,
             countdown: None,
             fill: false,
         };
-        tokio::spawn(state.run(rx, shutdown));
+        tokio::spawn(state.run(rx, overs, shutdown));
         Hall { tx, carry }
     }
 
@@ -95,12 +118,64 @@ impl Hall {
     }
 }
 
-/// How the hands are timed: CPU players' delay and the turn timer.
-fn timing(settings: &WarsSettings) -> Timing {
-    Timing {
-        cpu_delay: settings.cpu_delay,
-        turn_limit: Some(settings.turn_timeout),
-    }
+/// Makes a carried hand again and hands it to the hall; an error if it cannot be made
+/// here or the hall cannot take it (then it ends, abandoned).
+fn carrier(
+    hall: mpsc::Sender<HallMsg>,
+    dealing: HandSettings,
+    (hands, over): (Arc<AtomicU64>, mpsc::UnboundedSender<Over>),
+) -> Carry {
+    Arc::new(move |carried: Carried| {
+        let id = hands.fetch_add(1, Ordering::Relaxed) + 1;
+        let (seating, ranked, hand, starter) = hand::carry(&carried, &dealing, (id, over.clone()))?;
+        let places = carried_places(&carried, seating, &starter.kept());
+        let carried = CarriedHand {
+            hand,
+            starter,
+            id,
+            places,
+            ranked,
+        };
+        hall.try_send(HallMsg::Carried(Box::new(carried)))
+            .map_err(|error| {
+                let why = format!("the hall cannot take the hand: {error}");
+                if let mpsc::error::TrySendError::Full(HallMsg::Carried(carried))
+                | mpsc::error::TrySendError::Closed(HallMsg::Carried(carried)) = error
+                {
+                    carried.starter.abandon(&why);
+                }
+                why
+            })
+    })
+}
+
+/// The places of a carried hand: its CPU players, and its people away in the seats it
+/// `kept` for them (they take them back as after any dropped connection: `cjoin` with
+/// their name from their address, or their seat token); the others out of it.
+fn carried_places(carried: &Carried, seating: Seating, kept: &[usize]) -> Vec<Place> {
+    let seats = seating
+        .names
+        .into_iter()
+        .zip(seating.strikes)
+        .zip(seating.cpus);
+    seats
+        .enumerate()
+        .map(|(seat, ((name, strikes), cpu))| {
+            let holder = &carried.holders[seat];
+            let kept = kept.contains(&seat);
+            Place {
+                conn: None,
+                name,
+                strikes,
+                cpu,
+                addr: holder.addr.filter(|_| kept),
+                token: (holder.token.as_deref())
+                    .filter(|_| kept)
+                    .and_then(SeatToken::parse),
+                away: kept,
+            }
+        })
+        .collect()
 }
 
 /// Places at the table: the seed's seven.
@@ -112,19 +187,30 @@ struct Client {
     addr: IpAddr,
     /// parlor's web client's seat token (`net::SeatToken`).
     token: Option<SeatToken>,
-    strikes: u8,
+    /// Shared with the client's place at the table, whose hand strikes it too.
+    strikes: Arc<AtomicU8>,
     chats: VecDeque<Instant>,
 }
 
 struct State {
     settings: WarsSettings,
-    seeds: SeedSource,
-    /// Where each hand (a game in the store) is recorded.
-    recorder: Ledger,
+    /// What each hand is dealt with.
+    dealing: HandSettings,
     clients: HashMap<ConnId, Client>,
     /// Named clients waiting, in the order they joined.
     lobby: Vec<ConnId>,
-    table: Table,
+    /// The table in social order (warlord first), while an evening goes on.
+    places: Vec<Place>,
+    /// Whether social ranks exist (after the first hand of an evening).
+    ranked: bool,
+    /// Whether a person has moved at this table (in any of its hands).
+    played: bool,
+    /// The hand being played, and its number.
+    hand: Option<(u64, HandHandle)>,
+    /// The last hand number given out.
+    hands: Arc<AtomicU64>,
+    /// Where the hands say how they ended.
+    over: mpsc::UnboundedSender<Over>,
     /// When the lobby countdown (or the pause between hands) ends.
     countdown: Option<Instant>,
     /// A waiting client asked for CPU players (`cfill`): they fill games up to `-m` as
@@ -133,22 +219,31 @@ struct State {
 }
 
 impl State {
-    async fn run(mut self, mut inbox: mpsc::Receiver<HallMsg>, shutdown: CancellationToken) {
+    async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<HallMsg>,
+        mut overs: mpsc::UnboundedReceiver<Over>,
+        shutdown: CancellationToken,
+    ) {
         loop {
             let countdown = self.countdown;
-            let due = self.table.hand.as_ref().and_then(|h| h.due());
-            let away = self.table.away_deadline();
             tokio::select! {
                 msg = inbox.recv() => match msg {
-                    Some(msg) => crate::telemetry::timed("wars", || self.handle(msg)),
+                    Some(msg) => {
+                        // A hand that has ended has told everyone (its last table
+                        // line): whatever comes now is for the table after it.
+                        while let Ok(over) = overs.try_recv() {
+                            self.hand_over(over);
+                        }
+                        self.handle(msg).await;
+                    }
                     None => break,
                 },
+                Some(over) = overs.recv() => self.hand_over(over),
                 _ = sleep_until(countdown), if countdown.is_some() => {
                     self.countdown = None;
                     self.countdown_over();
                 }
-                _ = sleep_until(due), if due.is_some() => self.wake(),
-                _ = sleep_until(away), if away.is_some() => self.give_up_expired(),
                 _ = shutdown.cancelled() => break,
             }
         }
@@ -157,7 +252,7 @@ impl State {
         }
     }
 
-    fn handle(&mut self, msg: HallMsg) {
+    async fn handle(&mut self, msg: HallMsg) {
         match msg {
             HallMsg::Connect {
                 conn,
@@ -178,74 +273,82 @@ impl State {
                     outbox,
                     addr,
                     token,
-                    strikes: 0,
+                    strikes: Arc::default(),
                     chats: VecDeque::new(),
                 };
                 self.clients.insert(conn, client);
             }
             HallMsg::Request { conn, request } => match request {
-                Ok(request) => self.request(conn, request),
-                Err(code) => self.strike(conn, code),
+                Ok(request) => self.request(conn, request).await,
+                Err(code) => self.strike(conn, code).await,
             },
-            HallMsg::Disconnect { conn } => self.disconnect(conn, false),
-            HallMsg::Carried(table) => self.carried(*table),
+            HallMsg::Disconnect { conn } => self.disconnect(conn, false).await,
+            HallMsg::Carried(carried) => self.carried(*carried),
         }
     }
 
     /// Takes on a hand carried over from another node: its people are away and take
     /// their seats back by name from their address (or their seat token) when they
-    /// join again; the evening goes on here after it.
-    fn carried(&mut self, mut table: Table) {
-        if self.table.seated() {
-            if let Some(hand) = table.hand.as_mut() {
-                hand.abandon("the hall that carried it on had a game of its own");
-            }
+    /// join again; the evening goes on here after it. Its table ends at once if nobody
+    /// may come back to it (a grace period of 0).
+    fn carried(&mut self, carried: CarriedHand) {
+        let CarriedHand {
+            hand,
+            mut starter,
+            id,
+            places,
+            ranked,
+        } = carried;
+        if !self.places.is_empty() {
+            starter.abandon("the hall that carried it on had a game of its own");
             return;
         }
         tracing::info!(
-            players = table.places.len(),
+            players = places.len(),
             "warlords hand carried on from another node"
         );
         self.countdown = None;
-        self.table = table;
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        self.settle();
-        // Nobody may come back to it (a grace period of 0): it ends.
-        self.end_if_deserted();
+        self.places = places;
+        self.ranked = ranked;
+        self.played = true;
+        self.watch_all(&mut starter);
+        self.hand = Some((id, hand));
+        starter.run();
     }
 
-    fn request(&mut self, conn: ConnId, request: Request) {
+    async fn request(&mut self, conn: ConnId, request: Request) {
         let Some(client) = self.clients.get(&conn) else {
             return;
         };
         match (request, client.name.is_some()) {
-            (Request::Join(name), false) => self.join(conn, &name),
-            (_, false) | (Request::Join(_), true) => self.strike(conn, strike::BAD_MESSAGE),
-            (Request::Chat(text), true) => self.chat(conn, &text),
-            (Request::Hand, true) => {
-                let cards = self
-                    .table
-                    .seat_of(conn)
-                    .map_or(CardSet::EMPTY, |s| self.table.cards(s));
-                self.send(conn, message::shand(cards));
-            }
+            (Request::Join(name), false) => self.join(conn, &name).await,
+            (_, false) | (Request::Join(_), true) => self.strike(conn, strike::BAD_MESSAGE).await,
+            (Request::Chat(text), true) => self.chat(conn, &text).await,
+            (Request::Hand, true) => match (self.seat_of(conn), &self.hand) {
+                (Some(_), Some((_, hand))) => {
+                    hand.send(hand::cards(conn)).await;
+                }
+                _ => self.send(conn, message::shand(CardSet::EMPTY)),
+            },
             (Request::Play(cards), true) => {
                 let action = if cards.is_empty() {
                     Action::Pass
                 } else {
                     Action::Play(cards)
                 };
-                self.act(conn, action, strike::LOBBY_PLAY);
+                self.act(conn, action, strike::LOBBY_PLAY).await;
             }
-            (Request::Swap(card), true) => self.act(conn, Action::Swap(card), strike::NOT_WARLORD),
+            (Request::Swap(card), true) => {
+                self.act(conn, Action::Swap(card), strike::NOT_WARLORD)
+                    .await;
+            }
             (Request::Fill, true) => {
                 // Asked from the lobby: a full table now. With no game on, the countdown
                 // is skipped and CPU players take every free seat; during a game, the
                 // next one is filled.
                 if self.lobby.contains(&conn) {
                     self.fill = true;
-                    if !self.table.seated() {
+                    if self.places.is_empty() {
                         self.countdown = None;
                         self.countdown_over();
                     }
@@ -254,25 +357,31 @@ impl State {
         }
     }
 
-    fn join(&mut self, conn: ConnId, requested: &str) {
-        if self.come_back(conn, requested) {
+    async fn join(&mut self, conn: ConnId, requested: &str) {
+        if self.come_back(conn, requested).await {
             return;
         }
         let name = {
-            let away = self.table.places.iter().filter(|p| p.away.is_some());
+            let away = self.places.iter().filter(|p| p.away);
             let taken = self.clients.values().filter_map(|c| c.name.as_deref());
             names::mangle(requested, taken.chain(away.map(|p| p.name.as_str())))
         };
         self.send(conn, message::sjoin(&name));
-        if let Some(client) = self.clients.get_mut(&conn) {
-            client.name = Some(name);
-        }
+        let Some(client) = self.clients.get_mut(&conn) else {
+            return;
+        };
+        client.name = Some(name);
+        let outbox = client.outbox.clone();
         self.lobby.push(conn);
         self.broadcast_lobby();
+        // A hand under way shows the lobby its table as it goes.
+        if let Some((_, hand)) = &self.hand {
+            hand.send(Input::Watch { conn, outbox }).await;
+        }
         self.check_lobby();
     }
 
-    fn chat(&mut self, conn: ConnId, text: &str) {
+    async fn chat(&mut self, conn: ConnId, text: &str) {
         let now = Instant::now();
         let (burst, window) = (self.settings.chat_burst, self.settings.chat_window);
         let Some(client) = self.clients.get_mut(&conn) else {
@@ -286,105 +395,27 @@ impl State {
             client.chats.pop_front();
         }
         if client.chats.len() >= burst {
-            return self.strike(conn, strike::CHAT_FLOOD);
+            return self.strike(conn, strike::CHAT_FLOOD).await;
         }
         client.chats.push_back(now);
         let line = message::schat(client.name.as_deref().unwrap_or(""), text);
         self.broadcast(&line);
     }
 
-    /// A play or a swap from a client; `lobby_strike` if the client is not at the table.
-    fn act(&mut self, conn: ConnId, action: Action, lobby_strike: u8) {
-        let Some(seat) = self.table.seat_of(conn) else {
-            return self.strike(conn, lobby_strike);
-        };
-        let Some(hand) = &mut self.table.hand else {
+    /// A play or a swap from a client, for its hand to judge; `lobby_strike` if the
+    /// client is not at the table.
+    async fn act(&mut self, conn: ConnId, action: Action, lobby_strike: u8) {
+        if self.seat_of(conn).is_none() {
+            return self.strike(conn, lobby_strike).await;
+        }
+        let Some((_, hand)) = &self.hand else {
             let code = match action {
                 Action::Swap(_) => strike::SWAP_OUT_OF_TURN,
                 _ => parlor_wire::wars::strike_for(PlayError::OutOfTurn),
             };
-            return self.strike(conn, code);
+            return self.strike(conn, code).await;
         };
-        match hand.act(seat, action) {
-            Ok(events) => {
-                self.table.played = true;
-                self.show(&events);
-                self.settle();
-            }
-            Err(error) => {
-                let code = parlor_wire::wars::strike_for(error);
-                self.strike(conn, code);
-                if matches!(code, 10..=19 | 70) && self.clients.contains_key(&conn) {
-                    self.send(conn, message::shand(self.table.cards(seat)));
-                }
-            }
-        }
-    }
-
-    /// Tells the clients what an action (or a departure) did, and ends the hand when it is
-    /// over.
-    fn show(&mut self, events: &[Event]) {
-        let mut over = false;
-        for event in events {
-            match *event {
-                Event::SwapGiven { from, to, card } => {
-                    let lost = self.table.taken.unwrap_or(card);
-                    self.send_to_seat(from, message::shand(self.table.cards(from)));
-                    self.send_to_seat(to, message::swaps(card, lost));
-                    self.send_to_seat(to, message::shand(self.table.cards(to)));
-                }
-                Event::HandOver { .. } => over = true,
-                _ => {}
-            }
-        }
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        if over {
-            self.hand_over();
-        }
-    }
-
-    /// After any change: CPU players (and the timeout move, for people away) play at once
-    /// without a thinking delay, else on their timer; the turn timer runs for a person.
-    fn settle(&mut self) {
-        let here = self.table.here();
-        let Some(hand) = &mut self.table.hand else {
-            return;
-        };
-        let mut moves: Vec<Vec<Event>> = Vec::new();
-        hand.after_change(&here[..], |events| moves.push(events.to_vec()));
-        for events in moves {
-            self.show(&events);
-        }
-    }
-
-    /// The hand's timer is due: a CPU player moves, or the person whose time ran out gets
-    /// strike 20 and the timeout move (pass, or the lowest card).
-    fn wake(&mut self) {
-        let here = self.table.here();
-        let Some(hand) = &mut self.table.hand else {
-            return;
-        };
-        let mut moves: Vec<Vec<Event>> = Vec::new();
-        let mut late = Vec::new();
-        hand.wake(
-            Instant::now(),
-            &here[..],
-            |events| moves.push(events.to_vec()),
-            |seat| {
-                late.push(seat);
-                true
-            },
-        );
-        for seat in late {
-            if let Some(conn) = self.table.conn_at(seat) {
-                self.strike(conn, strike::TIMEOUT);
-            }
-        }
-        for events in moves {
-            self.show(&events);
-        }
-        self.settle();
+        hand.send(Input::Act { conn, action }).await;
     }
 
     /// CPU players to seat with the people at the next deal: up to `--wars-cpu`, or every
@@ -395,56 +426,45 @@ impl State {
             self.fill = false;
             return;
         }
-        let seated = self.table.places.iter().filter(|p| p.cpu.is_some()).count();
+        let seated = self.places.iter().filter(|p| p.cpu.is_some()).count();
         let asked = if self.fill {
             SEATS.saturating_sub(people)
         } else {
             0
         };
         for _ in seated..self.settings.cpu_players.max(asked) {
-            if self.table.places.len() >= SEATS {
+            if self.places.len() >= SEATS {
                 break;
             }
             let taken: Vec<String> = self
                 .clients
                 .values()
                 .filter_map(|c| c.name.clone())
-                .chain(self.table.places.iter().map(|p| p.name.clone()))
+                .chain(self.places.iter().map(|p| p.name.clone()))
                 .collect();
             let name = names::mangle("cpu", taken.iter().map(String::as_str));
-            self.table.places.push(Place {
-                conn: None,
-                name,
-                strikes: 0,
-                cpu: Some("sound"),
-                addr: None,
-                token: None,
-                away: None,
-            });
+            self.places.push(Place::cpu(name, "sound"));
         }
     }
 
     /// Strikes a client; the third strike is delivered, then the client is disconnected.
-    fn strike(&mut self, conn: ConnId, code: u8) {
-        let Some(client) = self.clients.get_mut(&conn) else {
+    async fn strike(&mut self, conn: ConnId, code: u8) {
+        let Some(client) = self.clients.get(&conn) else {
             return;
         };
-        client.strikes = client.strikes.saturating_add(1);
-        let strikes = client.strikes;
+        let strikes = table::strike(&client.strikes);
         client.outbox.send(message::strik(code, strikes));
-        if let Some(seat) = self.table.seat_of(conn) {
-            self.table.places[seat].strikes = strikes;
-        }
         if strikes >= 3 {
             tracing::debug!(conn, code, "third strike: disconnecting");
             client.outbox.close();
-            self.disconnect(conn, true);
+            self.disconnect(conn, true).await;
         }
     }
 
     /// A client is gone (`for_good`: struck out). A person in a hand keeps the seat for
-    /// the grace period, unless struck out; otherwise they leave it.
-    fn disconnect(&mut self, conn: ConnId, for_good: bool) {
+    /// the grace period if the hand keeps it (not when struck out); otherwise they leave
+    /// it.
+    async fn disconnect(&mut self, conn: ConnId, for_good: bool) {
         if self.clients.remove(&conn).is_none() {
             return;
         }
@@ -452,87 +472,46 @@ impl State {
             self.lobby.remove(at);
             self.broadcast_lobby();
         }
-        let Some(seat) = self.table.seat_of(conn) else {
+        let seat = self.seat_of(conn);
+        let Some((_, hand)) = &self.hand else {
+            if let Some(seat) = seat {
+                self.places.remove(seat);
+                self.broadcast_table();
+            }
             return;
         };
-        let handing_over = self.table.hand.as_ref().is_some_and(|h| h.handing_over());
-        let place = &mut self.table.places[seat];
-        place.conn = None;
-        let grace = self.settings.reconnect_grace;
-        // The node is handing its tables over: the seat is kept for the node that
-        // carries the hand on (away, so the hand is not taken for deserted meanwhile).
-        if handing_over {
-            place.away = Some(Instant::now() + grace.max(Duration::from_secs(1)));
+        let Some(seat) = seat else {
+            // A lobby client watching the hand.
+            hand.send(Input::Leave { conn }).await;
             return;
-        }
-        match self.table.hand.is_some() {
-            // Until a person has made a move at this table there is no grace: a table
-            // started and left keeps nothing.
-            true if !for_good && !grace.is_zero() && self.table.played => {
-                tracing::debug!(seat, "warlords player away; the seat is kept");
-                place.away = Some(Instant::now() + grace);
-                self.settle();
+        };
+        let kept = match for_good {
+            true => {
+                let (reply, done) = oneshot::channel();
+                if hand.send(Input::Quit { conn, reply }).await {
+                    let _ = done.await;
+                }
+                false
             }
-            true => self.leave_hand(seat),
             false => {
-                self.table.places.remove(seat);
-                let stabl = self.table.stabl();
-                self.broadcast(&stabl);
+                let (reply, kept) = oneshot::channel();
+                hand.send(Input::Drop { conn, reply }).await && kept.await == Ok(true)
             }
-        }
-        self.end_if_deserted();
-    }
-
-    /// A hand with no person left in it (none connected, none away who may come back)
-    /// ends: CPU players never play among themselves. It is stored as abandoned, the CPU
-    /// players leave with it, and the hall is free for the next game.
-    fn end_if_deserted(&mut self) {
-        let held = |p: &Place| p.conn.is_some() || p.away.is_some();
-        if self.table.hand.is_none() || self.table.places.iter().any(held) {
-            return;
-        }
-        if let Some(mut hand) = self.table.hand.take() {
-            hand.abandon("every person left; CPU players do not play on alone");
-        }
-        tracing::debug!("warlords hand abandoned: every person left");
-        self.table = Table::new();
-        self.countdown = None;
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        self.check_lobby();
-    }
-
-    /// The person of `seat` leaves the hand: their cards are out of play.
-    fn leave_hand(&mut self, seat: Seat) {
-        let Some(hand) = &mut self.table.hand else {
-            return;
         };
-        // The game goes on without the seat (the contract's `Game::leave`).
-        let Some(events) = hand.leave(seat) else {
-            return;
-        };
-        self.show(&events);
-        self.settle();
-    }
-
-    /// People away past the grace period leave their hand.
-    fn give_up_expired(&mut self) {
-        let now = Instant::now();
-        while let Some(seat) =
-            (self.table.places.iter()).position(|p| p.away.is_some_and(|t| t <= now))
-        {
-            self.table.places[seat].away = None;
-            self.leave_hand(seat);
+        if kept {
+            tracing::debug!(seat, "warlords player away; the seat is kept");
         }
-        self.end_if_deserted();
+        let place = &mut self.places[seat];
+        place.conn = None;
+        place.away = kept;
     }
 
     /// `cjoin` for a seat in a hand that is this connection's to take (`net::may_take`:
     /// its token, also while the old connection still seems open, which is then closed;
-    /// or, while its person is away, its exact name from their address): they take it
-    /// back (`sjoin`, their hand, the table). Whether they did.
-    fn come_back(&mut self, conn: ConnId, requested: &str) -> bool {
-        let Some(client) = self.clients.get(&conn) else {
+    /// or, while its person is away, its exact name from their address): the hand gives
+    /// it back (`sjoin`, their cards, the table). Whether it did.
+    async fn come_back(&mut self, conn: ConnId, requested: &str) -> bool {
+        let (Some(client), Some((_, hand))) = (self.clients.get(&conn), &self.hand) else {
             return false;
         };
         let claimant = Holder {
@@ -540,7 +519,7 @@ impl State {
             addr: client.addr,
             token: client.token.as_ref(),
         };
-        let seat = self.table.places.iter().position(|p| {
+        let theirs = self.places.iter().position(|p| {
             let (Some(addr), false) = (p.addr, p.conn == Some(conn)) else {
                 return false;
             };
@@ -549,53 +528,52 @@ impl State {
                 addr,
                 token: p.token.as_ref(),
             };
-            let held = p.away.is_some() || p.conn.is_some();
-            held && may_take(holder, p.away.is_some(), claimant)
+            (p.away || p.conn.is_some()) && may_take(holder, p.away, claimant)
         });
-        let Some(seat) = seat.filter(|_| self.table.hand.is_some()) else {
+        let Some(theirs) = theirs else {
             return false;
         };
-        if let Some(old) = self.table.places[seat]
-            .conn
-            .and_then(|c| self.clients.remove(&c))
-        {
-            old.outbox.close();
+        let newcomer = Newcomer {
+            addr: Some(client.addr),
+            token: client.token.clone(),
+            ..Newcomer::named(conn, client.outbox.clone(), requested.to_owned())
+        };
+        let (reply, seated) = oneshot::channel();
+        if !hand.send(Input::Sit { newcomer, reply }).await {
+            return false;
         }
-        let place = &mut self.table.places[seat];
-        let before = place.holder_record();
+        let seated = match seated.await {
+            Ok(Ok(seated)) => seated,
+            Ok(Err(_)) => {
+                // The hand gave the seat up meanwhile (its grace period ended): the name
+                // is free again.
+                self.places[theirs].away = false;
+                return false;
+            }
+            Err(_) => return false,
+        };
+        let seat = seated.seat;
+        // The hand closed the connection the seat had, if any.
+        if let Some(old) = self.places[seat].conn {
+            self.clients.remove(&old);
+        }
+        let (Some(client), Some(place)) = (self.clients.get_mut(&conn), self.places.get_mut(seat))
+        else {
+            return false;
+        };
         place.conn = Some(conn);
-        place.away = None;
-        if let Some(client) = self.clients.get(&conn) {
-            place.addr = Some(client.addr);
-            place.token = client.token.clone().or(place.token.take());
-        }
-        // Who may take the seat back now (another address, a token), for a node that
-        // carries the hand on; journaled when it changed.
-        let now = place.holder_record();
-        if let (Some(hand), true) = (&self.table.hand, now != before) {
-            hand.holder(seat, &now);
-        }
-        let name = place.name.clone();
+        place.away = false;
+        place.addr = Some(client.addr);
+        place.token = client.token.clone().or(place.token.take());
+        client.name = Some(place.name.clone());
+        client.strikes = place.strikes.clone();
         tracing::debug!(seat, "warlords player back at the table");
-        if let Some(client) = self.clients.get_mut(&conn) {
-            client.name = Some(name.clone());
-            client.strikes = self.table.places[seat].strikes;
-        }
-        self.send(conn, message::sjoin(&name));
-        self.send(conn, message::shand(self.table.cards(seat)));
-        let swapping = self.table.hand.as_ref().is_some_and(|h| h.swap_pending());
-        if let (Some(card), 0, true) = (self.table.taken, seat, swapping) {
-            self.send(conn, message::swapw(card));
-        }
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        self.settle();
         true
     }
 
     /// Starts the countdown when no game is on and enough clients wait.
     fn check_lobby(&mut self) {
-        if self.table.seated() || self.countdown.is_some() {
+        if !self.places.is_empty() || self.countdown.is_some() {
             return;
         }
         // CPU players (`--wars-cpu`, or a full table after a `cfill`) count: they join
@@ -628,40 +606,32 @@ impl State {
     fn countdown_over(&mut self) {
         // Ranks belong to those who earned them: with fewer than `-m` of them left at the
         // table, the next hand starts afresh (newcomers never inherit a rank or a swap).
-        if self.table.places.len() < self.min_players() {
-            self.table.ranked = false;
+        if self.places.len() < self.min_players() {
+            self.ranked = false;
         }
-        let free = SEATS.saturating_sub(self.table.places.len());
+        let free = SEATS.saturating_sub(self.places.len());
         let moving: Vec<ConnId> = self.lobby.drain(..free.min(self.lobby.len())).collect();
-        for conn in &moving {
-            let name = self
-                .clients
-                .get(conn)
-                .and_then(|c| c.name.clone())
-                .unwrap_or_default();
-            let client = self.clients.get(conn);
-            self.table.places.push(Place {
-                conn: Some(*conn),
-                name,
-                strikes: client.map_or(0, |c| c.strikes),
+        for &conn in &moving {
+            let Some(client) = self.clients.get(&conn) else {
+                continue;
+            };
+            self.places.push(Place {
+                conn: Some(conn),
+                name: client.name.clone().unwrap_or_default(),
+                strikes: client.strikes.clone(),
                 cpu: None,
-                addr: client.map(|c| c.addr),
-                token: client.and_then(|c| c.token.clone()),
-                away: None,
+                addr: Some(client.addr),
+                token: client.token.clone(),
+                away: false,
             });
         }
-        let people = self
-            .table
-            .places
-            .iter()
-            .filter(|p| p.conn.is_some())
-            .count();
+        let people = self.places.iter().filter(|p| p.conn.is_some()).count();
         if people == 0 {
             // CPU players never play among themselves.
-            self.table.places.retain(|p| p.cpu.is_none());
+            self.places.retain(|p| p.cpu.is_none());
         }
         self.seat_cpu_players(people);
-        if self.table.places.len() >= self.min_players() {
+        if self.places.len() >= self.min_players() {
             if !moving.is_empty() {
                 self.broadcast_lobby();
             }
@@ -669,76 +639,90 @@ impl State {
             return;
         }
         // Not enough players: everyone waits in the lobby again, ranks forgotten.
-        let players: Vec<ConnId> = self.table.places.drain(..).filter_map(|p| p.conn).collect();
+        let players: Vec<ConnId> = self.places.drain(..).filter_map(|p| p.conn).collect();
         let others: Vec<ConnId> = self
             .lobby
             .drain(..)
             .filter(|c| !moving.contains(c))
             .collect();
         self.lobby = players.into_iter().chain(moving).chain(others).collect();
-        self.table.ranked = false;
-        self.table.played = false;
+        self.ranked = false;
+        self.played = false;
         self.broadcast_lobby();
         self.check_lobby();
     }
 
+    /// Deals the next hand to the table: its people, and CPU players in their places.
     fn deal(&mut self) {
-        let players = self.table.places.len();
-        let ranked = self.table.ranked;
-        let seed = self.seeds.next_seed();
-        let seats = self
-            .table
-            .places
-            .iter()
-            .map(|p| record::seat(&p.name, p.cpu))
+        let (players, ranked) = (self.places.len(), self.ranked);
+        let people = (self.places.iter())
+            .map(|place| {
+                let client = self.clients.get(&place.conn?)?;
+                Some(Newcomer {
+                    addr: Some(client.addr),
+                    token: client.token.clone(),
+                    ..Newcomer::named(place.conn?, client.outbox.clone(), place.name.clone())
+                })
+            })
             .collect();
-        let log = GameLog::start(
-            &self.recorder,
-            "wars",
-            &record::wars::variant(players, ranked),
-            seed,
-            seats,
-            None,
-        );
-        let Some((hand, events)) = record::wars::start(players, ranked, seed, log) else {
+        let seating = Seating {
+            names: self.places.iter().map(|p| p.name.clone()).collect(),
+            strikes: self.places.iter().map(|p| p.strikes.clone()).collect(),
+            cpus: self.places.iter().map(|p| p.cpu).collect(),
+        };
+        let id = self.hands.fetch_add(1, Ordering::Relaxed) + 1;
+        let evening = (seating, ranked, self.played);
+        let ticket = (id, self.over.clone());
+        let Some((hand, mut starter)) = hand::deal(people, evening, &self.dealing, ticket) else {
             return;
         };
-        let rng = seeded_rng(seed.rotate_left(21) ^ 0xC0FF_EE00);
-        let timing = timing(&self.settings);
-        let mut hand = Play::new(hand, &events, rng, timing, Box::new(TimeoutBot));
-        for (seat, place) in self.table.places.iter().enumerate() {
-            if let Some(strategy) = place.cpu.and_then(president::bots::by_name) {
-                hand.seat_cpu(seat, place.name.clone(), strategy);
-            } else {
-                hand.holder(seat, &place.holder_record());
-            }
-        }
         tracing::debug!(players, ranked, "warlords hand dealt");
-        self.table.taken = events.iter().find_map(|e| match *e {
-            Event::SwapTaken { card, .. } => Some(card),
-            _ => None,
-        });
-        self.table.hand = Some(hand);
-        for seat in 0..players {
-            if !(ranked && seat == players - 1) {
-                self.send_to_seat(seat, message::shand(self.table.cards(seat)));
-            }
-        }
-        if let Some(card) = self.table.taken {
-            self.send_to_seat(0, message::swapw(card));
-        }
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        self.settle();
+        self.watch_all(&mut starter);
+        self.hand = Some((id, hand));
+        starter.run();
     }
 
-    fn hand_over(&mut self) {
-        tracing::debug!("warlords hand over");
-        self.table.reseat_by_rank();
-        self.table.ranked = true;
-        let stabl = self.table.stabl();
-        self.broadcast(&stabl);
-        self.start_countdown();
+    /// Every client in the hall not at the table watches the hand about to run.
+    fn watch_all(&self, starter: &mut HandStarter) {
+        for (&conn, client) in &self.clients {
+            if client.name.is_some() && self.seat_of(conn).is_none() {
+                starter.watch(conn, client.outbox.clone());
+            }
+        }
+    }
+
+    /// A hand ended: if it is this table's, the table is reseated by its finishing order
+    /// (without those who left or are still away) and the next countdown starts; a hand
+    /// abandoned (every person left it) ends the evening, its CPU players with it.
+    fn hand_over(&mut self, over: Over) {
+        if self.hand.as_ref().is_none_or(|(id, _)| *id != over.id) {
+            return;
+        }
+        self.hand = None;
+        self.played |= over.played;
+        match over.order {
+            Some(order) => {
+                tracing::debug!("warlords hand over");
+                self.places = table::reseat(std::mem::take(&mut self.places), &order);
+                self.ranked = true;
+                self.broadcast_table();
+                self.start_countdown();
+            }
+            None => {
+                tracing::debug!("warlords hand abandoned: every person left");
+                self.places.clear();
+                self.ranked = false;
+                self.played = false;
+                self.countdown = None;
+                self.broadcast_table();
+                self.check_lobby();
+            }
+        }
+    }
+
+    /// The seat of a client at the table.
+    fn seat_of(&self, conn: ConnId) -> Option<usize> {
+        self.places.iter().position(|p| p.conn == Some(conn))
     }
 
     fn send(&self, conn: ConnId, line: String) {
@@ -747,17 +731,22 @@ impl State {
         }
     }
 
-    fn send_to_seat(&self, seat: Seat, line: String) {
-        if let Some(conn) = self.table.conn_at(seat) {
-            self.send(conn, line);
-        }
-    }
-
     /// Sends to every client that has joined (lobby and table).
     fn broadcast(&self, line: &str) {
         for client in self.clients.values().filter(|c| c.name.is_some()) {
             client.outbox.send(line);
         }
+    }
+
+    /// Everyone gets the table line between hands.
+    fn broadcast_table(&self) {
+        let seats = self.places.iter().map(|p| Shown {
+            name: &p.name,
+            strikes: p.strikes.load(Ordering::Relaxed),
+            present: p.present(),
+        });
+        let line = table::stabl(seats, None, !self.ranked);
+        self.broadcast(&line);
     }
 
     fn broadcast_lobby(&self) {

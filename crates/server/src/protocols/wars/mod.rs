@@ -13,13 +13,15 @@
 //! - [`codec`]: bytes to bracketed frames (split and joined messages, garbage, length).
 //! - [`message`]: frames to requests, and every server message's text.
 //! - [`names`]: name mangling.
-//! - [`hall`]: the actor that owns the lobby, the table and the hand being played.
+//! - [`hall`]: the actor that owns the lobby and the evening's table; it deals each hand.
+//! - [`hand`]: a hand at the kernel's table actor, with its CPU players.
 //! - [`session`]: one connection.
 //!
 //! `docs/protocols/wars.md` records every decision the seed left open.
 
 pub mod codec;
 pub mod hall;
+mod hand;
 pub mod message;
 pub mod names;
 pub mod session;

@@ -56,10 +56,11 @@ pub trait Hooks: Send + 'static {
     fn seated(&self, seat: Seat, token: Option<&str>) -> Vec<String>;
 
     /// The lines answering `action`, which the rules refused with `refusal`; `viewer` is
-    /// the seat's (what it was last asked).
+    /// the seat's (what it was last asked), `game` the game as it is.
     fn refused(
         &self,
         viewer: &Self::Viewer,
+        game: &Self::Game,
         action: &Action<Self>,
         refusal: &Refusal<Self>,
     ) -> Vec<String>;
@@ -277,6 +278,26 @@ pub trait Hooks: Send + 'static {
     /// Told to the person of `seat` when their time ran out and the stand-in moves.
     fn timed_out(&self, _seat: Seat) -> Option<String> {
         None
+    }
+
+    /// Whether the person of `seat` is out by the protocol's own rule (Warlords' third
+    /// strike), asked after each refusal and each time out: their connection closes after
+    /// what they are owed, and they are gone for good.
+    fn out(&self, _seat: Seat) -> bool {
+        false
+    }
+
+    /// What everyone may see of the table as it stands, as one line told to every person
+    /// and spectator after each change shown and each person coming back, and to each
+    /// spectator arriving (Warlords' table line); `kinds` says who plays each seat.
+    fn summary(&self, _game: &Self::Game, _kinds: &[Option<SeatKind>]) -> Option<String> {
+        None
+    }
+
+    /// Whether a person has moved at this table before its game began (an earlier hand
+    /// of a Warlords evening): a dropped person then keeps their seat from the start.
+    fn played_before(&self) -> bool {
+        false
     }
 
     /// Told to a connection that moves while it plays no seat of a game under way

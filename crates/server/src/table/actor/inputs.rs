@@ -84,6 +84,9 @@ impl Newcomer {
 /// the line refusing the command.
 pub type Op<G> = Box<dyn FnOnce(&G, Seat) -> Result<<G as Game>::Action, String> + Send + 'static>;
 
+/// A person's question about the game, answered from the game as it is for their seat.
+pub type Query<G> = Box<dyn FnOnce(&G, Seat) -> String + Send + 'static>;
+
 /// What a protocol's sessions ask of a table playing game `G`.
 pub enum Input<G: Game> {
     /// A person wants a seat; answered with it (their own again, if the game has begun
@@ -121,6 +124,9 @@ pub enum Input<G: Game> {
         conn: ConnId,
         lines: Vec<(Seat, String)>,
     },
+    /// Tells the person on `conn` what `query` reads of the game for their seat
+    /// (Warlords' `chand`: their cards).
+    Query { conn: ConnId, query: Query<G> },
     /// Tells the connection `line` (a refusal of something that was no move) and then,
     /// if it is a person at play, what is asked of them ([`super::Hooks::again`]).
     Again { conn: ConnId, line: String },

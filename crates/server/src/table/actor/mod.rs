@@ -25,7 +25,7 @@ mod inputs;
 mod table;
 
 pub use hooks::{Gone, Hooks};
-pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Op, Seated, Settings, TableHandle};
+pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Op, Query, Seated, Settings, TableHandle};
 
 use super::{sleep_until, Play};
 use crate::record::{Carried, Ledger};
@@ -87,6 +87,12 @@ where
     /// (a lobby learns who a carried game kept only from [`Starter::kept`]).
     pub fn hooks_mut(&mut self) -> &mut H {
         &mut self.table.hooks
+    }
+
+    /// `conn` watches the table through its own protocol from the start (as
+    /// [`Input::Watch`] would once it runs).
+    pub fn watch(&mut self, conn: crate::net::ConnId, outbox: crate::net::Outbox) {
+        self.table.watch(conn, outbox);
     }
 
     /// The table never runs: its game ends without a result, for `reason`.

@@ -151,6 +151,12 @@ where
                     }
                 }
             }
+            Input::Query { conn, query } => {
+                if let (Some(seat), Some(play)) = (self.seat_of(conn), &self.play) {
+                    let line = query(play, seat);
+                    self.send(seat, line);
+                }
+            }
             Input::Again { conn, line } => self.again(conn, line),
             Input::Fill { conn } => self.fill(conn),
             Input::Token { conn, reply } => {
@@ -340,8 +346,12 @@ where
     }
 
     /// A spectator arrives: told what the protocol says, then every public event.
-    fn watch(&mut self, conn: ConnId, outbox: Outbox) {
+    pub(super) fn watch(&mut self, conn: ConnId, outbox: Outbox) {
         outbox.send_all(self.hooks.watching());
+        let kinds = self.kinds();
+        if let Some(line) = (self.play.as_ref()).and_then(|play| self.hooks.summary(play, &kinds)) {
+            outbox.send(line);
+        }
         if self.spectators.is_empty() {
             // The spectators' view was not kept while nobody watched: it catches up
             // with the hand so far, shown to nobody.
@@ -505,10 +515,25 @@ where
                 self.show(&events);
             }
             Err(refusal) => {
-                let lines = self.hooks.refused(&self.viewers[seat], &action, &refusal);
+                let viewer = &self.viewers[seat];
+                let lines = self.hooks.refused(viewer, play, &action, &refusal);
                 self.owed[seat].extend(lines);
+                self.check_out(seat);
             }
         }
+    }
+
+    /// If the protocol says the person of `seat` is out ([`Hooks::out`]), they are told
+    /// what they are owed, their connection closes, and they are gone for good.
+    fn check_out(&mut self, seat: Seat) {
+        if !self.seats.is_here(seat) || !self.hooks.out(seat) {
+            return;
+        }
+        if let Some(person) = self.seats.here(seat) {
+            person.outbox.send_all(self.owed[seat].drain(..));
+            person.outbox.close();
+        }
+        self.give_up(seat, false);
     }
 
     /// The game waits for nobody's move and is not over: the next hand is due.
@@ -612,7 +637,7 @@ where
         let by_name = self.hooks.back_by_name();
         let may_return = (self.seats.here(seat))
             .is_some_and(|p| p.token.is_some() || by_name && p.addr.is_some());
-        let played = play.anyone_played();
+        let played = play.anyone_played() || self.hooks.played_before();
         if may_keep && played && may_return && self.seats.step_away(seat, Instant::now()) {
             return true;
         }
@@ -733,6 +758,7 @@ where
         // What still stands is asked again.
         self.prompted[seat] = false;
         self.acked[seat] = false;
+        self.summarise();
     }
 
     pub(super) fn wake(&mut self) {
@@ -759,6 +785,7 @@ where
         let shown = shown.into_inner();
         // Each person out of time is told so before the move made for them.
         let mut from = 0;
+        let timed_out: Vec<Seat> = late.iter().map(|&(seat, _)| seat).collect();
         for (seat, at) in late {
             self.show(&shown[from..at]);
             from = at;
@@ -773,6 +800,9 @@ where
             }
         }
         self.show(&shown[from..]);
+        for seat in timed_out {
+            self.check_out(seat);
+        }
     }
 
     /// The game ends without `seat`, as the protocol says ([`Hooks::forfeit`]); whether
@@ -941,6 +971,18 @@ where
                 let (watched, owed) = (&mut self.watched, &mut self.owed_spectators);
                 self.hooks.render(watched, play, &event, owed);
             }
+        }
+        self.summarise();
+    }
+
+    /// Tells everyone the table as it stands ([`Hooks::summary`]), if the protocol has a
+    /// line for it.
+    fn summarise(&mut self) {
+        let Some(play) = &self.play else {
+            return;
+        };
+        if let Some(line) = self.hooks.summary(play, &self.kinds()) {
+            self.broadcast(&line);
         }
     }
 
