@@ -983,3 +983,27 @@ async fn a_seat_that_left_the_hand_is_listed_left() {
         .any(|seat| seat["name"] == "ana" && seat["kind"] == "person"));
     s.stop().await;
 }
+
+/// A client who joins while a hand is played watches it from the lobby (its table line
+/// at once, then every change), stays connected when the hand ends, and is dealt into
+/// the next (as its scumbag: the newest at the table ranks last).
+#[tokio::test]
+async fn a_lobby_client_watches_the_hand_and_plays_the_next() {
+    let s = game_server(3, Duration::from_secs(60)).await;
+    let (mut c, names, mut hands, table) = raw_game(&s).await;
+    let (mut dan, got) = Wars::joined(s.addr("wars"), "dan").await;
+    assert_eq!(got, "dan");
+    dan.expect("[slobb|01|dan     ]").await;
+    let watched = dan.message().await;
+    let listed: Vec<String> = seats(&watched).into_iter().map(|s| s.1).collect();
+    assert_eq!(listed, names, "the hand's table, at once: {watched}");
+    play_until_over(&mut c, &names, &mut hands, table).await;
+    loop {
+        let next = seats(&dan.until("[stabl|").await);
+        if next.iter().map(|s| s.2).sum::<usize>() == 52 && next.len() == 4 {
+            assert_eq!(next[3].1, "dan", "the newcomer ranks last");
+            break;
+        }
+    }
+    s.stop().await;
+}

@@ -70,9 +70,9 @@ pub struct Over {
     pub id: u64,
     /// The winner and the scores, if it ended by its rules.
     pub result: Option<(Team, [u8; 2])>,
-    /// The seat whose person left, if that ended it without the room asking (a 2008
-    /// room's person away whose grace period ran out, or who dropped before anyone
-    /// moved).
+    /// The seat whose person left, if that ended a 2008 room's game: the room hears
+    /// this way alone of a person away whose grace period ran out (the other leavings it
+    /// asked for itself).
     pub gone: Option<Seat>,
 }
 

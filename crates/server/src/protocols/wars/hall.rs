@@ -5,7 +5,7 @@
 //! passes its people's moves on, lets its lobby clients watch it, and reseats the table
 //! by its finishing order when it ends.
 
-use super::hand::{self, HandHandle, HandSettings, HandStarter, Over, Seating};
+use super::hand::{self, HandHandle, HandSettings, HandStarter, News, Seating};
 use super::message::{self, strike, Request};
 use super::names;
 use super::table::{self, Place, Shown};
@@ -75,7 +75,7 @@ impl Hall {
         shutdown: CancellationToken,
     ) -> Hall {
         let (tx, rx) = mpsc::channel(inbox.max(1));
-        let (over, overs) = mpsc::unbounded_channel();
+        let (over, news) = mpsc::unbounded_channel();
         let hands = Arc::new(AtomicU64::new(0));
         let dealing = HandSettings {
             timing: Timing {
@@ -102,7 +102,7 @@ impl Hall {
             countdown: None,
             fill: false,
         };
-        tokio::spawn(state.run(rx, overs, shutdown));
+        tokio::spawn(state.run(rx, news, shutdown));
         Hall { tx, carry }
     }
 
@@ -123,7 +123,7 @@ impl Hall {
 fn carrier(
     hall: mpsc::Sender<HallMsg>,
     dealing: HandSettings,
-    (hands, over): (Arc<AtomicU64>, mpsc::UnboundedSender<Over>),
+    (hands, over): (Arc<AtomicU64>, mpsc::UnboundedSender<News>),
 ) -> Carry {
     Arc::new(move |carried: Carried| {
         let id = hands.fetch_add(1, Ordering::Relaxed) + 1;
@@ -167,7 +167,8 @@ fn carried_places(carried: &Carried, seating: Seating, kept: &[usize]) -> Vec<Pl
                 conn: None,
                 name,
                 strikes,
-                cpu,
+                // A person who cannot come back is played by a CPU player from now on.
+                cpu: cpu.or((!kept).then_some(hand::CPU)),
                 addr: holder.addr.filter(|_| kept),
                 token: (holder.token.as_deref())
                     .filter(|_| kept)
@@ -210,7 +211,7 @@ struct State {
     /// The last hand number given out.
     hands: Arc<AtomicU64>,
     /// Where the hands say how they ended.
-    over: mpsc::UnboundedSender<Over>,
+    over: mpsc::UnboundedSender<News>,
     /// When the lobby countdown (or the pause between hands) ends.
     countdown: Option<Instant>,
     /// A waiting client asked for CPU players (`cfill`): they fill games up to `-m` as
@@ -222,7 +223,7 @@ impl State {
     async fn run(
         mut self,
         mut inbox: mpsc::Receiver<HallMsg>,
-        mut overs: mpsc::UnboundedReceiver<Over>,
+        mut news: mpsc::UnboundedReceiver<News>,
         shutdown: CancellationToken,
     ) {
         loop {
@@ -232,14 +233,14 @@ impl State {
                     Some(msg) => {
                         // A hand that has ended has told everyone (its last table
                         // line): whatever comes now is for the table after it.
-                        while let Ok(over) = overs.try_recv() {
-                            self.hand_over(over);
+                        while let Ok(news) = news.try_recv() {
+                            self.news(news);
                         }
                         self.handle(msg).await;
                     }
                     None => break,
                 },
-                Some(over) = overs.recv() => self.hand_over(over),
+                Some(news) = news.recv() => self.news(news),
                 _ = sleep_until(countdown), if countdown.is_some() => {
                     self.countdown = None;
                     self.countdown_over();
@@ -324,12 +325,17 @@ impl State {
             (Request::Join(name), false) => self.join(conn, &name).await,
             (_, false) | (Request::Join(_), true) => self.strike(conn, strike::BAD_MESSAGE).await,
             (Request::Chat(text), true) => self.chat(conn, &text).await,
-            (Request::Hand, true) => match (self.seat_of(conn), &self.hand) {
-                (Some(_), Some((_, hand))) => {
-                    hand.send(hand::cards(conn)).await;
+            (Request::Hand, true) => {
+                let hand = self.hand.as_ref().filter(|_| self.seat_of(conn).is_some());
+                let asked = match hand {
+                    Some((_, hand)) => hand.send(hand::cards(conn)).await,
+                    None => false,
+                };
+                // Between hands (or as one ends) a seat holds no cards.
+                if !asked {
+                    self.send(conn, message::shand(CardSet::EMPTY));
                 }
-                _ => self.send(conn, message::shand(CardSet::EMPTY)),
-            },
+            }
             (Request::Play(cards), true) => {
                 let action = if cards.is_empty() {
                     Action::Pass
@@ -443,7 +449,7 @@ impl State {
                 .chain(self.places.iter().map(|p| p.name.clone()))
                 .collect();
             let name = names::mangle("cpu", taken.iter().map(String::as_str));
-            self.places.push(Place::cpu(name, "sound"));
+            self.places.push(Place::cpu(name, hand::CPU));
         }
     }
 
@@ -691,16 +697,27 @@ impl State {
         }
     }
 
-    /// A hand ended: if it is this table's, the table is reseated by its finishing order
-    /// (without those who left or are still away) and the next countdown starts; a hand
-    /// abandoned (every person left it) ends the evening, its CPU players with it.
-    fn hand_over(&mut self, over: Over) {
-        if self.hand.as_ref().is_none_or(|(id, _)| *id != over.id) {
-            return;
+    /// What the current hand says (news of an earlier hand is stale).
+    fn news(&mut self, news: News) {
+        let current = |id: u64| self.hand.as_ref().is_some_and(|(hand, _)| *hand == id);
+        match news {
+            News::Left { id, seat } if current(id) => {
+                if let Some(place) = self.places.get_mut(seat) {
+                    place.away = false;
+                }
+            }
+            News::Over { id, order, played } if current(id) => self.hand_over(order, played),
+            _ => {}
         }
+    }
+
+    /// The hand ended: the table is reseated by its finishing `order` (without those who
+    /// left or are still away) and the next countdown starts; a hand abandoned (every
+    /// person left it) ends the evening, its CPU players with it.
+    fn hand_over(&mut self, order: Option<president::Order>, played: bool) {
         self.hand = None;
-        self.played |= over.played;
-        match over.order {
+        self.played |= played;
+        match order {
             Some(order) => {
                 tracing::debug!("warlords hand over");
                 self.places = table::reseat(std::mem::take(&mut self.places), &order);

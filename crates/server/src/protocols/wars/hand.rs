@@ -30,22 +30,28 @@ use tokio_util::sync::CancellationToken;
 /// How many inputs wait for a hand.
 const INBOX: usize = 64;
 
+/// The strategy of the hall's CPU players.
+pub const CPU: &str = "sound";
+
 /// A way to a hand's table.
 pub type HandHandle = TableHandle<Hand>;
 
 /// A hand made and waiting to run ([`Starter::run`]).
 pub type HandStarter = Starter<HandHooks>;
 
-/// How a hand ended, for the hall.
+/// What a hand tells the hall, with the hand's number (as the hall gave it).
 #[derive(Clone, Copy, Debug)]
-pub struct Over {
-    /// The hand's number, as the hall gave it.
-    pub id: u64,
-    /// The finishing order, if the hand was played out (else it was abandoned: every
-    /// person left, or the server stopped).
-    pub order: Option<Order>,
-    /// Whether a person moved in it.
-    pub played: bool,
+pub enum News {
+    /// The person of `seat` left the hand for good (their grace period ran out, or they
+    /// were put out): the seat is nobody's to take back.
+    Left { id: u64, seat: Seat },
+    /// The hand ended: its finishing order if it was played out (else it was abandoned:
+    /// every person left, or the server stopped), and whether a person moved in it.
+    Over {
+        id: u64,
+        order: Option<Order>,
+        played: bool,
+    },
 }
 
 /// Who plays each seat of a hand, in social order.
@@ -78,7 +84,7 @@ pub fn deal(
     people: Vec<Option<Newcomer>>,
     (seating, ranked, played): (Seating, bool, bool),
     settings: &HandSettings,
-    (id, over): (u64, mpsc::UnboundedSender<Over>),
+    (id, over): (u64, mpsc::UnboundedSender<News>),
 ) -> Option<(HandHandle, HandStarter)> {
     let players = seating.names.len();
     let table = table_settings(players, ranked, settings)?;
@@ -103,7 +109,7 @@ pub fn deal(
 pub fn carry(
     carried: &Carried,
     settings: &HandSettings,
-    (id, over): (u64, mpsc::UnboundedSender<Over>),
+    (id, over): (u64, mpsc::UnboundedSender<News>),
 ) -> Result<(Seating, bool, HandHandle, HandStarter), String> {
     let game = carried.id;
     let (players, ranked) = record_wars::players_of(&carried.variant)
@@ -174,7 +180,7 @@ pub struct HandHooks {
     seating: Seating,
     played_before: bool,
     id: u64,
-    over: mpsc::UnboundedSender<Over>,
+    over: mpsc::UnboundedSender<News>,
 }
 
 impl HandHooks {
@@ -241,13 +247,15 @@ impl Hooks for HandHooks {
         lines
     }
 
+    /// A CPU player taking the seat of a person who cannot come back to a carried hand
+    /// plays as the hall's own CPU players do.
     fn cpu(&self) -> Box<dyn Strategy<Hand>> {
-        Box::new(TimeoutBot)
+        self.cpu_named(CPU)
     }
 
     fn cpu_at(&self, seat: Seat) -> Box<dyn Strategy<Hand>> {
         let name = self.seating.cpus.get(seat).copied().flatten();
-        self.cpu_named(name.unwrap_or("sound"))
+        self.cpu_named(name.unwrap_or(CPU))
     }
 
     fn cpu_named(&self, name: &str) -> Box<dyn Strategy<Hand>> {
@@ -326,13 +334,25 @@ impl Hooks for HandHooks {
         false
     }
 
+    /// The hall hears of a seat left, so that its name is free again.
+    fn shown(&self, event: &Event) {
+        if let Event::Left { seat } = *event {
+            // The hall may have closed already (the server is stopping).
+            let _ = self.over.send(News::Left { id: self.id, seat });
+        }
+    }
+
     fn ended(&mut self, play: Option<&Play<Hand, WarsChronicle>>) {
         let order = play
             .filter(|play| play.is_over())
             .map(|play| play.finishing_order());
         let played = play.is_some_and(|play| play.anyone_played());
         let id = self.id;
-        // The hall may have closed already (the server is stopping).
-        let _ = self.over.send(Over { id, order, played });
+        let _ = self.over.send(News::Over { id, order, played });
+    }
+
+    /// The spectators are the hall's lobby: they stay for the next hand.
+    fn keeps_spectators(&self) -> bool {
+        true
     }
 }

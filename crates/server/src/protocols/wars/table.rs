@@ -42,10 +42,11 @@ impl Place {
         }
     }
 
-    /// Whether somebody plays this seat: a connected client, a person away who may come
-    /// back, or a CPU player.
+    /// Whether somebody plays this seat: a connected client not struck out, a person
+    /// away who may come back, or a CPU player.
     pub fn present(&self) -> bool {
-        self.conn.is_some() || self.cpu.is_some() || self.away
+        let out = self.strikes.load(Ordering::Relaxed) >= 3;
+        self.conn.is_some() && !out || self.cpu.is_some() || self.away
     }
 }
 

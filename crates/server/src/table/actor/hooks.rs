@@ -261,6 +261,12 @@ pub trait Hooks: Send + 'static {
         true
     }
 
+    /// Whether the spectators' connections stay open when the table ends (they belong
+    /// to the protocol's lobby: Warlords' waiting clients), else they close.
+    fn keeps_spectators(&self) -> bool {
+        false
+    }
+
     /// The table has ended, with `play` if its game began (its people are about to be
     /// let go).
     fn ended(&mut self, _play: Option<&Play<Self::Game, Self::Chronicle>>) {}

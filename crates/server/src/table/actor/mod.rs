@@ -10,8 +10,8 @@
 //! prompts the people the game waits for, shows the game to the protocol's own
 //! spectators, and records, lists and shows the game to watchers through [`Play`]. When
 //! the game ends (by its rules, or by a forfeit the protocol declares), the table ends
-//! and closes its people's connections, unless the protocol keeps them (a tournament's
-//! programs, off to their next pairing).
+//! and closes its people's and spectators' connections, unless the protocol keeps them
+//! (a tournament's programs, off to their next pairing; a lobby's clients).
 //!
 //! A protocol brings only what is its own ([`Hooks`]): how an event reads on its wire
 //! for one seat, what a person is told on sitting down and on coming back, the lines it

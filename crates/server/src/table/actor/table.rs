@@ -767,16 +767,12 @@ where
             return;
         };
         // The moves made, and where each person out of time comes among them.
-        let shown = std::cell::RefCell::new(Vec::new());
+        let shown = std::cell::RefCell::new(Batches::default());
         let mut late = Vec::new();
         play.wake(
             Instant::now(),
             &self.seats,
-            |events| {
-                shown
-                    .borrow_mut()
-                    .extend_from_slice(H::Game::events(events))
-            },
+            |events| shown.borrow_mut().push(H::Game::events(events)),
             |seat| {
                 late.push((seat, shown.borrow().len()));
                 !forfeits
@@ -787,7 +783,7 @@ where
         let mut from = 0;
         let timed_out: Vec<Seat> = late.iter().map(|&(seat, _)| seat).collect();
         for (seat, at) in late {
-            self.show(&shown[from..at]);
+            self.show_batches(&shown, from..at);
             from = at;
             if forfeits {
                 if !self.forfeit(seat, Gone::Late) {
@@ -799,7 +795,7 @@ where
                 self.send(seat, line);
             }
         }
-        self.show(&shown[from..]);
+        self.show_batches(&shown, from..shown.len());
         for seat in timed_out {
             self.check_out(seat);
         }
@@ -841,10 +837,8 @@ where
         let Some(play) = self.play.as_mut() else {
             return true;
         };
-        let mut shown = Vec::new();
-        play.after_change(&self.seats, |events| {
-            shown.extend_from_slice(H::Game::events(events));
-        });
+        let mut shown = Batches::default();
+        play.after_change(&self.seats, |events| shown.push(H::Game::events(events)));
         // A step no seat takes (the next hand of a game that waits between hands) is
         // taken once everyone here has acknowledged the last hand (if the protocol asks
         // them to), at once otherwise.
@@ -861,12 +855,10 @@ where
             let Some(events) = play.advance() else {
                 break;
             };
-            shown.extend_from_slice(H::Game::events(&events));
-            play.after_change(&self.seats, |events| {
-                shown.extend_from_slice(H::Game::events(events));
-            });
+            shown.push(H::Game::events(&events));
+            play.after_change(&self.seats, |events| shown.push(H::Game::events(events)));
         }
-        self.show(&shown);
+        self.show_batches(&shown, 0..shown.len());
         self.prompt();
         let Some(play) = self.play.as_mut() else {
             return true;
@@ -902,7 +894,7 @@ where
     }
 
     /// The table has ended: its people's and spectators' connections close (after what
-    /// is queued).
+    /// is queued), unless the protocol keeps them.
     pub(super) fn close(&mut self) {
         self.flush();
         if self.hooks.lets_go() {
@@ -910,8 +902,10 @@ where
                 person.outbox.close();
             }
         }
-        for spectator in &self.spectators {
-            spectator.outbox.close();
+        if !self.hooks.keeps_spectators() {
+            for spectator in &self.spectators {
+                spectator.outbox.close();
+            }
         }
         self.hooks.ended(self.play.as_ref());
     }
@@ -935,6 +929,13 @@ where
                     .send_all(self.owed_spectators.iter().cloned());
             }
             self.owed_spectators.clear();
+        }
+    }
+
+    /// Shows the batches `range` of `shown`, one after the other.
+    fn show_batches(&mut self, shown: &Batches<Event<H>>, range: std::ops::Range<usize>) {
+        for batch in range {
+            self.show(shown.batch(batch));
         }
     }
 
@@ -1011,5 +1012,43 @@ where
         if !self.spectators.is_empty() {
             self.owed_spectators.push(line.to_owned());
         }
+    }
+}
+
+/// Events in the batches they came in (one per move), each shown on its own: what a
+/// protocol tells everyone after each change ([`Hooks::summary`]) follows every move.
+struct Batches<E> {
+    events: Vec<E>,
+    /// Where each batch ends in `events`.
+    ends: Vec<usize>,
+}
+
+impl<E> Default for Batches<E> {
+    fn default() -> Self {
+        Batches {
+            events: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<E: Clone> Batches<E> {
+    /// Adds a batch (none if `events` is empty).
+    fn push(&mut self, events: &[E]) {
+        if !events.is_empty() {
+            self.events.extend_from_slice(events);
+            self.ends.push(self.events.len());
+        }
+    }
+
+    /// How many batches there are.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Batch `index`'s events.
+    fn batch(&self, index: usize) -> &[E] {
+        let start = index.checked_sub(1).map_or(0, |before| self.ends[before]);
+        &self.events[start..self.ends[index]]
     }
 }
