@@ -68,6 +68,9 @@ run(async (browser) => {
     // the same names around the table, and the hand so far.
     await page.reload();
     await page.locator('#my-hand .card').first().waitFor();
+    // The CPU players' strength comes with the server's health, which a page back at
+    // its seat may draw its table before.
+    await page.locator('#game .seat .who', { hasText: 'CPU · heuristic' }).first().waitFor();
     const back = await page.locator('#game .seat .who').allTextContents();
     if (back.join() !== seats.join()) throw new Error(`after the reload: ${back} (before: ${seats})`);
     await shot(page, `${tag}-after-reload`);

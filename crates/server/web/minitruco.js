@@ -89,9 +89,14 @@ function startGame(pos, names, cpu, rules) {
   state.game = Object.assign(newGame(pos, rules), { names, cpu });
 }
 
-// How strong the 2008 rooms' CPU players are (from /healthz; null when drawn per seat).
+// How strong the 2008 rooms' CPU players are (from /healthz; null when drawn per seat). A
+// game already drawn (a page coming back to its seat can be quicker than this answer) is
+// drawn again with it.
 let cpuStrength = null;
-fetch('/healthz').then((r) => r.json()).then((h) => { cpuStrength = h.tables?.minitruco?.cpu ?? null; }).catch(() => {});
+fetch('/healthz').then((r) => r.json()).then((h) => {
+  cpuStrength = h.tables?.minitruco?.cpu ?? null;
+  if (cpuStrength && state.game) render();
+}).catch(() => {});
 
 // The end of a round (1 s) and of a hand (1.5 s) stay on the table before the next cards.
 const HOLD = { R: 1000, O: 1500 };
