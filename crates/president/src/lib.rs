@@ -1,8 +1,9 @@
 //! Warlords & Scumbags (the card game President) as a pure value: no I/O, no clock,
 //! randomness only from the [`GameRng`](cards::GameRng) passed in.
 //!
-//! One [`Hand`] is one deal played until everyone but the scumbag has gone out; the
-//! server strings hands together, re-seating players by [`Hand::finishing_order`].
+//! One [`Hand`] is one deal played until everyone but the scumbag has gone out; an
+//! [`Evening`] strings hands together, reseating the players by each hand's
+//! [`Hand::finishing_order`], newcomers at the foot of the table.
 //! Seats are numbered `0..players` in social order for this hand: seat 0 is the warlord
 //! (when ranks exist), the last seat the scumbag, and play goes 0, 1, 2, ... cyclically.
 //!
@@ -36,6 +37,7 @@ mod action;
 pub mod bots;
 mod contract;
 mod error;
+mod evening;
 mod event;
 mod hand;
 mod leave;
@@ -51,6 +53,7 @@ mod view;
 pub use action::{Action, Actions};
 pub use cards::{Card, CardSet};
 pub use error::PlayError;
+pub use evening::Evening;
 pub use event::{Event, Events, Order};
 pub use hand::{Hand, HandRules};
 pub use legal::legal_plays;

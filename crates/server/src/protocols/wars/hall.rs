@@ -1,9 +1,10 @@
 //! The hall actor: one task owns every Warlords client, the lobby, the evening's table
-//! (who sits where, ranks) and the lobby countdown, so the protocol's many cross-client
-//! rules (unique names, at most 35 clients, lobby moves) need no locks. Each hand runs
-//! at the kernel's table actor (`hand.rs`): the hall deals it to the table's places,
-//! passes its people's moves on, lets its lobby clients watch it, and reseats the table
-//! by its finishing order when it ends.
+//! (who sits where and their ranks, by the rules of `president::Evening`) and the lobby
+//! countdown, so the protocol's many cross-client rules (unique names, at most 35
+//! clients, lobby moves) need no locks. Each hand runs at the kernel's table actor
+//! (`hand.rs`): the hall deals it to the table's places, passes its people's moves on,
+//! lets its lobby clients watch it, and reseats the table by its finishing order when
+//! it ends.
 
 use super::hand::{self, HandHandle, HandSettings, HandStarter, News, Seating};
 use super::message::{self, strike, Request};
@@ -15,7 +16,7 @@ use crate::record::{Carried, Carry, Ledger};
 use crate::seeds::SeedSource;
 use crate::table::actor::{Input, Newcomer};
 use crate::table::{sleep_until, Timing};
-use president::{Action, CardSet, PlayError};
+use president::{Action, CardSet, Evening, HandRules, PlayError, MAX_PLAYERS};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -89,12 +90,11 @@ impl Hall {
         };
         let carry = carrier(tx.clone(), dealing.clone(), (hands.clone(), over.clone()));
         let state = State {
+            table: Evening::new(settings.min_players),
             settings,
             dealing,
             clients: HashMap::new(),
             lobby: Vec::new(),
-            places: Vec::new(),
-            ranked: false,
             played: false,
             hand: None,
             hands,
@@ -179,9 +179,6 @@ fn carried_places(carried: &Carried, seating: Seating, kept: &[usize]) -> Vec<Pl
         .collect()
 }
 
-/// Places at the table: the seed's seven.
-const SEATS: usize = 7;
-
 struct Client {
     name: Option<String>,
     outbox: Outbox,
@@ -200,10 +197,8 @@ struct State {
     clients: HashMap<ConnId, Client>,
     /// Named clients waiting, in the order they joined.
     lobby: Vec<ConnId>,
-    /// The table in social order (warlord first), while an evening goes on.
-    places: Vec<Place>,
-    /// Whether social ranks exist (after the first hand of an evening).
-    ranked: bool,
+    /// The table in social order (warlord first) and its ranks, while an evening goes on.
+    table: Evening<Place>,
     /// Whether a person has moved at this table (in any of its hands).
     played: bool,
     /// The hand being played, and its number.
@@ -300,7 +295,7 @@ impl State {
             places,
             ranked,
         } = carried;
-        if !self.places.is_empty() {
+        if !self.table.is_empty() {
             starter.abandon("the hall that carried it on had a game of its own");
             return;
         }
@@ -309,8 +304,7 @@ impl State {
             "warlords hand carried on from another node"
         );
         self.countdown = None;
-        self.places = places;
-        self.ranked = ranked;
+        self.table.carried(places, ranked);
         self.played = true;
         self.watch_all(&mut starter);
         self.hand = Some((id, hand));
@@ -354,7 +348,7 @@ impl State {
                 // next one is filled.
                 if self.lobby.contains(&conn) {
                     self.fill = true;
-                    if self.places.is_empty() {
+                    if self.table.is_empty() {
                         self.countdown = None;
                         self.countdown_over();
                     }
@@ -368,7 +362,7 @@ impl State {
             return;
         }
         let name = {
-            let away = self.places.iter().filter(|p| p.away);
+            let away = self.table.places().iter().filter(|p| p.away);
             let taken = self.clients.values().filter_map(|c| c.name.as_deref());
             names::mangle(requested, taken.chain(away.map(|p| p.name.as_str())))
         };
@@ -432,24 +426,25 @@ impl State {
             self.fill = false;
             return;
         }
-        let seated = self.places.iter().filter(|p| p.cpu.is_some()).count();
+        let seated = self.table.places().iter().filter(|p| p.cpu.is_some());
+        let seated = seated.count();
         let asked = if self.fill {
-            SEATS.saturating_sub(people)
+            MAX_PLAYERS.saturating_sub(people)
         } else {
             0
         };
         for _ in seated..self.settings.cpu_players.max(asked) {
-            if self.places.len() >= SEATS {
+            if self.table.free() == 0 {
                 break;
             }
             let taken: Vec<String> = self
                 .clients
                 .values()
                 .filter_map(|c| c.name.clone())
-                .chain(self.places.iter().map(|p| p.name.clone()))
+                .chain(self.table.places().iter().map(|p| p.name.clone()))
                 .collect();
             let name = names::mangle("cpu", taken.iter().map(String::as_str));
-            self.places.push(Place::cpu(name, hand::CPU));
+            let _ = self.table.sit(Place::cpu(name, hand::CPU));
         }
     }
 
@@ -481,7 +476,7 @@ impl State {
         let seat = self.seat_of(conn);
         let Some((_, hand)) = &self.hand else {
             if let Some(seat) = seat {
-                self.places.remove(seat);
+                self.table.leave(seat);
                 self.broadcast_table();
             }
             return;
@@ -507,9 +502,10 @@ impl State {
         if kept {
             tracing::debug!(seat, "warlords player away; the seat is kept");
         }
-        let place = &mut self.places[seat];
-        place.conn = None;
-        place.away = kept;
+        if let Some(place) = self.table.places_mut().get_mut(seat) {
+            place.conn = None;
+            place.away = kept;
+        }
     }
 
     /// `cjoin` for a seat in a hand that is this connection's to take (`net::may_take`:
@@ -525,7 +521,7 @@ impl State {
             addr: client.addr,
             token: client.token.as_ref(),
         };
-        let theirs = self.places.iter().position(|p| {
+        let theirs = self.table.places().iter().position(|p| {
             let (Some(addr), false) = (p.addr, p.conn == Some(conn)) else {
                 return false;
             };
@@ -553,18 +549,18 @@ impl State {
             Ok(Err(_)) => {
                 // The hand gave the seat up meanwhile (its grace period ended): the name
                 // is free again.
-                self.places[theirs].away = false;
+                self.table.places_mut()[theirs].away = false;
                 return false;
             }
             Err(_) => return false,
         };
         let seat = seated.seat;
         // The hand closed the connection the seat had, if any.
-        if let Some(old) = self.places[seat].conn {
+        if let Some(old) = self.table.places().get(seat).and_then(|p| p.conn) {
             self.clients.remove(&old);
         }
-        let (Some(client), Some(place)) = (self.clients.get_mut(&conn), self.places.get_mut(seat))
-        else {
+        let place = self.table.places_mut().get_mut(seat);
+        let (Some(client), Some(place)) = (self.clients.get_mut(&conn), place) else {
             return false;
         };
         place.conn = Some(conn);
@@ -579,23 +575,19 @@ impl State {
 
     /// Starts the countdown when no game is on and enough clients wait.
     fn check_lobby(&mut self) {
-        if !self.places.is_empty() || self.countdown.is_some() {
+        if !self.table.is_empty() || self.countdown.is_some() {
             return;
         }
         // CPU players (`--wars-cpu`, or a full table after a `cfill`) count: they join
         // any game with a person.
         let cpus = match (self.lobby.is_empty(), self.fill) {
             (true, _) => 0,
-            (false, true) => SEATS,
+            (false, true) => MAX_PLAYERS,
             (false, false) => self.settings.cpu_players,
         };
-        if self.lobby.len() + cpus >= self.min_players() {
+        if self.lobby.len() + cpus >= self.table.min_players() {
             self.start_countdown();
         }
-    }
-
-    fn min_players(&self) -> usize {
-        self.settings.min_players.clamp(3, SEATS)
     }
 
     /// Waits the lobby timeout, or goes on at once when it is zero.
@@ -612,16 +604,14 @@ impl State {
     fn countdown_over(&mut self) {
         // Ranks belong to those who earned them: with fewer than `-m` of them left at the
         // table, the next hand starts afresh (newcomers never inherit a rank or a swap).
-        if self.places.len() < self.min_players() {
-            self.ranked = false;
-        }
-        let free = SEATS.saturating_sub(self.places.len());
+        self.table.before_newcomers();
+        let free = self.table.free();
         let moving: Vec<ConnId> = self.lobby.drain(..free.min(self.lobby.len())).collect();
         for &conn in &moving {
             let Some(client) = self.clients.get(&conn) else {
                 continue;
             };
-            self.places.push(Place {
+            let _ = self.table.sit(Place {
                 conn: Some(conn),
                 name: client.name.clone().unwrap_or_default(),
                 strikes: client.strikes.clone(),
@@ -631,37 +621,38 @@ impl State {
                 away: false,
             });
         }
-        let people = self.places.iter().filter(|p| p.conn.is_some()).count();
+        let people = self.table.places().iter().filter(|p| p.conn.is_some());
+        let people = people.count();
         if people == 0 {
             // CPU players never play among themselves.
-            self.places.retain(|p| p.cpu.is_none());
+            self.table.retain(|p| p.cpu.is_none());
         }
         self.seat_cpu_players(people);
-        if self.places.len() >= self.min_players() {
+        if let Some(rules) = self.table.next_hand() {
             if !moving.is_empty() {
                 self.broadcast_lobby();
             }
-            self.deal();
+            self.deal(rules);
             return;
         }
         // Not enough players: everyone waits in the lobby again, ranks forgotten.
-        let players: Vec<ConnId> = self.places.drain(..).filter_map(|p| p.conn).collect();
+        let players = self.table.clear().into_iter().filter_map(|p| p.conn);
         let others: Vec<ConnId> = self
             .lobby
             .drain(..)
             .filter(|c| !moving.contains(c))
             .collect();
-        self.lobby = players.into_iter().chain(moving).chain(others).collect();
-        self.ranked = false;
+        self.lobby = players.chain(moving).chain(others).collect();
         self.played = false;
         self.broadcast_lobby();
         self.check_lobby();
     }
 
     /// Deals the next hand to the table: its people, and CPU players in their places.
-    fn deal(&mut self) {
-        let (players, ranked) = (self.places.len(), self.ranked);
-        let people = (self.places.iter())
+    fn deal(&mut self, rules: HandRules) {
+        let (players, ranked) = (rules.players(), rules.ranked());
+        let places = self.table.places();
+        let people = (places.iter())
             .map(|place| {
                 let client = self.clients.get(&place.conn?)?;
                 Some(Newcomer {
@@ -672,12 +663,12 @@ impl State {
             })
             .collect();
         let seating = Seating {
-            names: self.places.iter().map(|p| p.name.clone()).collect(),
-            strikes: self.places.iter().map(|p| p.strikes.clone()).collect(),
-            cpus: self.places.iter().map(|p| p.cpu).collect(),
+            names: places.iter().map(|p| p.name.clone()).collect(),
+            strikes: places.iter().map(|p| p.strikes.clone()).collect(),
+            cpus: places.iter().map(|p| p.cpu).collect(),
         };
         let id = self.hands.fetch_add(1, Ordering::Relaxed) + 1;
-        let evening = (seating, ranked, self.played);
+        let evening = (seating, rules, self.played);
         let ticket = (id, self.over.clone());
         let Some((hand, mut starter)) = hand::deal(people, evening, &self.dealing, ticket) else {
             return;
@@ -702,7 +693,7 @@ impl State {
         let current = |id: u64| self.hand.as_ref().is_some_and(|(hand, _)| *hand == id);
         match news {
             News::Left { id, seat } if current(id) => {
-                if let Some(place) = self.places.get_mut(seat) {
+                if let Some(place) = self.table.places_mut().get_mut(seat) {
                     place.away = false;
                 }
             }
@@ -720,15 +711,13 @@ impl State {
         match order {
             Some(order) => {
                 tracing::debug!("warlords hand over");
-                self.places = table::reseat(std::mem::take(&mut self.places), &order);
-                self.ranked = true;
+                self.table.hand_over(&order, Place::stays);
                 self.broadcast_table();
                 self.start_countdown();
             }
             None => {
                 tracing::debug!("warlords hand abandoned: every person left");
-                self.places.clear();
-                self.ranked = false;
+                self.table.clear();
                 self.played = false;
                 self.countdown = None;
                 self.broadcast_table();
@@ -739,7 +728,10 @@ impl State {
 
     /// The seat of a client at the table.
     fn seat_of(&self, conn: ConnId) -> Option<usize> {
-        self.places.iter().position(|p| p.conn == Some(conn))
+        self.table
+            .places()
+            .iter()
+            .position(|p| p.conn == Some(conn))
     }
 
     fn send(&self, conn: ConnId, line: String) {
@@ -757,12 +749,12 @@ impl State {
 
     /// Everyone gets the table line between hands.
     fn broadcast_table(&self) {
-        let seats = self.places.iter().map(|p| Shown {
+        let seats = self.table.places().iter().map(|p| Shown {
             name: &p.name,
             strikes: p.strikes.load(Ordering::Relaxed),
             present: p.present(),
         });
-        let line = table::stabl(seats, None, !self.ranked);
+        let line = table::stabl(seats, None, !self.table.ranked());
         self.broadcast(&line);
     }
 

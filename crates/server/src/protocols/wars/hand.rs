@@ -76,18 +76,17 @@ pub struct HandSettings {
     pub shutdown: CancellationToken,
 }
 
-/// Deals hand `id` (ranked after the first hand of an evening) to `people` (by seat;
-/// CPU players in the others, as `seating` says); `played`: a person has moved in an
-/// earlier hand of the evening. `over` hears how it ended. [`Starter::run`] runs it;
-/// `None` unless the table has 3 to 7 seats.
+/// Deals hand `id` (by `rules`: how many play it, and whether it is ranked) to `people`
+/// (by seat; CPU players in the others, as `seating` says); `played`: a person has moved
+/// in an earlier hand of the evening. `over` hears how it ended. [`Starter::run`] runs
+/// it; `None` if the seating does not match the rules.
 pub fn deal(
     people: Vec<Option<Newcomer>>,
-    (seating, ranked, played): (Seating, bool, bool),
+    (seating, rules, played): (Seating, HandRules, bool),
     settings: &HandSettings,
     (id, over): (u64, mpsc::UnboundedSender<News>),
 ) -> Option<(HandHandle, HandStarter)> {
-    let players = seating.names.len();
-    let table = table_settings(players, ranked, settings)?;
+    let table = table_settings(rules.players(), rules.ranked(), settings)?;
     let hooks = HandHooks {
         seating,
         played_before: played,

@@ -4,7 +4,7 @@
 use super::hall::ConnId;
 use crate::net::SeatToken;
 use parlor_wire::wars::{Seat as Listed, ServerMsg};
-use president::{CardSet, Hand, Order, Seat, Status};
+use president::{CardSet, Hand, Seat, Status};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -47,6 +47,12 @@ impl Place {
     pub fn present(&self) -> bool {
         let out = self.strikes.load(Ordering::Relaxed) >= 3;
         self.conn.is_some() && !out || self.cpu.is_some() || self.away
+    }
+
+    /// Whether the place stays at the table when a hand ends: someone plays it, and not
+    /// a person still away (they give their seat up).
+    pub fn stays(&self) -> bool {
+        self.present() && !self.away
     }
 }
 
@@ -105,17 +111,4 @@ fn status_letter(seat: Seat, present: bool, hand: Option<&Hand>) -> char {
         Some(Status::Gone) => 'd',
         Some(Status::Waiting | Status::Out) | None => 'w',
     }
-}
-
-/// After a hand: the places in finishing order `order`, without those who left and
-/// those still away (they give their seats up).
-pub fn reseat(places: Vec<Place>, order: &Order) -> Vec<Place> {
-    let mut places: Vec<Option<Place>> = places.into_iter().map(Some).collect();
-    let mut ranked: Vec<Place> = order
-        .seats()
-        .filter_map(|seat| places.get_mut(seat)?.take())
-        .collect();
-    ranked.extend(places.into_iter().flatten());
-    ranked.retain(|p| p.present() && !p.away);
-    ranked
 }
