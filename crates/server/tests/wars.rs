@@ -1007,3 +1007,46 @@ async fn a_lobby_client_watches_the_hand_and_plays_the_next() {
     }
     s.stop().await;
 }
+
+/// CPU players moving without a delay still show each play in a table line of its own:
+/// between two `stabl`s at most one seat's card count goes down.
+#[tokio::test]
+async fn every_cpu_play_gets_its_own_table_line() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::ZERO,
+        turn_timeout: Duration::from_secs(60),
+        cpu_players: 4,
+        ..WarsSettings::default()
+    }))
+    .await;
+    let (mut c, me) = Wars::joined(s.addr("wars"), "solo").await;
+    let mut hand = hand_of(&mut c).await;
+    let mut before: Option<Vec<usize>> = None;
+    let mut plays = 0;
+    loop {
+        let table = c.until("[stabl|").await;
+        let seated = seats(&table);
+        let counts: Vec<usize> = seated.iter().map(|s| s.2).collect();
+        if let Some(before) = &before {
+            let fewer = before.iter().zip(&counts).filter(|(b, n)| n < b).count();
+            assert!(fewer <= 1, "two plays in one table line: {table}");
+            plays += fewer;
+        }
+        before = Some(counts);
+        let Some(active) = seated.iter().find(|s| s.0 == 'a') else {
+            break; // the hand is over
+        };
+        if active.1 == me {
+            let lowest = *hand.iter().min().unwrap();
+            let lead = table.contains("|52,52,52,52|");
+            let cards = if lead { vec![lowest] } else { Vec::new() };
+            c.send(&play(&cards)).await;
+            if lead {
+                hand.retain(|&card| card != lowest);
+            }
+        }
+    }
+    assert!(plays > 20, "a whole hand was watched: {plays} plays");
+    s.stop().await;
+}

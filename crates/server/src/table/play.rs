@@ -159,6 +159,18 @@ where
         self.list_seats(seats);
     }
 
+    /// With no thinking delay, one machine (a CPU player, or the stand-in for a person
+    /// away) makes its move now, shown with `show`; whether one did. A table that shows
+    /// each move with the game as it stands right after it calls this until it returns
+    /// `false`, and then [`Play::after_change`].
+    pub fn machine_step(
+        &mut self,
+        seats: &(impl Presence + ?Sized),
+        mut show: impl FnMut(&G::Events),
+    ) -> bool {
+        self.timing.cpu_delay.is_zero() && self.step_machines(seats, &mut show)
+    }
+
     /// Shows in the list of running tables who plays each seat now.
     fn list_seats(&self, seats: &(impl Presence + ?Sized)) {
         let kind = |seat| match (self.is_cpu(seat), seats.is_here(seat)) {

@@ -834,16 +834,15 @@ where
         if self.over {
             return false;
         }
-        let Some(play) = self.play.as_mut() else {
+        if self.play.is_none() {
             return true;
-        };
-        let mut shown = Batches::default();
-        play.after_change(&self.seats, |events| shown.push(H::Game::events(events)));
+        }
+        self.machines_move();
         // A step no seat takes (the next hand of a game that waits between hands) is
         // taken once everyone here has acknowledged the last hand (if the protocol asks
         // them to), at once otherwise.
         let acknowledges = self.hooks.acknowledges();
-        while Self::between_hands(play) {
+        while let Some(play) = self.play.as_mut().filter(|play| Self::between_hands(play)) {
             if acknowledges {
                 let mut here = self.seats.here_all().map(|(seat, _)| seat).peekable();
                 let anyone = here.peek().is_some();
@@ -855,10 +854,16 @@ where
             let Some(events) = play.advance() else {
                 break;
             };
-            shown.push(H::Game::events(&events));
-            play.after_change(&self.seats, |events| shown.push(H::Game::events(events)));
+            let events = H::Game::events(&events).to_vec();
+            self.show(&events);
+            self.machines_move();
         }
-        self.show_batches(&shown, 0..shown.len());
+        // The timers, for what is left to them.
+        if let Some(play) = self.play.as_mut() {
+            let mut shown = Batches::default();
+            play.after_change(&self.seats, |events| shown.push(H::Game::events(events)));
+            self.show_batches(&shown, 0..shown.len());
+        }
         self.prompt();
         let Some(play) = self.play.as_mut() else {
             return true;
@@ -875,6 +880,20 @@ where
             return false;
         }
         true
+    }
+
+    /// Machines with no thinking delay move now, each move shown with the game as it
+    /// stands right after it (Warlords' table line shows every play).
+    fn machines_move(&mut self) {
+        let mut moved = Vec::new();
+        while let Some(play) = self.play.as_mut() {
+            let step = |events: &_| moved.extend_from_slice(H::Game::events(events));
+            if !play.machine_step(&self.seats, step) {
+                return;
+            }
+            self.show(&moved);
+            moved.clear();
+        }
     }
 
     /// Tells the people the game waits for what it asks of them, once per decision.
