@@ -298,9 +298,45 @@ async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
     }
 }
 
+/// The rounds of a benchmark against its floor: each round's ratio of parlor's CPU to
+/// the floor's, and their median.
+pub struct Rounds {
+    ratios: Vec<f64>,
+    /// Whether there is more than one round (then each line names its round).
+    several: bool,
+}
+
+impl Rounds {
+    /// For `rounds` rounds.
+    pub fn new(rounds: usize) -> Rounds {
+        Rounds {
+            ratios: Vec::new(),
+            several: rounds > 1,
+        }
+    }
+
+    /// Round `round`: parlor's cost and the floor's, and parlor's as the report writes
+    /// it (`cost`). Returns their ratio and how the round's line begins (the round and
+    /// parlor's cost, when there are several rounds).
+    pub fn add(&mut self, round: usize, (parlor, floor): (f64, f64), cost: &str) -> (f64, String) {
+        let ratio = parlor / floor.max(f64::EPSILON);
+        self.ratios.push(ratio);
+        let start = match self.several {
+            true => format!("round {round}: parlor {cost}, "),
+            false => String::new(),
+        };
+        (ratio, start)
+    }
+
+    /// The median of the rounds' ratios, as a report line; `None` for one round.
+    pub fn median_line(mut self) -> Option<String> {
+        median_line(&mut self.ratios)
+    }
+}
+
 /// The median of the rounds' ratios of parlor's CPU to the floor's, as a report line;
 /// `None` for one round, whose own line says it all.
-pub fn median_line(ratios: &mut [f64]) -> Option<String> {
+fn median_line(ratios: &mut [f64]) -> Option<String> {
     if ratios.len() < 2 {
         return None;
     }

@@ -7,7 +7,7 @@
 //! ([`super::floor`]), which only sends the frames parlor sent; parlor's CPU per deal is
 //! reported as a ratio to the floor's.
 
-use super::floor::Script;
+use super::floor::{Rounds, Script};
 use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::transcript::{self, Transcript};
@@ -89,7 +89,7 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
     if !args.floor {
         return Ok(report);
     }
-    let mut ratios = Vec::new();
+    let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
         let again = match round {
@@ -101,18 +101,14 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
         let (Some(parlor_ms), Some(floor_ms)) = (parlor_ms, floor.ms_per_deal()) else {
             continue;
         };
-        let ratio = parlor_ms / floor_ms.max(f64::EPSILON);
-        ratios.push(ratio);
-        let round = match args.rounds {
-            0 | 1 => String::new(),
-            _ => format!("round {round}: parlor {parlor_ms:.2} ms per deal, "),
-        };
+        let cost = format!("{parlor_ms:.2} ms per deal");
+        let (ratio, round) = rounds.add(round, (parlor_ms, floor_ms), &cost);
         report.push_str(&format!(
             "{round}floor (the same frames played back, no game): {floor_ms:.2} ms per deal ({} deals); parlor is {ratio:.2} times the floor\n",
             floor.deals,
         ));
     }
-    report.extend(super::floor::median_line(&mut ratios));
+    report.extend(rounds.median_line());
     Ok(report)
 }
 

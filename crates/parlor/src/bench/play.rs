@@ -8,7 +8,7 @@
 //! `--floor` (Mahjong), the same clients then play the same games again against the floor
 //! server ([`super::floor`]), and parlor's CPU per game is reported as a ratio to it.
 
-use super::floor::Script;
+use super::floor::{Rounds, Script};
 use super::quantile;
 use super::server::{free_port, ServerProcess};
 use clap::Args;
@@ -165,7 +165,7 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if !args.floor {
         return Ok(report);
     }
-    let mut ratios = Vec::new();
+    let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
         let parlor = match round {
@@ -179,18 +179,14 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         let (Some(parlor), Some(floor)) = (parlor, floor) else {
             continue;
         };
-        let ratio = parlor / floor.max(f64::EPSILON);
-        ratios.push(ratio);
-        let round = match args.rounds {
-            0 | 1 => String::new(),
-            _ => format!("round {round}: parlor {parlor:.1} ms per game, "),
-        };
+        let cost = format!("{parlor:.1} ms per game");
+        let (ratio, round) = rounds.add(round, (parlor, floor), &cost);
         report.push_str(&format!(
             "{round}floor (the same lines played back, no game): {floor:.1} ms per game; \
              parlor is {ratio:.2} times the floor\n"
         ));
     }
-    report.extend(super::floor::median_line(&mut ratios));
+    report.extend(rounds.median_line());
     Ok(report)
 }
 

@@ -94,6 +94,8 @@ pub struct RoomGame {
     /// The room's `I` line while the game runs (it cannot change meanwhile), told to a
     /// person coming back.
     pub info: String,
+    /// How long a person whose connection dropped keeps the seat.
+    pub grace: Duration,
 }
 
 /// What a game is started with.
@@ -103,8 +105,6 @@ pub struct Start<'a> {
     /// The CPU players' strategy; `None` draws one per seat.
     pub cpu: Option<&'a str>,
     pub timing: Timing,
-    /// How long a 2008 room's person whose connection dropped keeps the seat.
-    pub grace: Duration,
     pub seeds: &'a SeedSource,
     pub recorder: &'a Ledger,
     pub shutdown: CancellationToken,
@@ -117,7 +117,7 @@ pub fn start<R: Render>(
     start: Start<'_>,
     (id, over): (u64, mpsc::UnboundedSender<Over>),
 ) -> (GameHandle, Starter<GameHooks<R>>) {
-    let settings = table_settings(&start.rules, &start.host, start.timing, start.grace);
+    let settings = table_settings(&start.rules, &start.host, start.timing);
     let empty = std::array::from_fn(|seat| people.get(seat).is_none_or(Option::is_none));
     let hooks = GameHooks::new(start.rules, start.host, start.cpu, empty, (id, over));
     let ledger = (start.recorder.clone(), start.seeds.clone());
@@ -151,18 +151,20 @@ pub fn carry(
         number,
         nicks,
         info: String::new(),
+        grace: settings.grace,
     });
-    let table = table_settings(&rules, &host, settings.timing, settings.grace);
+    let table = table_settings(&rules, &host, settings.timing);
     let hooks = GameHooks::new(rules, host, None, [false; 4], (id, over));
     let ledger = (INBOX, settings.recorder.clone());
     actor::carry_paused(hooks, table, ledger, settings.shutdown.clone(), carried)
 }
 
 /// How a game's table is set.
-fn table_settings(rules: &Rules, host: &Host, timing: Timing, grace: Duration) -> Settings<Rules> {
+fn table_settings(rules: &Rules, host: &Host, timing: Timing) -> Settings<Rules> {
     let (name, grace) = match host {
+        // Today's app has no way to ask for a seat back.
         Host::App(kind) => (kind.store_name().to_owned(), Duration::ZERO),
-        Host::Room(room) => (format!("room {}", room.number), grace),
+        Host::Room(room) => (format!("room {}", room.number), room.grace),
     };
     Settings {
         protocol: "minitruco",

@@ -20,7 +20,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc::{self, error::TrySendError};
+use tokio::sync::mpsc;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -170,9 +170,7 @@ impl RoomHandle {
         let carried = RoomMsg::Carried(Box::new(carried));
         self.tx.try_send(carried).map_err(|error| {
             let why = format!("the room cannot take the game: {error}");
-            if let TrySendError::Full(RoomMsg::Carried(carried))
-            | TrySendError::Closed(RoomMsg::Carried(carried)) = error
-            {
+            if let RoomMsg::Carried(carried) = error.into_inner() {
                 carried.abandon(&why);
             }
             why
@@ -551,6 +549,7 @@ impl Room {
             number: self.config.number,
             nicks: self.seating.names().map(str::to_owned),
             info: self.game_info(),
+            grace: self.config.grace,
         };
         let start = Start {
             rules: self.seating.rules(),
@@ -560,7 +559,6 @@ impl Room {
                 cpu_delay: self.config.bot_delay,
                 turn_limit: self.config.turn_timeout,
             },
-            grace: self.config.grace,
             seeds: &self.config.seeds,
             recorder: &self.config.recorder,
             shutdown: self.config.shutdown.clone(),

@@ -139,9 +139,7 @@ fn carrier(
         hall.try_send(HallMsg::Carried(Box::new(carried)))
             .map_err(|error| {
                 let why = format!("the hall cannot take the hand: {error}");
-                if let mpsc::error::TrySendError::Full(HallMsg::Carried(carried))
-                | mpsc::error::TrySendError::Closed(HallMsg::Carried(carried)) = error
-                {
+                if let HallMsg::Carried(carried) = error.into_inner() {
                     carried.starter.abandon(&why);
                 }
                 why

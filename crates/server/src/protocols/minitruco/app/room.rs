@@ -357,7 +357,6 @@ impl Room {
             host: Host::App(self.kind),
             cpu: self.settings.cpu.as_deref(),
             timing: self.settings.timing,
-            grace: Duration::ZERO,
             seeds: &self.settings.seeds,
             recorder: &self.settings.recorder,
             shutdown: self.settings.shutdown.clone(),
