@@ -3,7 +3,8 @@
 //! A game is a value: created from its rules and a seeded RNG ([`Game::start`]), it tells
 //! each seat what it may do ([`Game::legal_actions`]), takes an action ([`Game::apply`]:
 //! events, or a refusal that changes nothing), shows each seat what it may see
-//! ([`Game::view`]), lets a seat leave ([`Game::leave`]), and says when it is over and how
+//! ([`Game::view`]), lets a seat leave ([`Game::leave`]) or, where the game allows it,
+//! sit down at it under way ([`Game::join`]), and says when it is over and how
 //! each seat did ([`Game::score`], [`Game::outcome`]). This is the shape of
 //! OpenSpiel's `State`, with typed actions instead of integers.
 //!
@@ -124,6 +125,15 @@ pub trait Game {
     /// cannot go on without the seat (then a table seats a CPU player in it instead,
     /// which is every game's default). Warlords goes on without the player.
     fn leave(&mut self, seat: Seat) -> Option<Self::Events> {
+        let _ = seat;
+        None
+    }
+
+    /// `seat`, empty until now, sits down at a game under way: the events of its sitting
+    /// down, or `None` if the game cannot take a player now (every game's default: its
+    /// seats are filled before it starts). A Warlords evening takes newcomers, who are
+    /// dealt in at the next hand.
+    fn join(&mut self, seat: Seat) -> Option<Self::Events> {
         let _ = seat;
         None
     }

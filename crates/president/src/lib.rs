@@ -3,7 +3,8 @@
 //!
 //! One [`Hand`] is one deal played until everyone but the scumbag has gone out; an
 //! [`Evening`] strings hands together, reseating the players by each hand's
-//! [`Hand::finishing_order`], newcomers at the foot of the table.
+//! [`Hand::finishing_order`], newcomers at the foot of the table; an [`EveningGame`] is a
+//! whole evening as one game, seats sitting down and leaving as it goes.
 //! Seats are numbered `0..players` in social order for this hand: seat 0 is the warlord
 //! (when ranks exist), the last seat the scumbag, and play goes 0, 1, 2, ... cyclically.
 //!
@@ -38,6 +39,7 @@ pub mod bots;
 mod contract;
 mod error;
 mod evening;
+mod evening_game;
 mod event;
 mod hand;
 mod leave;
@@ -54,6 +56,7 @@ pub use action::{Action, Actions};
 pub use cards::{Card, CardSet};
 pub use error::PlayError;
 pub use evening::Evening;
+pub use evening_game::{EveningEvent, EveningEvents, EveningGame, EveningRules, EveningView};
 pub use event::{Event, Events, Order};
 pub use hand::{Hand, HandRules};
 pub use legal::legal_plays;
