@@ -108,7 +108,7 @@ pub fn wars(args: WarsClientArgs) -> ExitCode {
     };
     match played {
         Ok(state) => {
-            println!("Played {} hands.", state.hands_dealt);
+            println!("Played {} hands.", state.hands_played);
             ExitCode::SUCCESS
         }
         Err(error) => {

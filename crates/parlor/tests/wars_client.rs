@@ -128,7 +128,7 @@ async fn automatic_clients_never_stall_into_a_timeout() {
             .expect("the hands end in time")
             .unwrap()
             .expect("the client keeps its connection");
-        assert!(state.hands_dealt > 3, "{state:?}");
+        assert!(state.hands_played >= 3, "{state:?}");
         assert!(
             !state.strikes.contains(&20),
             "{:?} stalled: {:?}",

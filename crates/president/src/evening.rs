@@ -52,26 +52,6 @@ impl<P> Evening<P> {
         &self.places
     }
 
-    /// The places, in social order, to change who sits in them.
-    pub fn places_mut(&mut self) -> &mut [P] {
-        &mut self.places
-    }
-
-    /// Whether nobody sits at the table (no evening is going on).
-    pub fn is_empty(&self) -> bool {
-        self.places.is_empty()
-    }
-
-    /// How many sit at the table.
-    pub fn len(&self) -> usize {
-        self.places.len()
-    }
-
-    /// How many more may sit down.
-    pub fn free(&self) -> usize {
-        MAX_PLAYERS - self.places.len()
-    }
-
     /// Whether the ranks stand (the next hand is ranked).
     pub fn ranked(&self) -> bool {
         self.ranked
@@ -90,11 +70,6 @@ impl<P> Evening<P> {
     /// The place at `index` leaves the table between hands.
     pub fn leave(&mut self, index: usize) -> Option<P> {
         (index < self.places.len()).then(|| self.places.remove(index))
-    }
-
-    /// The places `keep` says stay; the others leave the table.
-    pub fn retain(&mut self, keep: impl FnMut(&P) -> bool) {
-        self.places.retain(keep);
     }
 
     /// Before newcomers sit down for the next hand: with fewer than the players a hand
@@ -126,19 +101,6 @@ impl<P> Evening<P> {
         self.places.retain(stays);
         self.ranked = true;
     }
-
-    /// A hand carried over from another node goes on with these places and ranks.
-    pub fn carried(&mut self, places: Vec<P>, ranked: bool) {
-        self.places = places;
-        self.ranked = ranked;
-    }
-
-    /// The evening ends: everyone leaves the table (returned, in social order) and the
-    /// ranks are forgotten.
-    pub fn clear(&mut self) -> Vec<P> {
-        self.ranked = false;
-        std::mem::take(&mut self.places)
-    }
 }
 
 #[cfg(test)]
@@ -161,7 +123,7 @@ mod tests {
             evening.sit(name).unwrap();
         }
         assert_eq!(evening.sit("h"), Err("h"));
-        assert_eq!(evening.free(), 0);
+        assert_eq!(evening.places().len(), 7);
         assert_eq!(evening.next_hand().map(HandRules::players), Some(7));
         assert_eq!(Evening::<()>::new(1).min_players(), 3);
         assert_eq!(Evening::<()>::new(9).min_players(), 7);
@@ -199,7 +161,6 @@ mod tests {
             evening.next_hand().unwrap().ranked(),
             "three stayed: they keep them"
         );
-        assert_eq!(evening.clear(), ["a", "b", "c"]);
-        assert!(evening.is_empty() && !evening.ranked());
+        assert_eq!(evening.places(), ["a", "b", "c"]);
     }
 }

@@ -7,7 +7,8 @@
 //! dealt in at the next hand, at the foot of the table; a seat that leaves
 //! ([`Game::leave`]) leaves the hand under way and the table. The evening is over when a
 //! deal is asked for after at least one hand and too few sit at the table for it. A
-//! seat's score is the sum, over the hands it played, of how many it finished ahead of.
+//! seat's score is the sum, over the hands its player played, of how many they finished
+//! ahead of (from nothing again when someone new sits down there).
 
 use crate::{Action, Actions, Evening, Event, Hand, Order, PlayError, Seat, View, MAX_PLAYERS};
 use arrayvec::ArrayVec;
@@ -332,7 +333,7 @@ impl Game for EveningGame {
     /// not over; it is dealt in at the next hand. A seat left during the hand under way
     /// stays empty until it ends (the hand's events for it are not a newcomer's).
     fn join(&mut self, seat: Seat) -> Option<EveningEvents> {
-        let room = self.table.len() + self.waiting.len() < MAX_PLAYERS;
+        let room = self.table.places().len() + self.waiting.len() < MAX_PLAYERS;
         let in_hand = self.in_hand()
             && self
                 .hand
@@ -343,6 +344,8 @@ impl Game for EveningGame {
         }
         self.sitting[seat] = true;
         self.waiting.push(seat);
+        // The seat's points are its new player's, from nothing.
+        self.points[seat] = 0;
         let mut out = EveningEvents::new();
         out.push(EveningEvent::Sat { seat });
         Some(out)

@@ -125,11 +125,15 @@ async fn warlords_two_hands_by_clicking() {
 /// A server for a page reloaded mid-game among bot clients: the stand-in that covers the
 /// page's seat meanwhile thinks long enough for the page to be back before it moves.
 async fn reloading_server(seed: u64) -> common::TestServer {
-    common::TestServer::start(parlor_server::Config {
+    let config = parlor_server::Config {
         bot_delay: std::time::Duration::from_secs(30),
         ..e2e::config(seed)
-    })
-    .await
+    };
+    // Warlords' stand-in thinks as its CPU players do.
+    let config = config.with(|wars: &mut parlor_server::protocols::wars::WarsSettings| {
+        wars.cpu_delay = std::time::Duration::from_secs(30);
+    });
+    common::TestServer::start(config).await
 }
 
 /// Waits until `count` connections of `protocol` are open (from `/healthz`).

@@ -12,12 +12,17 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Node `node` of the cluster on `nats`, storing in the database at `url`. Mahjong's
-/// lobby waits for people a moment before CPU players fill a table.
+/// lobby waits for people a moment before CPU players fill a table; Warlords pauses
+/// between hands, as it does by default, so that players leaving after a hand leave
+/// before the next is dealt (and the evening, deserted, ends).
 async fn node(nats: &str, url: &str, node: &str) -> TestServer {
     let mut config = Config::for_tests(73);
     config
         .game_mut::<parlor_server::protocols::mahjong::MahjongSettings>()
         .fill_after = Duration::from_secs(3);
+    config
+        .game_mut::<parlor_server::protocols::wars::WarsSettings>()
+        .lobby_timeout = Duration::from_secs(2);
     TestServer::cluster_node_with(nats, url, node, config).await
 }
 

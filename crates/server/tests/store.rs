@@ -19,11 +19,12 @@ async fn server(seed: u64) -> (TestServer, tempfile::TempDir) {
     TestServer::storing(config(seed)).await
 }
 
-/// The configuration of [`server`].
+/// The configuration of [`server`]: Warlords pauses between hands, so that players
+/// leaving after a hand leave before the next is dealt.
 fn config(seed: u64) -> Config {
     Config::for_tests(seed).with(|wars: &mut WarsSettings| {
         wars.min_players = 3;
-        wars.lobby_timeout = Duration::ZERO;
+        wars.lobby_timeout = Duration::from_secs(2);
         wars.turn_timeout = Duration::from_secs(60);
     })
 }
@@ -225,26 +226,39 @@ async fn course_truco_games_are_stored_and_replay_exactly() {
     s.stop().await;
 }
 
+/// A Warlords evening is one stored game: a hand record for each hand with its
+/// finishing order, each seat's points over the evening, and it replays exactly, its
+/// seats sitting down and leaving and each deal the table asked for included.
 #[tokio::test]
-async fn warlords_hands_are_stored_and_replay_exactly() {
+async fn a_warlords_evening_is_stored_and_replays_exactly() {
+    // The bots leave once two hands have ended: the evening, deserted, ends.
     let (s, dir) = server(44).await;
     warlords_hands(s.addr("wars"), 3, 2).await;
-    let games = finished(&s, "wars", 2).await;
-    for g in &games {
-        let game = replays_exactly(&s, dir.path(), g["id"].as_i64().unwrap()).await;
-        let mut ranks: Vec<u64> = (0..3)
-            .map(|i| game["seats"][i]["rank"].as_u64().unwrap())
-            .collect();
-        ranks.sort();
-        assert_eq!(ranks, [1, 2, 3]);
+    let games = finished(&s, "wars", 1).await;
+    assert_eq!(games.len(), 1, "one evening: {games:?}");
+    let game = replays_exactly(&s, dir.path(), games[0]["id"].as_i64().unwrap()).await;
+    assert_eq!(game["variant"], "evening 3");
+    let names: Vec<&str> = (0..7)
+        .map(|i| game["seats"][i]["name"].as_str().unwrap())
+        .collect();
+    let mut players: Vec<&str> = names[..3].to_vec();
+    players.sort_unstable();
+    assert_eq!(players, ["bot0", "bot1", "bot2"]);
+    assert!(
+        names[3..].iter().all(|n| n.is_empty()),
+        "nobody sat there: {names:?}"
+    );
+    let hands = game["hand_results"].as_array().unwrap();
+    assert_eq!(hands.len(), 2, "{hands:?}");
+    for hand in hands {
+        let order = hand["result"]["order"].as_array().unwrap();
+        assert_eq!(order.len(), 3, "{hand}");
     }
-    // The first hand has no ranks; the next start with ranks (and the swap). (A third
-    // hand may have ended as the bots left, which the store keeps too.)
-    let oldest = games.last().unwrap();
-    assert_eq!(oldest["variant"], "3 players first");
-    assert!(games[..games.len() - 1]
-        .iter()
-        .all(|g| g["variant"] == "3 players ranked"));
+    // Two hands of three score 2 + 1 + 0 each.
+    let points: i64 = (0..3)
+        .map(|i| game["seats"][i]["score"].as_i64().unwrap())
+        .sum();
+    assert_eq!(points, 3 * hands.len() as i64);
     s.stop().await;
 }
 

@@ -282,8 +282,9 @@ async fn auto_players_finish_hands(players: usize) {
             .expect("in time")
             .unwrap();
         assert_eq!(
-            state.hands_dealt, 4,
-            "three whole hands, then the fourth deal"
+            (state.hands_dealt, state.hands_played),
+            (3, 3),
+            "three whole hands, then the bot leaves"
         );
         assert!(
             state.strikes.is_empty(),
@@ -292,9 +293,8 @@ async fn auto_players_finish_hands(players: usize) {
         );
         swaps += state.swaps;
     }
-    // Hands 2 and 3 each had a swap, seen by the warlord and by the scumbag; the fourth
-    // deal's warlord got its `swapw` before the table that ended the run.
-    assert_eq!(swaps, 5);
+    // Hands 2 and 3 each had a swap, seen by the warlord and by the scumbag.
+    assert_eq!(swaps, 4);
     s.stop().await;
 }
 
@@ -857,7 +857,7 @@ async fn cpu_players_make_a_game_for_one_person() {
     }))
     .await;
     let dealt = common::bots::warlords_hands(s.addr("wars"), 1, 2).await;
-    assert!(dealt[0] > 2, "hands dealt: {dealt:?}");
+    assert_eq!(dealt, [2], "two whole hands");
     s.stop().await;
 }
 
@@ -1048,5 +1048,33 @@ async fn every_cpu_play_gets_its_own_table_line() {
         }
     }
     assert!(plays > 20, "a whole hand was watched: {plays} plays");
+    s.stop().await;
+}
+
+/// CPU players asked for (`--wars-cpu`) take only the places people leave free: seven
+/// people and one CPU player asked for make a table of the seven people.
+#[tokio::test]
+async fn cpu_players_never_crowd_out_people() {
+    let s = TestServer::start(config(WarsSettings {
+        min_players: 3,
+        lobby_timeout: Duration::from_secs(3600),
+        cpu_players: 1,
+        ..WarsSettings::default()
+    }))
+    .await;
+    let mut c = Vec::new();
+    for i in 0..7 {
+        c.push(Wars::joined(s.addr("wars"), &format!("p{i}")).await.0);
+    }
+    c[0].send("[cfill]").await;
+    let table = loop {
+        let table = c[0].until("[stabl|").await;
+        if seats(&table).iter().map(|s| s.2).sum::<usize>() == 52 {
+            break table;
+        }
+    };
+    let names: Vec<String> = seats(&table).into_iter().map(|s| s.1).collect();
+    assert_eq!(names.len(), 7, "{table}");
+    assert!(names.iter().all(|n| n.starts_with('p')), "{table}");
     s.stop().await;
 }

@@ -46,7 +46,9 @@ function since(ms) {
 function liveTable(t) {
   // A CPU player's name usually says so already (`CPU2`): the mark only where it does not.
   const mark = (s) => KINDS[s.kind] && !(s.kind === 'cpu' && /^cpu/i.test(s.name)) ? ` (${KINDS[s.kind]})` : '';
-  const seats = t.seats.map((s) => el('span', { class: `seat-${s.kind}` }, (s.name || 'a player') + mark(s)));
+  // A seat nobody has sat in yet (a Warlords evening's free places) is not listed.
+  const seats = t.seats.filter((s) => s.kind !== 'empty')
+    .map((s) => el('span', { class: `seat-${s.kind}` }, (s.name || 'a player') + mark(s)));
   const joined = seats.flatMap((s, i) => (i ? [', ', s] : [s]));
   return el('li', { 'data-table': String(t.id), 'data-game': t.game },
     el('strong', {}, TITLES[t.game] || t.game),

@@ -1,7 +1,7 @@
 // Watching a running table (/watch?id=N): the table as anyone at it sees it (every hand
 // face down), drawn as the replay draws a table, and the current hand step by step in
-// words, live from /ws/watch/N. The seats' names come from /api/tables. When the game
-// ends, the page says so and links its replay.
+// words, live from /ws/watch/N. The seats' names come from /api/tables, read again as
+// each hand begins. When the game ends, the page says so and links its replay.
 
 import { el, fill, header } from '/common.js';
 import { drawShot } from '/replay.js';
@@ -44,15 +44,22 @@ function take(frame) {
   if (frame.hand !== hand) {
     hand = frame.hand;
     steps = [];
+    // Who sits where may change between hands (a Warlords evening's newcomers).
+    if (listing) relist().then(draw);
   }
   steps.push(...frame.steps);
   shot = frame.table;
   draw();
 }
 
-async function start() {
+/** The table's line in /api/tables, read again (kept if the table has just ended). */
+async function relist() {
   const tables = await (await fetch('/api/tables', { cache: 'no-store' })).json();
-  listing = tables.find((t) => String(t.id) === id) || null;
+  listing = tables.find((t) => String(t.id) === id) || listing;
+}
+
+async function start() {
+  await relist();
   if (!listing) {
     fill(app, el('h2', {}, 'Not playing'),
       el('p', { id: 'watch-over' }, 'This table is not playing now: it may have ended. See ', replayLink(),

@@ -13,7 +13,8 @@ use tokio::net::TcpStream;
 /// Who decides.
 #[derive(Clone, Copy, Debug)]
 pub enum Mode {
-    /// A bot plays; `hands` stops after that many hands dealt to us (`None`: keep playing).
+    /// A bot plays; `hands` leaves the table once that many hands at it have ended
+    /// (`None`: keep playing).
     Auto { seed: u64, hands: Option<usize> },
     /// A person types commands (`-m`).
     Manual,
@@ -62,7 +63,7 @@ where
                         show(&msg, &state, &mut out)?;
                     }
                     if let Mode::Auto { hands: Some(limit), .. } = mode {
-                        if state.hands_dealt > limit {
+                        if state.hands_played >= limit {
                             return Ok(state);
                         }
                     }

@@ -49,6 +49,8 @@ pub struct WarsState {
     pub sent: Option<Sent>,
     /// Hands dealt at our table so far (seen as a table holding all 52 cards).
     pub hands_dealt: usize,
+    /// Of those, the hands that ended (seen as a table holding no cards after one).
+    pub hands_played: usize,
     /// Every strike code we received.
     pub strikes: Vec<u8>,
     /// Swaps we took part in (as warlord or scumbag).
@@ -82,8 +84,11 @@ impl WarsState {
                 first_hand,
             } => {
                 let dealt = |seats: &[SeatInfo]| seats.iter().map(|s| s.cards).sum::<usize>() == 52;
+                let held: usize = seats.iter().map(|s| s.cards).sum();
                 if dealt(seats) && !dealt(&self.seats) {
                     self.hands_dealt += 1;
+                } else if held == 0 && self.hands_played < self.hands_dealt {
+                    self.hands_played += 1;
                 }
                 self.seats = seats.clone();
                 self.last_play = last.clone();

@@ -69,9 +69,9 @@ where
     let mut hands = 0;
     for (at, entry) in entries(log) {
         let events = match entry? {
-            Entry::Note(Note::Left { seat }) => {
+            Entry::Note(note @ (Note::Left { .. } | Note::Sat { .. } | Note::Next)) => {
                 out.log.push(log[at].clone());
-                game.leave(seat).map(|e| G::events(&e).to_vec())
+                redo_note(&mut game, note).map(|e| G::events(&e).to_vec())
             }
             Entry::Note(_) => {
                 out.log.push(log[at].clone());
@@ -116,13 +116,14 @@ where
         for event in events.iter().filter_map(G::for_watcher) {
             let said = narrator.say(&event);
             narrator.take(&event);
-            // A hand begins with its first event, told or not.
+            // A hand begins with its first event, told or not (the game's first hand
+            // with its first told event: who sat down before it is not a hand).
             let step = |text: String, seat| Step {
                 seat,
                 text,
                 table: narrator.shot(),
             };
-            if G::starts_hand(&event) || story.hands.is_empty() {
+            if G::starts_hand(&event) || story.hands.is_empty() && said.is_some() {
                 let said = said.clone().unwrap_or_else(|| Said {
                     seat: None,
                     text: String::new(),
@@ -136,12 +137,11 @@ where
     tell(G::events(&first), &mut story);
     for (at, entry) in entries(log) {
         match entry? {
-            Entry::Note(Note::Left { seat }) => {
-                if let Some(events) = game.leave(seat) {
+            Entry::Note(note) => {
+                if let Some(events) = redo_note(&mut game, note) {
                     tell(G::events(&events), &mut story);
                 }
             }
-            Entry::Note(_) => {}
             Entry::Action { seat, named } => {
                 tell(&advanced(&mut game), &mut story);
                 tell(G::events(&redo(&mut game, at, seat, named)?.1), &mut story);
@@ -168,4 +168,15 @@ fn advanced<G: Projected>(game: &mut G) -> Vec<G::Event> {
         events.extend_from_slice(G::events(&more));
     }
     events
+}
+
+/// What a note changed in the game, done again: a seat leaving or sitting down, or the
+/// step the table asked for; `None` for a note that changes nothing in the game.
+pub fn redo_note<G: Game>(game: &mut G, note: Note) -> Option<G::Events> {
+    match note {
+        Note::Left { seat } => game.leave(seat),
+        Note::Sat { seat } => game.join(seat),
+        Note::Next => game.advance(),
+        Note::Forfeit { .. } | Note::CpuTookOver { .. } => None,
+    }
 }

@@ -15,6 +15,12 @@ pub enum Note {
     /// The player in `seat` left; a CPU player plays the seat from now on (course
     /// Truco, Mahjong). The game itself does not change.
     CpuTookOver { seat: usize },
+    /// A player sat down in `seat` at the game under way (a Warlords evening, whose
+    /// next hand deals them in); who they are is the seat's name in the store.
+    Sat { seat: usize },
+    /// The table asked the game for its next step, which nobody's action takes (the
+    /// next hand of a Warlords evening, or its end).
+    Next,
 }
 
 impl fmt::Display for Note {
@@ -23,17 +29,42 @@ impl fmt::Display for Note {
             Note::Left { seat } => write!(f, "leave {seat}"),
             Note::Forfeit { seat } => write!(f, "forfeit {seat}"),
             Note::CpuTookOver { seat } => write!(f, "seat {seat} left; a CPU player took over"),
+            Note::Sat { seat } => write!(f, "sit {seat}"),
+            Note::Next => write!(f, "next"),
         }
     }
 }
 
 impl Note {
+    /// The note in words for a story, `name` naming a seat (a game's story may tell its
+    /// own notes more closely).
+    pub fn in_words(self, name: impl Fn(usize) -> String) -> String {
+        match self {
+            Note::Left { seat } => format!("{} left", name(seat)),
+            Note::Forfeit { seat } => format!("{} forfeits", name(seat)),
+            Note::CpuTookOver { seat } => format!(
+                "{} left; a CPU player plays the seat from now on",
+                name(seat)
+            ),
+            Note::Sat { seat } => format!("{} sits down at the table", name(seat)),
+            Note::Next => "The next hand is dealt".to_owned(),
+        }
+    }
+
     /// A note read back from its text; `None` if it is none of parlor's.
     pub fn parse(text: &str) -> Option<Note> {
         if let Some(seat) = text.strip_prefix("leave ") {
             return Some(Note::Left {
                 seat: seat.parse().ok()?,
             });
+        }
+        if let Some(seat) = text.strip_prefix("sit ") {
+            return Some(Note::Sat {
+                seat: seat.parse().ok()?,
+            });
+        }
+        if text == "next" {
+            return Some(Note::Next);
         }
         if let Some(seat) = text.strip_prefix("forfeit ") {
             return Some(Note::Forfeit {
@@ -59,6 +90,8 @@ mod tests {
             Note::Left { seat: 3 },
             Note::Forfeit { seat: 0 },
             Note::CpuTookOver { seat: 2 },
+            Note::Sat { seat: 6 },
+            Note::Next,
         ] {
             assert_eq!(Note::parse(&note.to_string()), Some(note));
         }

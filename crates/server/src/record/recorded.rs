@@ -114,6 +114,26 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         Some(events)
     }
 
+    /// `seat`, empty until now, sits down at the game under way ([`Game::join`]), its
+    /// player called `name`: logged as a note a replay redoes, and the seat named so in
+    /// the store. `None` (and nothing logged) if the game takes nobody there now.
+    pub fn join(&mut self, seat: Seat, name: &str) -> Option<G::Events> {
+        let events = self.game.join(seat)?;
+        self.log.note(Note::Sat { seat });
+        self.log.name_seat(seat, name);
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        Some(events)
+    }
+
+    /// The step the game takes by itself, taken when the table asks for it (not as soon
+    /// as nobody may act): logged as a note, so a replay takes it at the same point.
+    pub fn step_asked(&mut self) -> Option<G::Events> {
+        let events = self.game.advance()?;
+        self.log.note(Note::Next);
+        self.chronicle.record(&self.game, &events, &mut self.log);
+        Some(events)
+    }
+
     /// The game ends without a result, for `reason` (stored as abandoned at once).
     pub fn abandon(&mut self, reason: &str) {
         self.log.abandon(reason);

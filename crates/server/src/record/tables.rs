@@ -69,6 +69,9 @@ pub enum SeatKind {
     /// Nobody: the person left for good and the game goes on without the seat
     /// (Warlords).
     Left,
+    /// Nobody has sat there yet: a game that takes players as it goes (a Warlords
+    /// evening) seats its newcomers there.
+    Empty,
 }
 
 impl Tables {

@@ -47,6 +47,8 @@ pub struct Play<G: Watchable, C> {
     watchers: Arc<Hub<G>>,
     /// The seats whose person left for good, the game going on without them.
     left: Vec<bool>,
+    /// The seats nobody has sat in yet (a game that takes players as it goes).
+    vacant: Vec<bool>,
 }
 
 impl<G: Watchable, C> Deref for Play<G, C> {
@@ -86,6 +88,7 @@ where
             hand: Vec::new(),
             watchers,
             left: vec![false; seats],
+            vacant: vec![false; seats],
         };
         play.remember(first);
         play
@@ -103,6 +106,50 @@ where
             self.watchers.rename(seat, &name);
             *slot = Some(Cpu { name, strategy });
         }
+    }
+
+    /// Nobody plays `seat` from the start: the game goes on without it until someone
+    /// sits down there ([`Play::join`]).
+    pub fn empty(&mut self, seat: Seat) {
+        if let (Some(left), Some(vacant)) = (self.left.get_mut(seat), self.vacant.get_mut(seat)) {
+            (*left, *vacant) = (true, true);
+        }
+    }
+
+    /// `seat`, empty until now, sits down at the game under way ([`Game::join`]), its
+    /// player called `name` (a CPU player is seated there after, [`Play::seat_cpu`]).
+    /// `None`, and nothing changed, if the game takes nobody there now.
+    pub fn join(&mut self, seat: Seat, name: &str) -> Option<G::Events> {
+        let events = self.game.join(seat, name)?;
+        if let (Some(left), Some(vacant)) = (self.left.get_mut(seat), self.vacant.get_mut(seat)) {
+            (*left, *vacant) = (false, false);
+        }
+        if let Some(slot) = self.cpus.get_mut(seat) {
+            *slot = None;
+        }
+        self.watchers.rename(seat, name);
+        // Not part of the hand so far (a newcomer plays from the next one), for the
+        // people coming back or the watchers, who see the newcomer dealt in.
+        Some(events)
+    }
+
+    /// The CPU players play the hand under way to its end by themselves (nobody is
+    /// left at the keyboard to wait for), each move's events given to `shown`.
+    pub fn machines_finish(&mut self, mut shown: impl FnMut(&G::Events)) {
+        loop {
+            let seat = self.game.to_act().find(|&seat| self.is_cpu(seat));
+            let Some(events) = seat.and_then(|seat| self.machine_move(seat)) else {
+                return;
+            };
+            shown(&events);
+        }
+    }
+
+    /// The game's next step, which the table asks for (see [`Recorded::step_asked`]).
+    pub fn step_asked(&mut self) -> Option<G::Events> {
+        let events = self.game.step_asked()?;
+        self.remember(&events);
+        Some(events)
     }
 
     /// The person in `seat` is called `name` from now on, in the store and the list of
@@ -174,7 +221,7 @@ where
     /// Shows in the list of running tables who plays each seat now.
     fn list_seats(&self, seats: &(impl Presence + ?Sized)) {
         let kind = |seat| match (self.is_cpu(seat), seats.is_here(seat)) {
-            _ if self.has_left(seat) => SeatKind::Left,
+            _ if self.has_left(seat) => self.nobody(seat).unwrap_or(SeatKind::Left),
             (true, _) => SeatKind::Cpu,
             (false, true) => SeatKind::Person,
             (false, false) => SeatKind::Away,
@@ -294,15 +341,29 @@ where
     }
 
     /// Redoes a carried game's log (`record::Carried::entries`): every action, recorded
-    /// as it was (no person's own move now, no timer touched), and every note, each
-    /// after the steps nobody takes that the table took before it. Returns the seats a
+    /// as it was (no person's own move now, no timer touched), each after the steps
+    /// nobody takes that the table took before it, and every note. Returns the seats a
     /// CPU player took over by a note; the caller seats CPU players there.
     pub fn redo_log(&mut self, log: &[String]) -> Result<Vec<Seat>, String> {
         let mut taken_over = Vec::new();
         for (at, entry) in entries(log) {
-            self.advance_idle(|_| {});
-            match entry? {
+            let entry = entry?;
+            // Notes come before the step the game took by itself after them (a Warlords
+            // evening's newcomers sit down before the next deal).
+            if matches!(entry, Entry::Action { .. }) {
+                self.advance_idle(|_| {});
+            }
+            match entry {
                 Entry::Action { seat, named } => self.redo(at, seat, named)?,
+                Entry::Note(Note::Sat { seat }) => {
+                    let name = self.game.listed().names().get(seat).cloned();
+                    self.join(seat, &name.unwrap_or_default())
+                        .ok_or_else(|| format!("entry {at}: nobody may sit in seat {seat}"))?;
+                }
+                Entry::Note(Note::Next) => {
+                    self.step_asked()
+                        .ok_or_else(|| format!("entry {at}: the game has no next step"))?;
+                }
                 Entry::Note(Note::CpuTookOver { seat }) => {
                     self.note(Note::CpuTookOver { seat });
                     taken_over.push(seat);
@@ -417,9 +478,20 @@ where
         Some(events)
     }
 
-    /// Whether the person of `seat` left for good, the game going on without the seat.
+    /// Whether the person of `seat` left for good, the game going on without the seat
+    /// (or nobody has sat there yet).
     pub fn has_left(&self, seat: Seat) -> bool {
         self.left.get(seat).copied().unwrap_or(false)
+    }
+
+    /// What the list of running tables says of a seat nobody plays: left, or empty
+    /// (nobody has sat there yet); `None` if somebody plays it.
+    pub fn nobody(&self, seat: Seat) -> Option<SeatKind> {
+        match (self.has_left(seat), self.vacant.get(seat).copied()) {
+            (false, _) => None,
+            (true, Some(true)) => Some(SeatKind::Empty),
+            (true, _) => Some(SeatKind::Left),
+        }
     }
 
     /// The game ends without a result, for `reason` (stored as abandoned at once).

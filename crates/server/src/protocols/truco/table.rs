@@ -226,7 +226,7 @@ impl Hooks for Course {
             Some(SeatKind::Away) => Occupant::Away,
             Some(SeatKind::Cpu) => Occupant::Cpu,
             // Course Truco never plays on without a seat: a CPU player takes it.
-            Some(SeatKind::Left) | None => Occupant::Empty,
+            Some(SeatKind::Left | SeatKind::Empty) | None => Occupant::Empty,
         };
         Some(ServerMsg::Seats([0, 1, 2, 3].map(occupant)).write())
     }

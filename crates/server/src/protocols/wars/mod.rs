@@ -13,15 +13,16 @@
 //! - [`codec`]: bytes to bracketed frames (split and joined messages, garbage, length).
 //! - [`message`]: frames to requests, and every server message's text.
 //! - [`names`]: name mangling.
-//! - [`hall`]: the actor that owns the lobby and the evening's table; it deals each hand.
-//! - [`hand`]: a hand at the kernel's table actor, with its CPU players.
+//! - [`hall`]: the actor that owns the lobby and who sits where; it begins each evening
+//!   and asks for each hand after the pause.
+//! - [`evening`]: the evening at the kernel's table actor, one game hand after hand.
 //! - [`session`]: one connection.
 //!
 //! `docs/protocols/wars.md` records every decision the seed left open.
 
 pub mod codec;
+mod evening;
 pub mod hall;
-mod hand;
 pub mod message;
 pub mod names;
 pub mod session;

@@ -1,5 +1,6 @@
-//! The table of a Warlords evening: who sits where in social order (warlord first), and
-//! the `stabl` line that shows it, with the hand being played or between hands.
+//! The table of a Warlords evening: who sits in each seat as the hall knows them, a
+//! strike given, and the `stabl` line that shows the table in social order (warlord
+//! first), with the hand being played or between hands.
 
 use super::hall::ConnId;
 use crate::net::SeatToken;
@@ -7,16 +8,12 @@ use parlor_wire::wars::{Seat as Listed, ServerMsg};
 use president::{CardSet, Hand, Seat, Status};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::Arc;
 
-/// One seat: the client in it (`None` once they left or dropped mid-hand), and what the
-/// table shows of them.
+/// One seat of the evening as the hall knows it: the client in it (`None` while they are
+/// away, and for a CPU player), and who may take it back.
 pub struct Place {
     pub conn: Option<ConnId>,
     pub name: String,
-    /// The person's strikes, shared with their client and the hand's table, which both
-    /// give them (none for a CPU player).
-    pub strikes: Arc<AtomicU8>,
     /// A CPU player's strategy name (then `conn` is `None`).
     pub cpu: Option<&'static str>,
     /// Where the person connects from: coming back under the same name is allowed from
@@ -24,7 +21,7 @@ pub struct Place {
     pub addr: Option<IpAddr>,
     /// The person's seat token (`net::SeatToken`), if their client sent one.
     pub token: Option<SeatToken>,
-    /// The person's connection dropped mid-hand and the hand keeps the seat for them.
+    /// The person's connection dropped and the evening keeps the seat for them.
     pub away: bool,
 }
 
@@ -34,25 +31,11 @@ impl Place {
         Place {
             conn: None,
             name,
-            strikes: Arc::default(),
             cpu: Some(cpu),
             addr: None,
             token: None,
             away: false,
         }
-    }
-
-    /// Whether somebody plays this seat: a connected client not struck out, a person
-    /// away who may come back, or a CPU player.
-    pub fn present(&self) -> bool {
-        let out = self.strikes.load(Ordering::Relaxed) >= 3;
-        self.conn.is_some() && !out || self.cpu.is_some() || self.away
-    }
-
-    /// Whether the place stays at the table when a hand ends: someone plays it, and not
-    /// a person still away (they give their seat up).
-    pub fn stays(&self) -> bool {
-        self.present() && !self.away
     }
 }
 

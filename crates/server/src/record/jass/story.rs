@@ -267,10 +267,7 @@ impl<'a> Teller<'a> {
                 text
             }
             Note::Left { seat } => format!("{} left the table", self.name(seat)),
-            Note::CpuTookOver { seat } => format!(
-                "{} left; a CPU player plays the seat from now on",
-                self.name(seat)
-            ),
+            other => other.in_words(|seat| self.name(seat)),
         };
         let step = self.step(None, text);
         self.hand().steps.push(step);

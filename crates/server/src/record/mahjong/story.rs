@@ -304,12 +304,8 @@ impl Teller<'_> {
     /// A note of the log, told as a step of the table.
     fn note(&mut self, note: Note, game: &Game) {
         let text = match note {
-            Note::CpuTookOver { seat } => format!(
-                "{} left; a CPU player plays the seat from now on",
-                self.name(seat)
-            ),
             Note::Left { seat } => format!("{} left the table", self.name(seat)),
-            Note::Forfeit { seat } => format!("{} forfeits", self.name(seat)),
+            other => other.in_words(|seat| self.name(seat)),
         };
         let step = self.step(game, None, text);
         self.hand().steps.push(step);

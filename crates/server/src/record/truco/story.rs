@@ -164,16 +164,7 @@ impl<'a> Teller<'a> {
 
     /// A note of the log, as a step of its own (notes do not change a Truco game).
     fn note(&mut self, note: Note) {
-        let text = match note {
-            Note::CpuTookOver { seat } => {
-                format!(
-                    "{} left; a CPU player plays the seat from now on",
-                    self.name(seat)
-                )
-            }
-            Note::Left { seat } => format!("{} left", self.name(seat)),
-            Note::Forfeit { seat } => format!("{} forfeits", self.name(seat)),
-        };
+        let text = note.in_words(|seat| self.name(seat));
         self.push(None, text);
     }
 

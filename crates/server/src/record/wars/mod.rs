@@ -1,39 +1,20 @@
-//! How a hand of Warlords & Scumbags is recorded and replayed: its variant's name (table
-//! size, ranked or not), the replay of its action log (departures included), and its
-//! story for the replay page.
+//! How Warlords & Scumbags is recorded and replayed. An evening is one game
+//! (`evening.rs`: its chronicle, replay and watch narrator). Before it was, each hand was
+//! stored as a game of its own: such a hand's variant (table size, ranked or not), the
+//! replay of its action log (departures included) and its story for the replay page are
+//! here, and go on replaying the hands stored then.
 
-use crate::record::{action_entry, Entry, GameLog, Note};
+use crate::record::story::Story;
+use crate::record::{action_entry, Entry, Note};
 use crate::record::{entries, Replayed};
-use crate::record::{Chronicle, Recorded};
 use cards::seeded_rng;
 use president::{Action, Event, Events, Hand, Seat};
-use serde_json::json;
 
+mod evening;
 mod story;
 mod watch;
 
-pub use story::story;
-
-/// A hand being played and recorded (each hand is a game in the store).
-pub type WarsRecord = Recorded<Hand, WarsChronicle>;
-
-/// Records the finishing order when the hand is over.
-pub struct WarsChronicle;
-
-impl Chronicle<Hand> for WarsChronicle {
-    fn record(&mut self, hand: &Hand, events: &Events, log: &mut GameLog) {
-        for event in events {
-            if let Event::HandOver { order } = event {
-                let (scores, ranks) = standings(hand.players(), &order.to_vec());
-                // Seats count from 1 in what the store shows, as everywhere.
-                let order: Vec<usize> = order.seats().map(|seat| seat + 1).collect();
-                let result = json!({ "order": order });
-                log.hand(result.clone());
-                log.finish(result, scores, ranks);
-            }
-        }
-    }
-}
+pub use evening::{is_evening, EveningChronicle, EveningNarrator};
 
 /// Each seat's score (how many it finished ahead of) and rank (1 = warlord) from the
 /// finishing order.
@@ -47,25 +28,6 @@ fn standings(players: usize, order: &[Seat]) -> (Vec<i64>, Vec<u32>) {
         .map(|&r| players as i64 - i64::from(r))
         .collect();
     (scores, ranks)
-}
-
-/// Deals a hand of `players` (`ranked`: with the swap) from `seed`; `log` has recorded
-/// its start. `None` for a table size that cannot be dealt.
-pub fn start(
-    players: usize,
-    ranked: bool,
-    seed: u64,
-    log: GameLog,
-) -> Option<(WarsRecord, Events)> {
-    let (hand, events) = Hand::deal(players, ranked, &mut seeded_rng(seed))?;
-    Some((Recorded::new(hand, log, WarsChronicle), events))
-}
-
-/// The rule variant as the store records it: the table size and whether the hand
-/// starts with ranks (and the swap). [`players_of`] reads it back.
-pub fn variant(players: usize, ranked: bool) -> String {
-    let kind = if ranked { "ranked" } else { "first" };
-    format!("{players} players {kind}")
 }
 
 /// The table size and ranked flag a recorded variant names.
@@ -102,7 +64,7 @@ fn redo(hand: &mut Hand, at: usize, entry: Entry<'_>) -> Result<(Option<Action>,
 }
 
 /// Replays a hand of `variant` from `seed` with its `log`.
-pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+fn replay_hand(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
     let (mut hand, _) = redeal(variant, seed)?;
     let players = hand.players();
     let mut out = Replayed::default();
@@ -129,4 +91,22 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         }
     }
     Ok(out)
+}
+
+/// Replays a stored Warlords game: an evening, or a hand stored as a game of its own
+/// before the evening was one game.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    match is_evening(variant) {
+        true => evening::replay(variant, seed, log),
+        false => replay_hand(variant, seed, log),
+    }
+}
+
+/// Tells a stored Warlords game that is over: an evening as its watchers saw it, or a
+/// hand stored as a game of its own before.
+pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Result<Story, String> {
+    match is_evening(variant) {
+        true => crate::record::generic::story::<president::EveningGame>(variant, seed, log, names),
+        false => story::story(variant, seed, log, names),
+    }
 }

@@ -150,10 +150,7 @@ impl Teller<'_> {
                 "{} leaves the hand; their cards are out of play",
                 self.name(seat)
             ),
-            Note::Forfeit { seat } => format!("{} forfeits", self.name(seat)),
-            Note::CpuTookOver { seat } => {
-                format!("{} left; a CPU player plays the seat", self.name(seat))
-            }
+            other => other.in_words(|seat| self.name(seat)),
         }
     }
 

@@ -12,18 +12,7 @@ impl Watchable for Hand {
     type Narrator = WarsNarrator;
 
     fn narrator(&self, names: Vec<String>) -> WarsNarrator {
-        // The deck is dealt round the table from the first seat, as the hand deals it.
-        let players = self.players();
-        let held = (0..players)
-            .map(|s| 52 / players + usize::from(s < 52 % players))
-            .collect();
-        WarsNarrator {
-            names,
-            held,
-            last: None,
-            passed: vec![false; players],
-            out: Vec::new(),
-        }
+        WarsNarrator::new(self.players(), names)
     }
 }
 
@@ -41,6 +30,21 @@ pub struct WarsNarrator {
 }
 
 impl WarsNarrator {
+    /// The model of a hand just dealt to `players` seats called `names`.
+    pub fn new(players: usize, names: Vec<String>) -> WarsNarrator {
+        // The deck is dealt round the table from the first seat, as the hand deals it.
+        let held = (0..players)
+            .map(|s| 52 / players + usize::from(s < 52 % players))
+            .collect();
+        WarsNarrator {
+            names,
+            held,
+            last: None,
+            passed: vec![false; players],
+            out: Vec::new(),
+        }
+    }
+
     fn name(&self, seat: Seat) -> String {
         name_of(&self.names, seat)
     }

@@ -207,7 +207,8 @@ pub trait Hooks: Send + 'static {
         name.to_owned()
     }
 
-    /// `seat` was taken before the game, by the person or CPU player called `name`:
+    /// `seat` was taken before the game (or at a game that takes players as it goes,
+    /// [`Game::join`]), by the person or CPU player called `name`:
     /// the line told to everyone there.
     fn joined(&mut self, _seat: Seat, _name: &str) -> Option<String> {
         None
@@ -240,6 +241,27 @@ pub trait Hooks: Send + 'static {
     ) -> Option<Vec<String>> {
         None
     }
+
+    /// Whether `seat`, which no person holds when the game begins, stays empty (else a
+    /// CPU player takes it): for a game that takes players as it goes ([`Game::join`]).
+    fn empty_at(&self, _seat: Seat) -> bool {
+        false
+    }
+
+    /// Whether the step the game takes by itself between hands ([`Game::advance`]) waits
+    /// for the protocol to ask for it ([`super::Input::Next`]: after a Warlords
+    /// evening's pause, once its newcomers sat down), instead of being taken at once.
+    /// Between its hands such a game keeps no seat for a person away (they give it up
+    /// as the hand ends), and, deserted by its people after one of them moved, it ends
+    /// as its rules say (its CPU players leave it and it is asked for its next step)
+    /// instead of being abandoned.
+    fn deals_when_asked(&self) -> bool {
+        false
+    }
+
+    /// What the table owed everyone has just been sent (a protocol may tell its lobby
+    /// of what happened only once the table's own lines are out).
+    fn flushed(&mut self) {}
 
     /// Whether a table not yet begun ends when no person holds a seat there and nobody
     /// watches (else it waits for its handles to go).
@@ -293,17 +315,12 @@ pub trait Hooks: Send + 'static {
         false
     }
 
-    /// What everyone may see of the table as it stands, as one line told to every person
+    /// What everyone may see of the table as it stands, as lines told to every person
     /// and spectator after each change shown and each person coming back, and to each
-    /// spectator arriving (Warlords' table line); `kinds` says who plays each seat.
-    fn summary(&self, _game: &Self::Game, _kinds: &[Option<SeatKind>]) -> Option<String> {
-        None
-    }
-
-    /// Whether a person has moved at this table before its game began (an earlier hand
-    /// of a Warlords evening): a dropped person then keeps their seat from the start.
-    fn played_before(&self) -> bool {
-        false
+    /// spectator arriving (Warlords' table line: one, or at the end of a hand the hand as
+    /// it ended and then the table reseated); `kinds` says who plays each seat.
+    fn summary(&self, _game: &Self::Game, _kinds: &[Option<SeatKind>]) -> Vec<String> {
+        Vec::new()
     }
 
     /// Told to a connection that moves while it plays no seat of a game under way

@@ -87,6 +87,18 @@ pub type Op<G> = Box<dyn FnOnce(&G, Seat) -> Result<<G as Game>::Action, String>
 /// A person's question about the game, answered from the game as it is for their seat.
 pub type Query<G> = Box<dyn FnOnce(&G, Seat) -> String + Send + 'static>;
 
+/// Who sits down at a game under way ([`Input::SitDown`]).
+pub enum Joiner<G: Game> {
+    /// A person (their `preference`: the seat they are given if it is free).
+    Person(Newcomer),
+    /// A CPU player called `name`, in seat `preference` if it is free.
+    Cpu {
+        name: String,
+        strategy: Box<dyn parlor_game::Strategy<G>>,
+        preference: Option<Seat>,
+    },
+}
+
 /// What a protocol's sessions ask of a table playing game `G`.
 pub enum Input<G: Game> {
     /// A person wants a seat; answered with it (their own again, if the game has begun
@@ -95,6 +107,16 @@ pub enum Input<G: Game> {
         newcomer: Newcomer,
         reply: oneshot::Sender<Result<Seated, NoSeat>>,
     },
+    /// Someone sits down in an empty seat of a game under way that takes players as it
+    /// goes ([`Game::join`]: a Warlords evening); answered with the seat, or
+    /// [`NoSeat::Full`] if the game takes nobody now.
+    SitDown {
+        joiner: Joiner<G>,
+        reply: oneshot::Sender<Result<Seat, NoSeat>>,
+    },
+    /// The game's next step, which nobody's action takes, now (with
+    /// [`super::Hooks::deals_when_asked`]: a Warlords evening's next hand, or its end).
+    Next,
     /// A seated person asks for a CPU player in a seat (near `preference`) before the
     /// game begins.
     Cpu {

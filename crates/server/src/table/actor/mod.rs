@@ -25,7 +25,9 @@ mod inputs;
 mod table;
 
 pub use hooks::{Gone, Hooks};
-pub use inputs::{Input, Newcomer, NoCpu, NoSeat, Op, Query, Seated, Settings, TableHandle};
+pub use inputs::{
+    Input, Joiner, Newcomer, NoCpu, NoSeat, Op, Query, Seated, Settings, TableHandle,
+};
 
 use super::{sleep_until, Play};
 use crate::record::{Carried, Ledger};
@@ -81,6 +83,11 @@ where
     /// [`carry_paused`]).
     pub fn kept(&self) -> Vec<parlor_game::Seat> {
         self.table.seats.held().map(|(seat, _)| seat).collect()
+    }
+
+    /// The game as it stands (a lobby taking on a carried game learns where it is).
+    pub fn game(&self) -> Option<&H::Game> {
+        self.table.play.as_deref()
     }
 
     /// The protocol's part, to be told what it could not know when the table was made

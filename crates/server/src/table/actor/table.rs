@@ -1,7 +1,7 @@
 //! The table itself: its seats, its game, and what each input and timer does to them.
 
 use super::hooks::Gone;
-use super::inputs::{Newcomer, NoCpu, NoSeat};
+use super::inputs::{Joiner, Newcomer, NoCpu, NoSeat};
 use super::{Action, Event, Hooks, Input, Seated, Settings};
 use crate::net::{self, ConnId, Outbox, SeatToken};
 use crate::record::{seat as seat_record, Carried, GameLog, Holder, Ledger, Note};
@@ -86,6 +86,9 @@ pub(super) struct Table<H: Hooks> {
     acked: Vec<bool>,
     /// The time people have to acknowledge the end of a hand.
     ack_timer: TurnTimer,
+    /// Whether the game waited between hands after the last change (a hand ends when
+    /// this turns true).
+    between: bool,
 }
 
 impl<H> Table<H>
@@ -112,6 +115,8 @@ where
             prompted: vec![false; settings.seats],
             acked: vec![false; settings.seats],
             ack_timer: TurnTimer::new(settings.timing.turn_limit),
+            // Before the first deal nobody has played a hand to end.
+            between: true,
             hooks,
             settings,
             ledger,
@@ -127,6 +132,17 @@ where
                 // What they are told is queued before they hear of their seat.
                 self.flush();
                 let _ = reply.send(seated);
+            }
+            Input::SitDown { joiner, reply } => {
+                let seated = self.sit_down(joiner);
+                self.flush();
+                let _ = reply.send(seated);
+            }
+            Input::Next => {
+                let play = self.play.as_mut().filter(|play| Self::between_hands(play));
+                if let Some(events) = play.and_then(|play| play.step_asked()) {
+                    self.show(H::Game::events(&events));
+                }
             }
             Input::Cpu { conn, preference } => self.cpu(conn, preference),
             Input::Watch { conn, outbox } => self.watch(conn, outbox),
@@ -212,10 +228,7 @@ where
         } else if self.seats.is_away(seat) {
             Some(SeatKind::Away)
         } else if let Some(play) = self.play.as_ref() {
-            Some(match play.has_left(seat) {
-                true => SeatKind::Left,
-                false => SeatKind::Cpu,
-            })
+            Some(play.nobody(seat).unwrap_or(SeatKind::Cpu))
         } else {
             self.cpus[seat].then_some(SeatKind::Cpu)
         }
@@ -325,6 +338,52 @@ where
         Ok(Seated { seat, full: true })
     }
 
+    /// Someone sits down at the game under way, in an empty seat the game takes them
+    /// in ([`Game::join`]).
+    fn sit_down(&mut self, joiner: Joiner<H::Game>) -> Result<Seat, NoSeat> {
+        let Some(play) = self.play.as_mut() else {
+            return Err(NoSeat::Full);
+        };
+        let (name, preference) = match &joiner {
+            Joiner::Person(newcomer) => (newcomer.name.clone(), newcomer.preference),
+            Joiner::Cpu {
+                name, preference, ..
+            } => (name.clone(), *preference),
+        };
+        // The seat asked for if the game takes them there, else the first that does.
+        let free: Vec<Seat> = (preference.into_iter().chain(0..self.settings.seats))
+            .filter(|&s| self.seats.holder(s).is_none() && play.has_left(s))
+            .collect();
+        let (seat, events) = (free.into_iter())
+            .find_map(|seat| Some((seat, play.join(seat, &name)?)))
+            .ok_or(NoSeat::Full)?;
+        // The seat starts afresh: nothing of whoever sat there before is kept for it.
+        self.viewers[seat] = self.hooks.viewer(seat);
+        (self.prompted[seat], self.acked[seat]) = (false, false);
+        match joiner {
+            Joiner::Person(newcomer) => {
+                // Someone who watched the table plays at it now: told once, as a person.
+                self.spectators.retain(|s| s.conn != newcomer.conn);
+                let person = Person::new(newcomer);
+                let holder = person.holder();
+                let may_return = holder.token.is_some() || self.hooks.back_by_name();
+                let nobody = Holder::default();
+                play.holder(seat, if may_return { &holder } else { &nobody });
+                self.seats.sit(seat, person);
+            }
+            Joiner::Cpu { name, strategy, .. } => {
+                // Nobody may take a CPU player's seat back.
+                play.holder(seat, &Holder::default());
+                play.seat_cpu(seat, name, strategy);
+            }
+        }
+        if let Some(line) = self.hooks.joined(seat, &name) {
+            self.broadcast(&line);
+        }
+        self.show(H::Game::events(&events));
+        Ok(seat)
+    }
+
     /// A seated person asks for a CPU player before the game.
     fn cpu(&mut self, conn: ConnId, preference: Option<usize>) {
         let Some(asker) = self.seat_of(conn) else {
@@ -349,8 +408,8 @@ where
     pub(super) fn watch(&mut self, conn: ConnId, outbox: Outbox) {
         outbox.send_all(self.hooks.watching());
         let kinds = self.kinds();
-        if let Some(line) = (self.play.as_ref()).and_then(|play| self.hooks.summary(play, &kinds)) {
-            outbox.send(line);
+        if let Some(play) = self.play.as_ref() {
+            outbox.send_all(self.hooks.summary(play, &kinds));
         }
         if self.spectators.is_empty() {
             // The spectators' view was not kept while nobody watched: it catches up
@@ -397,12 +456,17 @@ where
     /// The game begins: CPU players take the empty seats.
     fn start(&mut self) {
         let (seed, rng) = self.hooks.seeds(self.seeds.next_seed());
+        let empty = |seat| !self.seats.is_here(seat) && self.hooks.empty_at(seat);
+        let empty: Vec<bool> = (0..self.settings.seats).map(empty).collect();
         let mut cpus: Vec<_> = (0..self.settings.seats)
-            .map(|seat| (!self.seats.is_here(seat)).then(|| self.hooks.cpu_at(seat)))
+            .map(|seat| {
+                (!self.seats.is_here(seat) && !empty[seat]).then(|| self.hooks.cpu_at(seat))
+            })
             .collect();
         let records = (0..self.settings.seats)
             .map(|seat| match (self.seats.here(seat), &cpus[seat]) {
                 (Some(person), _) => seat_record(&person.name, None),
+                (None, _) if empty[seat] => seat_record("", None),
                 (None, cpu) => {
                     let strategy = cpu.as_ref().map(|cpu| cpu.name());
                     seat_record(&self.hooks.cpu_name(seat), strategy)
@@ -416,6 +480,21 @@ where
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
         let stand_in = self.hooks.stand_in();
         let mut play = Play::new(recorded, &first, rng, self.settings.timing, stand_in);
+        // A game that takes players as it goes is told who sits down at its start.
+        let mut joined = Vec::new();
+        for (seat, &empty) in empty.iter().enumerate() {
+            if empty {
+                play.empty(seat);
+                continue;
+            }
+            let name = match self.seats.here(seat) {
+                Some(person) => person.name.clone(),
+                None => self.hooks.cpu_name(seat),
+            };
+            if let Some(events) = play.join(seat, &name) {
+                joined.extend_from_slice(H::Game::events(&events));
+            }
+        }
         for (seat, cpu) in cpus.iter_mut().enumerate() {
             if let Some(cpu) = cpu.take() {
                 play.seat_cpu(seat, self.hooks.cpu_name(seat), cpu);
@@ -438,7 +517,8 @@ where
         for line in self.hooks.started() {
             self.broadcast(&line);
         }
-        let first: Vec<Event<H>> = H::Game::events(&first).to_vec();
+        let mut first: Vec<Event<H>> = H::Game::events(&first).to_vec();
+        first.append(&mut joined);
         self.show(&first);
     }
 
@@ -453,8 +533,13 @@ where
         let recorded = Recorded::new(game, log, self.hooks.chronicle());
         let (rng, timing) = (carried.cpu_rng(), self.settings.timing);
         let mut play = Play::new(recorded, &first, rng, timing, self.hooks.stand_in());
+        for seat in (0..self.settings.seats).filter(|&s| self.hooks.empty_at(s)) {
+            play.empty(seat);
+        }
         let taken_over = play.redo_log(&carried.entries)?;
         play.caught_up();
+        // A game carried on between hands has no hand to end before the next.
+        self.between = Self::between_hands(&play);
         let hooks = &self.hooks;
         let by_name = hooks.back_by_name();
         let person = |seat: Seat| {
@@ -637,7 +722,7 @@ where
         let by_name = self.hooks.back_by_name();
         let may_return = (self.seats.here(seat))
             .is_some_and(|p| p.token.is_some() || by_name && p.addr.is_some());
-        let played = play.anyone_played() || self.hooks.played_before();
+        let played = play.anyone_played();
         if may_keep && played && may_return && self.seats.step_away(seat, Instant::now()) {
             return true;
         }
@@ -842,7 +927,22 @@ where
         // taken once everyone here has acknowledged the last hand (if the protocol asks
         // them to), at once otherwise.
         let acknowledges = self.hooks.acknowledges();
-        while let Some(play) = self.play.as_mut().filter(|play| Self::between_hands(play)) {
+        let asked = self.hooks.deals_when_asked();
+        let between = self.play.as_ref().is_some_and(Self::between_hands);
+        if asked && between && !std::mem::replace(&mut self.between, between) {
+            // A person still away as the hand ends gives the seat up: the grace period
+            // covers a hand, not the pause before the next.
+            let away: Vec<Seat> = (0..self.settings.seats)
+                .filter(|&s| self.seats.is_away(s))
+                .collect();
+            for seat in away {
+                self.give_up(seat, true);
+            }
+        }
+        self.between = between;
+        while let Some(play) =
+            (self.play.as_mut()).filter(|play| !asked && Self::between_hands(play))
+        {
             if acknowledges {
                 let mut here = self.seats.here_all().map(|(seat, _)| seat).peekable();
                 let anyone = here.peek().is_some();
@@ -876,10 +976,41 @@ where
             return false;
         }
         if self.seats.held().next().is_none() {
-            play.abandon("every person left; the game does not go on with CPU players alone");
+            if self.hooks.deals_when_asked() && play.anyone_played() {
+                self.end_deserted();
+            }
+            if let Some(play) = self.play.as_mut().filter(|play| !play.is_over()) {
+                play.abandon("every person left; the game does not go on with CPU players alone");
+            }
             return false;
         }
         true
+    }
+
+    /// Every person has left a game whose steps between hands wait to be asked for: its
+    /// CPU players finish the hand under way, then leave it too, and its next step is
+    /// taken, which ends it by its rules (a Warlords evening with nobody left to deal
+    /// to), its hands kept.
+    fn end_deserted(&mut self) {
+        let mut finished = Vec::new();
+        if let Some(play) = self.play.as_mut() {
+            play.machines_finish(|events| finished.push(H::Game::events(events).to_vec()));
+        }
+        for events in finished {
+            self.show(&events);
+        }
+        for seat in 0..self.settings.seats {
+            let Some(play) = self.play.as_mut().filter(|play| !play.has_left(seat)) else {
+                continue;
+            };
+            if let Some(events) = play.leave(seat) {
+                self.show(H::Game::events(&events));
+            }
+        }
+        let next = self.play.as_mut().and_then(|play| play.step_asked());
+        if let Some(events) = next {
+            self.show(H::Game::events(&events));
+        }
     }
 
     /// Machines with no thinking delay move now, each move shown with the game as it
@@ -949,6 +1080,7 @@ where
             }
             self.owed_spectators.clear();
         }
+        self.hooks.flushed();
     }
 
     /// Shows the batches `range` of `shown`, one after the other.
@@ -1001,7 +1133,7 @@ where
         let Some(play) = &self.play else {
             return;
         };
-        if let Some(line) = self.hooks.summary(play, &self.kinds()) {
+        for line in self.hooks.summary(play, &self.kinds()) {
             self.broadcast(&line);
         }
     }

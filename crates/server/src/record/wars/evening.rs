@@ -1,0 +1,219 @@
+//! How a Warlords evening is recorded, replayed and watched: one game of the store for
+//! the whole evening (`evening 3`: the players a hand needs), a hand record at the end of
+//! each hand with its finishing order, the evening's end with each seat's points; its
+//! replay and story redo the seats sitting down and leaving and the deals the table
+//! asked for, which its log notes. Hands stored one game each before the evening was
+//! one game replay as they always did (`super::replay`).
+
+use super::watch::WarsNarrator;
+use crate::record::generic::redo_note;
+use crate::record::redo::{entries, redo, Replayed};
+use crate::record::story::{name_of, Shot};
+use crate::record::watch::{Narrator, Said, Watchable};
+use crate::record::{ranks_by_score, Chronicle, Entry, GameLog};
+use cards::seeded_rng;
+use parlor_game::{Game, Seat};
+use president::{EveningEvent, EveningEvents, EveningGame, EveningRules, Event, Order};
+use serde_json::json;
+
+/// Records each hand as it ends and the evening's end.
+pub struct EveningChronicle;
+
+impl Chronicle<EveningGame> for EveningChronicle {
+    fn record(&mut self, game: &EveningGame, events: &EveningEvents, log: &mut GameLog) {
+        for event in events {
+            match event {
+                EveningEvent::Hand {
+                    event: Event::HandOver { order },
+                    places,
+                } => log.hand(json!({ "order": finishing_order(*order, *places) })),
+                EveningEvent::Over => {
+                    let (scores, ranks) = standings(game);
+                    log.finish(json!({ "hands": game.hands() }), scores, ranks);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A hand's finishing order as the table's seats, from 1 as the store shows them.
+fn finishing_order(order: Order, places: Order) -> Vec<usize> {
+    let table = |seat| places.seats().nth(seat).map_or(0, |s| s + 1);
+    order.seats().map(table).collect()
+}
+
+/// Each seat's points over the evening and its rank by them (1 = best).
+fn standings(game: &EveningGame) -> (Vec<i64>, Vec<u32>) {
+    let scores: Vec<i64> = (0..game.seats()).map(|s| game.score(s)).collect();
+    let ranks = ranks_by_score(&scores);
+    (scores, ranks)
+}
+
+/// Whether a recorded variant is an evening's (else it is one hand's, from before).
+pub fn is_evening(variant: &str) -> bool {
+    variant.parse::<EveningRules>().is_ok()
+}
+
+/// The evening of `variant` made again from `seed`.
+fn begin(variant: &str, seed: u64) -> Result<EveningGame, String> {
+    let rules: EveningRules = variant.parse()?;
+    Ok(EveningGame::start(&rules, seeded_rng(seed)).0)
+}
+
+/// Replays an evening of `variant` from `seed` with its `log`: a line per hand (its
+/// finishing order) and the points and ranks once it is over.
+pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, String> {
+    let mut game = begin(variant, seed)?;
+    let mut out = Replayed::default();
+    for (at, entry) in entries(log) {
+        let events = match entry? {
+            Entry::Note(note) => {
+                out.log.push(log[at].clone());
+                redo_note(&mut game, note).unwrap_or_default()
+            }
+            Entry::Action { seat, named } => {
+                let (action, events) = redo(&mut game, at, seat, named)?;
+                out.log
+                    .push(crate::record::action_entry::<EveningGame>(seat, &action));
+                events
+            }
+        };
+        for event in &events {
+            match event {
+                EveningEvent::Hand {
+                    event: Event::HandOver { order },
+                    places,
+                } => out.hands.push(format!(
+                    "finishing order {:?}",
+                    finishing_order(*order, *places)
+                )),
+                EveningEvent::Over => out.end = Some(standings(&game)),
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl Watchable for EveningGame {
+    type Narrator = EveningNarrator;
+
+    fn narrator(&self, names: Vec<String>) -> EveningNarrator {
+        EveningNarrator {
+            names,
+            hand: None,
+            in_hand: false,
+        }
+    }
+}
+
+/// The public model of an evening: the seats' names and the hand under way, told by a
+/// hand's narrator with its seats mapped to the table's (so steps and the table are
+/// drawn by the table's seats, whose names the list of running tables gives).
+#[derive(Clone, Debug)]
+pub struct EveningNarrator {
+    names: Vec<String>,
+    /// The last hand dealt, with the table seats in it in social order.
+    hand: Option<(WarsNarrator, Order)>,
+    /// Whether that hand is being played.
+    in_hand: bool,
+}
+
+impl EveningNarrator {
+    fn name(&self, seat: Seat) -> String {
+        name_of(&self.names, seat)
+    }
+
+    /// The table seat of the hand's `seat`.
+    fn at_table(places: Order, seat: Seat) -> Seat {
+        places.seats().nth(seat).unwrap_or(seat)
+    }
+}
+
+impl Narrator<EveningGame> for EveningNarrator {
+    fn say(&self, event: &EveningEvent) -> Option<Said> {
+        match event {
+            // Who sits down is told with the deal that deals them in.
+            EveningEvent::Sat { .. } => None,
+            // Leaving a hand is told by the hand.
+            EveningEvent::Left { .. } if self.in_hand => None,
+            EveningEvent::Left { seat } => {
+                Said::by(*seat, format!("{} leaves the table", self.name(*seat)))
+            }
+            EveningEvent::Dealt { places, ranked } => {
+                let names: Vec<String> = places.seats().map(|s| self.name(s)).collect();
+                let kind = match ranked {
+                    true => "ranked, warlord first",
+                    false => "a first hand",
+                };
+                Said::table(format!("A hand is dealt to {} ({kind})", names.join(", ")))
+            }
+            EveningEvent::Hand { event, places } => {
+                let (narrator, _) = self.hand.as_ref()?;
+                let said = narrator.say(event)?;
+                let seat = said.seat.map(|s| Self::at_table(*places, s - 1) + 1);
+                Some(Said { seat, ..said })
+            }
+            EveningEvent::Over => {
+                Said::table("Too few are left for a hand: the evening is over".into())
+            }
+        }
+    }
+
+    fn take(&mut self, event: &EveningEvent) {
+        match event {
+            EveningEvent::Dealt { places, .. } => {
+                let names = places.seats().map(|s| self.name(s)).collect();
+                self.hand = Some((WarsNarrator::new(places.len(), names), *places));
+                self.in_hand = true;
+            }
+            EveningEvent::Hand { event, .. } => {
+                self.in_hand &= !matches!(event, Event::HandOver { .. });
+                if let Some((narrator, _)) = self.hand.as_mut() {
+                    narrator.take(event);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The hand's table drawn at the table's seats (a seat not dealt in is empty).
+    fn shot(&self) -> Shot {
+        let seats = self.names.len();
+        let Some((narrator, places)) = &self.hand else {
+            return Shot {
+                hands: vec![Vec::new(); seats],
+                played: vec![Vec::new(); seats],
+                melds: Vec::new(),
+                notes: Vec::new(),
+                score: "between hands".to_owned(),
+            };
+        };
+        let hand = narrator.shot();
+        let mut hands = vec![Vec::new(); seats];
+        let mut played = vec![Vec::new(); seats];
+        for (at, seat) in places.seats().enumerate() {
+            if let Some(slot) = hands.get_mut(seat) {
+                *slot = hand.hands.get(at).cloned().unwrap_or_default();
+            }
+            if let Some(slot) = played.get_mut(seat) {
+                *slot = hand.played.get(at).cloned().unwrap_or_default();
+            }
+        }
+        let order: Vec<String> = places.seats().map(|s| self.name(s)).collect();
+        let mut notes = vec![format!("in social order: {}", order.join(", "))];
+        notes.extend(hand.notes);
+        Shot {
+            hands,
+            played,
+            melds: Vec::new(),
+            notes,
+            score: hand.score,
+        }
+    }
+
+    fn names(&mut self) -> &mut Vec<String> {
+        &mut self.names
+    }
+}
