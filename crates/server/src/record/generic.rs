@@ -71,7 +71,7 @@ where
         let events = match entry? {
             Entry::Note(note @ (Note::Left { .. } | Note::Sat { .. } | Note::Next)) => {
                 out.log.push(log[at].clone());
-                redo_note(&mut game, note).map(|e| G::events(&e).to_vec())
+                redo_note(&mut game, &note).map(|e| G::events(&e).to_vec())
             }
             Entry::Note(_) => {
                 out.log.push(log[at].clone());
@@ -112,39 +112,24 @@ where
     let (mut game, first) = G::start(&rules::<G>(variant)?, seeded_rng(seed));
     let mut narrator = game.narrator(names.to_vec());
     let mut story = Story::default();
-    let mut tell = |events: &[G::Event], story: &mut Story| {
-        for event in events.iter().filter_map(G::for_watcher) {
-            let said = narrator.say(&event);
-            narrator.take(&event);
-            // A hand begins with its first event, told or not (the game's first hand
-            // with its first told event: who sat down before it is not a hand).
-            let step = |text: String, seat| Step {
-                seat,
-                text,
-                table: narrator.shot(),
-            };
-            if G::starts_hand(&event) || story.hands.is_empty() && said.is_some() {
-                let said = said.clone().unwrap_or_else(|| Said {
-                    seat: None,
-                    text: String::new(),
-                });
-                story.begin_hand(step(said.text, said.seat));
-            } else if let (Some(hand), Some(said)) = (story.hands.last_mut(), said) {
-                hand.steps.push(step(said.text, said.seat));
-            }
-        }
-    };
-    tell(G::events(&first), &mut story);
+    tell::<G>(&mut narrator, G::events(&first), &mut story);
     for (at, entry) in entries(log) {
         match entry? {
             Entry::Note(note) => {
-                if let Some(events) = redo_note(&mut game, note) {
-                    tell(G::events(&events), &mut story);
+                // Whoever sits down has the seat's name from now on.
+                if let Note::Sat { seat, name } = &note {
+                    if let Some(slot) = narrator.names().get_mut(*seat) {
+                        slot.clone_from(name);
+                    }
+                }
+                if let Some(events) = redo_note(&mut game, &note) {
+                    tell::<G>(&mut narrator, G::events(&events), &mut story);
                 }
             }
             Entry::Action { seat, named } => {
-                tell(&advanced(&mut game), &mut story);
-                tell(G::events(&redo(&mut game, at, seat, named)?.1), &mut story);
+                tell::<G>(&mut narrator, &advanced(&mut game), &mut story);
+                let events = redo(&mut game, at, seat, named)?.1;
+                tell::<G>(&mut narrator, G::events(&events), &mut story);
             }
         }
     }
@@ -155,6 +140,31 @@ where
             .map_or_else(String::new, |s| s.text.clone());
     }
     Ok(story)
+}
+
+/// Tells `events` into `story` as a watcher saw them, through `narrator`: a step for each
+/// one it tells, a new hand where one begins.
+fn tell<G: Watchable>(narrator: &mut G::Narrator, events: &[G::Event], story: &mut Story) {
+    for event in events.iter().filter_map(G::for_watcher) {
+        let said = narrator.say(&event);
+        narrator.take(&event);
+        // A hand begins with its first event, told or not (the game's first hand with
+        // its first told event: who sat down before it is not a hand).
+        let step = |text: String, seat| Step {
+            seat,
+            text,
+            table: narrator.shot(),
+        };
+        if G::starts_hand(&event) || story.hands.is_empty() && said.is_some() {
+            let said = said.clone().unwrap_or_else(|| Said {
+                seat: None,
+                text: String::new(),
+            });
+            story.begin_hand(step(said.text, said.seat));
+        } else if let (Some(hand), Some(said)) = (story.hands.last_mut(), said) {
+            hand.steps.push(step(said.text, said.seat));
+        }
+    }
 }
 
 /// The steps the game took by itself before the next action (`Game::advance`: a next
@@ -172,10 +182,10 @@ fn advanced<G: Projected>(game: &mut G) -> Vec<G::Event> {
 
 /// What a note changed in the game, done again: a seat leaving or sitting down, or the
 /// step the table asked for; `None` for a note that changes nothing in the game.
-pub fn redo_note<G: Game>(game: &mut G, note: Note) -> Option<G::Events> {
-    match note {
+pub fn redo_note<G: Game>(game: &mut G, note: &Note) -> Option<G::Events> {
+    match *note {
         Note::Left { seat } => game.leave(seat),
-        Note::Sat { seat } => game.join(seat),
+        Note::Sat { seat, .. } => game.join(seat),
         Note::Next => game.advance(),
         Note::Forfeit { .. } | Note::CpuTookOver { .. } => None,
     }

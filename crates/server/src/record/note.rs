@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// Something that changed a game without being a seat's action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// The player in `seat` left the hand; it goes on without the seat (Warlords).
     Left { seat: usize },
@@ -15,9 +15,9 @@ pub enum Note {
     /// The player in `seat` left; a CPU player plays the seat from now on (course
     /// Truco, Mahjong). The game itself does not change.
     CpuTookOver { seat: usize },
-    /// A player sat down in `seat` at the game under way (a Warlords evening, whose
-    /// next hand deals them in); who they are is the seat's name in the store.
-    Sat { seat: usize },
+    /// `name` sat down in `seat` at the game under way (a Warlords evening, whose next
+    /// hand deals them in): the seat is theirs from now on, in its story too.
+    Sat { seat: usize, name: String },
     /// The table asked the game for its next step, which nobody's action takes (the
     /// next hand of a Warlords evening, or its end).
     Next,
@@ -29,7 +29,7 @@ impl fmt::Display for Note {
             Note::Left { seat } => write!(f, "leave {seat}"),
             Note::Forfeit { seat } => write!(f, "forfeit {seat}"),
             Note::CpuTookOver { seat } => write!(f, "seat {seat} left; a CPU player took over"),
-            Note::Sat { seat } => write!(f, "sit {seat}"),
+            Note::Sat { seat, name } => write!(f, "sit {seat} {name}"),
             Note::Next => write!(f, "next"),
         }
     }
@@ -38,15 +38,15 @@ impl fmt::Display for Note {
 impl Note {
     /// The note in words for a story, `name` naming a seat (a game's story may tell its
     /// own notes more closely).
-    pub fn in_words(self, name: impl Fn(usize) -> String) -> String {
+    pub fn in_words(&self, name: impl Fn(usize) -> String) -> String {
         match self {
-            Note::Left { seat } => format!("{} left", name(seat)),
-            Note::Forfeit { seat } => format!("{} forfeits", name(seat)),
+            Note::Left { seat } => format!("{} left", name(*seat)),
+            Note::Forfeit { seat } => format!("{} forfeits", name(*seat)),
             Note::CpuTookOver { seat } => format!(
                 "{} left; a CPU player plays the seat from now on",
-                name(seat)
+                name(*seat)
             ),
-            Note::Sat { seat } => format!("{} sits down at the table", name(seat)),
+            Note::Sat { name: who, .. } => format!("{who} sits down at the table"),
             Note::Next => "The next hand is dealt".to_owned(),
         }
     }
@@ -58,9 +58,11 @@ impl Note {
                 seat: seat.parse().ok()?,
             });
         }
-        if let Some(seat) = text.strip_prefix("sit ") {
+        if let Some(rest) = text.strip_prefix("sit ") {
+            let (seat, name) = rest.split_once(' ')?;
             return Some(Note::Sat {
                 seat: seat.parse().ok()?,
+                name: name.to_owned(),
             });
         }
         if text == "next" {
@@ -90,7 +92,10 @@ mod tests {
             Note::Left { seat: 3 },
             Note::Forfeit { seat: 0 },
             Note::CpuTookOver { seat: 2 },
-            Note::Sat { seat: 6 },
+            Note::Sat {
+                seat: 6,
+                name: "Ana Lu".into(),
+            },
             Note::Next,
         ] {
             assert_eq!(Note::parse(&note.to_string()), Some(note));

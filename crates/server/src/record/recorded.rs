@@ -119,7 +119,11 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
     /// the store. `None` (and nothing logged) if the game takes nobody there now.
     pub fn join(&mut self, seat: Seat, name: &str) -> Option<G::Events> {
         let events = self.game.join(seat)?;
-        self.log.note(Note::Sat { seat });
+        let sat = Note::Sat {
+            seat,
+            name: name.to_owned(),
+        };
+        self.log.note(sat);
         self.log.name_seat(seat, name);
         self.chronicle.record(&self.game, &events, &mut self.log);
         Some(events)

@@ -355,9 +355,8 @@ where
             }
             match entry {
                 Entry::Action { seat, named } => self.redo(at, seat, named)?,
-                Entry::Note(Note::Sat { seat }) => {
-                    let name = self.game.listed().names().get(seat).cloned();
-                    self.join(seat, &name.unwrap_or_default())
+                Entry::Note(Note::Sat { seat, name }) => {
+                    self.join(seat, &name)
                         .ok_or_else(|| format!("entry {at}: nobody may sit in seat {seat}"))?;
                 }
                 Entry::Note(Note::Next) => {

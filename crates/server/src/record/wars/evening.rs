@@ -70,7 +70,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         let events = match entry? {
             Entry::Note(note) => {
                 out.log.push(log[at].clone());
-                redo_note(&mut game, note).unwrap_or_default()
+                redo_note(&mut game, &note).unwrap_or_default()
             }
             Entry::Action { seat, named } => {
                 let (action, events) = redo(&mut game, at, seat, named)?;
@@ -215,5 +215,93 @@ impl Narrator<EveningGame> for EveningNarrator {
 
     fn names(&mut self) -> &mut Vec<String> {
         &mut self.names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{action_entry, Note};
+
+    /// The log of an evening whose seat 0 changes hands: Ann, Ben and Cy play a hand,
+    /// Ann leaves and Bea sits down in her seat, and the three play another; then Ben
+    /// and Cy leave and the table asks for the next hand, which ends the evening.
+    fn evening_log(seed: u64) -> Vec<String> {
+        let mut game = begin("evening 3", seed).unwrap();
+        let mut bot = president::bots::evening_by_name("sound").unwrap();
+        let mut rng = seeded_rng(seed + 1);
+        let mut log = Vec::new();
+        let note = |game: &mut EveningGame, log: &mut Vec<String>, note: Note| {
+            redo_note(game, &note).unwrap();
+            log.push(format!("# {note}"));
+        };
+        let sit = |seat: usize, name: &str| Note::Sat {
+            seat,
+            name: name.into(),
+        };
+        for (seat, name) in ["Ann", "Ben", "Cy"].into_iter().enumerate() {
+            note(&mut game, &mut log, sit(seat, name));
+        }
+        for hand in 0..2 {
+            if hand == 1 {
+                note(&mut game, &mut log, Note::Left { seat: 0 });
+                note(&mut game, &mut log, sit(0, "Bea"));
+            }
+            note(&mut game, &mut log, Note::Next);
+            loop {
+                let Some(seat) = game.to_act().next() else {
+                    break;
+                };
+                let legal = game.legal_actions(seat);
+                let action = bot.choose(&game.view(seat), &legal, &mut rng);
+                game.apply(seat, action).unwrap();
+                log.push(action_entry::<EveningGame>(seat, &action));
+            }
+        }
+        for seat in [1, 2] {
+            note(&mut game, &mut log, Note::Left { seat });
+        }
+        note(&mut game, &mut log, Note::Next);
+        assert!(game.is_over());
+        log
+    }
+
+    #[test]
+    fn an_evening_replays_and_is_told_with_whoever_sat_in_each_seat_then() {
+        let log = evening_log(5);
+        let replayed = replay("evening 3", 5, &log).unwrap();
+        assert_eq!(replayed.hands.len(), 2);
+        assert_eq!(replayed.log, log, "the log replays as it was written");
+        let (scores, ranks) = replayed.end.expect("the evening ended");
+        // Each hand of three scores 2 + 1 + 0; Ann's points from the first (seat 1 in the
+        // stored order) left with her, and Bea scored in the second only.
+        let first = &replayed.hands[0];
+        let ann_place = ["[1,", ", 1,", ", 1]"]
+            .iter()
+            .position(|p| first.contains(p));
+        let ann = 2 - ann_place.expect("Ann played the first hand") as i64;
+        assert_eq!(
+            scores.iter().sum::<i64>(),
+            6 - ann,
+            "{scores:?} after {first}"
+        );
+        assert!(
+            scores[0] <= 2 && scores[3..].iter().all(|&s| s == 0),
+            "{scores:?}"
+        );
+        assert_eq!(ranks.len(), 7);
+        // The store names each seat after its last player; the story after each hand's.
+        let names: Vec<String> = ["Bea", "Ben", "Cy", "", "", "", ""]
+            .map(String::from)
+            .into();
+        let story = super::super::story("evening 3", 5, &log, &names).unwrap();
+        assert_eq!(story.hands.len(), 2);
+        let first = &story.hands[0].steps[0].text;
+        let second = &story.hands[1].steps[0].text;
+        assert!(first.contains("Ann") && !first.contains("Bea"), "{first}");
+        assert!(
+            second.contains("Bea") && !second.contains("Ann"),
+            "{second}"
+        );
     }
 }

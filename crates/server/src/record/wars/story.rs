@@ -28,7 +28,7 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
         let entry = entry?;
         let (seat, note) = match entry {
             Entry::Action { seat, .. } => (Some(seat), None),
-            Entry::Note(note) => (None, Some(note)),
+            Entry::Note(ref note) => (None, Some(note.clone())),
         };
         let (action, events) = redo(&mut hand, at, entry)?;
         let text = match (seat, action, note) {
