@@ -41,3 +41,25 @@ async fn finished_games_and_the_leaderboard_in_the_browser() {
     script(&s, "games").await;
     s.stop().await;
 }
+
+/// A Warlords evening is one stored game: its page replays both hands the bots played,
+/// with only the seats they sat in.
+#[tokio::test]
+async fn a_warlords_evening_replayed_in_the_browser() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    // A pause between hands, so that the bots leave before a third is dealt.
+    let config = Config {
+        data_dir: Some(dir.path().to_owned()),
+        ..Config::for_tests(39)
+    }
+    .with(|wars: &mut parlor_server::protocols::wars::WarsSettings| {
+        wars.min_players = 3;
+        wars.lobby_timeout = std::time::Duration::from_secs(2);
+    });
+    let s = TestServer::start(config).await;
+    common::bots::warlords_hands(s.addr("wars"), 3, 2).await;
+    s.stored("wars", "finished", 1).await;
+    script(&s, "evening").await;
+    s.stop().await;
+}

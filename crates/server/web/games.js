@@ -22,6 +22,9 @@ const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: '
 const TEAM_GAMES = (await (await fetch('/api/protocols')).json()).filter((g) => g.teams).map((g) => g.name);
 const place = (protocol, rank) => (TEAM_GAMES.includes(protocol) ? (rank === 1 ? 'won' : 'lost') : ordinal(rank));
 // A seat without a name is a course Truco player who gave none (they are not rated).
+/** The seats someone sat in, each with its number from 1 (a Warlords evening's table has
+ * seven places, some never taken). */
+const seated = (g) => g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => s.name || s.cpu);
 const seatText = (protocol) => (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${place(protocol, s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;
 
 async function list() {
@@ -34,7 +37,7 @@ async function list() {
     el('td', {}, el('a', { href: '/games?id=' + g.id }, '#' + g.id)),
     el('td', { 'data-label': 'game' }, g.protocol), el('td', { 'data-label': 'status' }, g.status),
     el('td', { class: 'when', 'data-label': 'started' }, when(g.started_at_ms)),
-    el('td', { 'data-label': 'seats' }, g.seats.map(seatText(g.protocol)).join(', '))));
+    el('td', { 'data-label': 'seats' }, seated(g).map(seatText(g.protocol)).join(', '))));
   const last = games.at(-1);
   fill(app,
     el('h2', {}, 'Games, newest first'),
@@ -50,7 +53,7 @@ const ordinal = (n) => n + (['th', 'st', 'nd', 'rd'][n % 10 > 3 || Math.floor(n 
 function resultText(g) {
   if (g.status === 'abandoned') return `Abandoned: ${g.result?.abandoned || 'the game did not finish'}.`;
   if (g.status !== 'finished') return 'Being played: its hands are shown when it is over.';
-  const ranked = g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => s.rank).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const ranked = seated(g).filter((s) => s.rank).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const forfeit = g.result?.ended === 'forfeit' ? 'Forfeited: a player left, the other team wins. ' : '';
   if (TEAM_GAMES.includes(g.protocol)) {
     const team = (won) => ranked.filter((s) => (s.rank === 1) === won).map((s) => s.name || `seat ${s.seat}`).join(' and ');
@@ -66,7 +69,7 @@ async function one(id) {
   fill(app,
     el('h2', {}, `Game #${g.id}: ${g.protocol} (${g.variant})`),
     el('p', {}, `${g.status} · started ${when(g.started_at_ms)} · ended ${when(g.ended_at_ms)}`),
-    el('ol', { class: 'replay-seats' }, g.seats.map((s) => el('li', {}, seatText(g.protocol)(s)))),
+    el('ol', { class: 'replay-seats' }, seated(g).map((s) => el('li', { value: s.seat }, seatText(g.protocol)(s)))),
     el('p', { class: 'summary', id: 'game-result' }, resultText(g)),
     replay,
     el('p', {}, el('a', { href: '/games' }, 'all games'), ' · check it against the rules engine: ', el('code', {}, `parlor replay ${g.id}`),

@@ -31,9 +31,11 @@ const row = (faces, mahjong, cls = '') => el('div', { class: `replay-row ${mahjo
 /**
  * The table of one moment (`shot`, as the server's stories and watch frames draw it): each
  * seat's cards or tiles held, what it has in front of it, its melds; the score and notes
- * in the middle. `name(i)` names seat i (from 0); `actor` (from 1) marks who just acted.
+ * in the middle. `name(i)` names seat i (from 0); `actor` (from 1) marks who just acted;
+ * a seat `present(i)` says nobody sits in, holding nothing (a Warlords evening's free
+ * places), is not drawn.
  */
-export function drawShot(shot, mahjong, name, actor) {
+export function drawShot(shot, mahjong, name, actor, present = () => true) {
   const n = shot.hands.length;
   const seatParts = shot.hands.map((held, i) => ({
     pos: i + 1,
@@ -45,11 +47,11 @@ export function drawShot(shot, mahjong, name, actor) {
     played: el('div', { class: 'in-front' },
       row(shot.played[i] || [], mahjong, 'played'),
       ...(shot.melds[i] || []).map((meld) => row(meld, true, 'meld'))),
-  }));
+  })).filter((_, i) => present(i) || (shot.hands[i] || []).length > 0);
   const middle = [el('div', { class: 'score', id: 'replay-score' }, shot.score),
     ...shot.notes.map((n) => el('div', { class: 'muted' }, n))];
   // Four seats around the felt, from seat 1's side; other counts in a ring.
-  if (n === 4) return fourSeats(seatParts, 1, middle);
+  if (n === 4 && seatParts.length === 4) return fourSeats(seatParts, 1, middle);
   return ringSeats(seatParts.map((s) => ({ ...s, me: false })), middle);
 }
 
@@ -66,7 +68,7 @@ export function showReplay(root, story, protocol, seats) {
   let passes = !mahjong;
   const stepsOf = (h) => (passes ? h.steps : h.steps.filter((x) => !/ passes$/.test(x.text)));
   const name = (i) => seats[i]?.name || `seat ${i + 1}`;
-  const table = (shot, actor) => drawShot(shot, mahjong, name, actor);
+  const table = (shot, actor) => drawShot(shot, mahjong, name, actor, (i) => !!seats[i]?.name);
 
   function draw() {
     const h = hands[hand];

@@ -31,7 +31,7 @@ function draw() {
       : el('p', { class: 'hint' }, `Hand ${hand}: you watch; every hand is face down until the rules show it.`),
     el('p', { class: 'status', id: 'watch-step', 'aria-live': 'polite' }, last ? last.text : 'Waiting for the table…'),
     shot ? el('section', { class: 'table replay-table', id: 'watch-table' },
-      drawShot(shot, listing?.game === 'mahjong', name, last?.seat)) : null,
+      drawShot(shot, listing?.game === 'mahjong', name, last?.seat, (i) => listing?.seats[i]?.kind !== 'empty')) : null,
     el('h3', {}, 'This hand, step by step'),
     el('ol', { class: 'log replay-steps', id: 'watch-steps' }, steps.map((x) => el('li', {}, x.text))));
 }

@@ -56,7 +56,7 @@ pub fn is_evening(variant: &str) -> bool {
 }
 
 /// The evening of `variant` made again from `seed`.
-fn begin(variant: &str, seed: u64) -> Result<EveningGame, String> {
+pub(super) fn begin(variant: &str, seed: u64) -> Result<EveningGame, String> {
     let rules: EveningRules = variant.parse()?;
     Ok(EveningGame::start(&rules, seeded_rng(seed)).0)
 }
@@ -94,6 +94,24 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
         }
     }
     Ok(out)
+}
+
+/// A hand's table (`shot`, its seats the hand's) drawn at the table's `seats`: the hand's
+/// seat `i` is `places` `i`; a seat not dealt in holds nothing.
+pub(super) fn at_table(shot: Shot, places: Order, seats: usize) -> Shot {
+    let mut hands = vec![Vec::new(); seats];
+    let mut played = vec![Vec::new(); seats];
+    let dealt = places.seats().zip(shot.hands.into_iter().zip(shot.played));
+    for (seat, (held, front)) in dealt {
+        if let (Some(h), Some(p)) = (hands.get_mut(seat), played.get_mut(seat)) {
+            (*h, *p) = (held, front);
+        }
+    }
+    Shot {
+        hands,
+        played,
+        ..shot
+    }
 }
 
 impl Watchable for EveningGame {
@@ -190,27 +208,11 @@ impl Narrator<EveningGame> for EveningNarrator {
                 score: "between hands".to_owned(),
             };
         };
-        let hand = narrator.shot();
-        let mut hands = vec![Vec::new(); seats];
-        let mut played = vec![Vec::new(); seats];
-        for (at, seat) in places.seats().enumerate() {
-            if let Some(slot) = hands.get_mut(seat) {
-                *slot = hand.hands.get(at).cloned().unwrap_or_default();
-            }
-            if let Some(slot) = played.get_mut(seat) {
-                *slot = hand.played.get(at).cloned().unwrap_or_default();
-            }
-        }
+        let mut shot = at_table(narrator.shot(), *places, seats);
         let order: Vec<String> = places.seats().map(|s| self.name(s)).collect();
-        let mut notes = vec![format!("in social order: {}", order.join(", "))];
-        notes.extend(hand.notes);
-        Shot {
-            hands,
-            played,
-            melds: Vec::new(),
-            notes,
-            score: hand.score,
-        }
+        shot.notes
+            .insert(0, format!("in social order: {}", order.join(", ")));
+        shot
     }
 
     fn names(&mut self) -> &mut Vec<String> {
@@ -296,12 +298,20 @@ mod tests {
             .into();
         let story = super::super::story("evening 3", 5, &log, &names).unwrap();
         assert_eq!(story.hands.len(), 2);
-        let first = &story.hands[0].steps[0].text;
-        let second = &story.hands[1].steps[0].text;
+        let told = |hand: usize| {
+            let steps = story.hands[hand].steps.iter().map(|s| s.text.as_str());
+            steps.collect::<Vec<_>>().join(" / ")
+        };
+        let (first, second) = (told(0), told(1));
         assert!(first.contains("Ann") && !first.contains("Bea"), "{first}");
         assert!(
             second.contains("Bea") && !second.contains("Ann"),
             "{second}"
         );
+        // Every card face up (the evening is over), drawn at the table's seven seats.
+        let table = &story.hands[0].steps[0].table;
+        assert_eq!(table.hands.len(), 7);
+        assert_eq!(table.hands.iter().map(Vec::len).sum::<usize>(), 52);
+        assert!(table.hands.iter().flatten().all(|face| face != "?"));
     }
 }

@@ -106,7 +106,7 @@ pub fn replay(variant: &str, seed: u64, log: &[String]) -> Result<Replayed, Stri
 /// hand stored as a game of its own before.
 pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Result<Story, String> {
     match is_evening(variant) {
-        true => crate::record::generic::story::<president::EveningGame>(variant, seed, log, names),
+        true => story::evening_story(variant, seed, log, names),
         false => story::story(variant, seed, log, names),
     }
 }

@@ -1,27 +1,23 @@
 //! How a stored wars game is told step by step for the replay page (see
 //! [`crate::record::story`]).
 
+use super::evening;
 use super::{redeal, redo};
 use crate::record::entries;
+use crate::record::generic::redo_note;
 use crate::record::story::Story;
 use crate::record::story::{card_text, name_of, Shot, Step, StoryHand};
 use crate::record::story::{face, joined};
 use crate::record::{Entry, Note};
 use president::{in_order, Action, CardSet, Event, Events, Hand, Seat, Status, THREE_OF_CLUBS};
+use president::{EveningEvent, Order};
 
 /// Tells a hand of `variant` from `seed` with its `log` step by step (see
 /// [`crate::record::story`]): one [`StoryHand`], as each hand is a game in the store;
 /// `names` are the seats' names in seat order (the hand's social order).
 pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Result<Story, String> {
     let (mut hand, events) = redeal(variant, seed)?;
-    let mut teller = Teller {
-        names,
-        steps: Vec::new(),
-        shown: None,
-        out: Vec::new(),
-        left: Vec::new(),
-        result: None,
-    };
+    let mut teller = Teller::new(names.to_vec());
     let deal = teller.deal_text(&hand, &events);
     teller.push(&hand, None, deal);
     for (at, entry) in entries(log) {
@@ -81,8 +77,9 @@ fn ordinal(place: usize) -> String {
 
 /// Tells a hand while it is replayed: the steps so far and what the engine's state does
 /// not keep (the last play shown after its round ended, who left).
-struct Teller<'a> {
-    names: &'a [String],
+struct Teller {
+    /// The hand's seats' names, in the hand's seat order (social order).
+    names: Vec<String>,
     steps: Vec<Step>,
     /// The last play and who made it: it stays in front of them until the next play.
     shown: Option<(Seat, CardSet)>,
@@ -94,9 +91,21 @@ struct Teller<'a> {
     result: Option<String>,
 }
 
-impl Teller<'_> {
+impl Teller {
+    /// A teller of a hand dealt to `names`, in social order.
+    fn new(names: Vec<String>) -> Teller {
+        Teller {
+            names,
+            steps: Vec::new(),
+            shown: None,
+            out: Vec::new(),
+            left: Vec::new(),
+            result: None,
+        }
+    }
+
     fn name(&self, seat: Seat) -> String {
-        name_of(self.names, seat)
+        name_of(&self.names, seat)
     }
 
     /// The deal, in words: who opens, or who swaps with whom.
@@ -302,6 +311,103 @@ impl Teller<'_> {
             table,
         });
     }
+}
+
+/// Tells a Warlords evening of `variant` from `seed` with its `log` step by step, hand by
+/// hand as a hand stored on its own is told (every card face up: the evening is over),
+/// with the table drawn at the table's seats; `names` are the seats' names as stored
+/// (their last players), each hand told with whoever sat in its seats then.
+pub fn evening_story(
+    variant: &str,
+    seed: u64,
+    log: &[String],
+    names: &[String],
+) -> Result<Story, String> {
+    let mut game = evening::begin(variant, seed)?;
+    let mut names = names.to_vec();
+    let mut story = Story::default();
+    // The hand being told and the table's seats in it, in social order.
+    let mut telling: Option<(Teller, Order)> = None;
+    for (at, entry) in entries(log) {
+        let (seat, text, events) = match entry? {
+            Entry::Note(note) => {
+                if let Note::Sat { seat, name } = &note {
+                    if let Some(slot) = names.get_mut(*seat) {
+                        slot.clone_from(name);
+                    }
+                }
+                let events = redo_note(&mut game, &note).unwrap_or_default();
+                // Only a leaving during a hand is a step of it.
+                let text = match (&note, &telling) {
+                    (Note::Left { seat }, Some((teller, places))) if game.hand().is_some() => {
+                        let at = places.seats().position(|s| s == *seat);
+                        at.map(|seat| teller.note_text(Note::Left { seat }))
+                    }
+                    _ => None,
+                };
+                (None, text, events)
+            }
+            Entry::Action { seat, named } => {
+                let (action, events) = crate::record::redo::redo(&mut game, at, seat, named)?;
+                let text = telling.as_ref().and_then(|(teller, places)| {
+                    let at = places.seats().position(|s| s == seat)?;
+                    Some(teller.says(at, action, places.len()))
+                });
+                (Some(seat), text, events)
+            }
+        };
+        for event in &events {
+            if let EveningEvent::Dealt { places, .. } = event {
+                finish(&mut story, telling.take());
+                let hand_names = places.seats().map(|s| name_of(&names, s)).collect();
+                telling = Some((Teller::new(hand_names), *places));
+            }
+        }
+        let Some((teller, places)) = telling.as_mut() else {
+            continue;
+        };
+        let Some((hand, _)) = game.hand() else {
+            continue;
+        };
+        let in_hand: Events = (events.iter())
+            .filter_map(|event| match event {
+                EveningEvent::Hand { event, .. } => Some(event.clone()),
+                _ => None,
+            })
+            .collect();
+        let text = match (text, teller.steps.is_empty()) {
+            (_, true) => Some(teller.deal_text(hand, &in_hand)),
+            (text, false) => text,
+        };
+        let Some(text) = text else {
+            continue;
+        };
+        let noted = seat.is_none();
+        let clauses: Vec<String> = (in_hand.iter())
+            .filter_map(|event| teller.absorb(event, noted))
+            .collect();
+        let text = joined(text, &clauses);
+        let at = seat.and_then(|seat| places.seats().position(|s| s == seat));
+        teller.push(hand, at, text);
+        let last = teller.steps.last_mut().expect("a step was just told");
+        last.seat = seat.map(|seat| seat + 1);
+        last.table = evening::at_table(std::mem::take(&mut last.table), *places, names.len());
+    }
+    finish(&mut story, telling.take());
+    Ok(story)
+}
+
+/// Adds the hand `telling` told to `story`.
+fn finish(story: &mut Story, telling: Option<(Teller, Order)>) {
+    let Some((mut teller, _)) = telling else {
+        return;
+    };
+    let result = (teller.result.take()).unwrap_or_else(|| "the hand did not finish".to_owned());
+    story.hands.push(StoryHand {
+        number: story.hands.len() + 1,
+        steps: teller.steps,
+        result,
+    });
 }
 
 #[cfg(test)]
