@@ -1,20 +1,13 @@
 //! A hand of Warlords & Scumbags told to its watchers from the events anyone may see
 //! (see [`crate::record::watch`]): the play on the table in front of who made it, how
 //! many cards each seat holds, who passed and who went out. The swap between warlord and
-//! scumbag stays between them.
+//! scumbag stays between them. An evening's narrator (`evening.rs`) tells each of its
+//! hands with one.
 
 use crate::record::story::{card_text, face, name_of, Shot};
-use crate::record::watch::{backs, Narrator, Said, Watchable};
+use crate::record::watch::{backs, Narrator, Said};
 use cards::CardSet;
 use president::{in_order, Event, Hand, Seat};
-
-impl Watchable for Hand {
-    type Narrator = WarsNarrator;
-
-    fn narrator(&self, names: Vec<String>) -> WarsNarrator {
-        WarsNarrator::new(self.players(), names)
-    }
-}
 
 /// The public model of a Warlords table.
 #[derive(Clone, Debug)]
@@ -151,9 +144,19 @@ impl Narrator<Hand> for WarsNarrator {
 mod tests {
     use crate::record::story::face;
     use crate::record::watch::leaks;
+    use crate::record::watch::Watchable;
     use parlor_game::Strategy;
     use president::bots::{RandomBot, SoundBot};
     use president::Hand;
+
+    /// A hand watched on its own, as the leak test plays one.
+    impl Watchable for Hand {
+        type Narrator = super::WarsNarrator;
+
+        fn narrator(&self, names: Vec<String>) -> super::WarsNarrator {
+            super::WarsNarrator::new(self.players(), names)
+        }
+    }
 
     /// Whole hands of 3 to 7 players, first and ranked: a watcher never sees a card a
     /// seat holds (the swap included).
