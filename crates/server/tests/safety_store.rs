@@ -82,6 +82,7 @@ fn fill(dir: &std::path::Path, games: i64) {
                 number: 1,
                 result: json!({ "points": [1, 0] }),
                 actions: vec!["0 0 a long enough action to fill pages".into(); 20],
+                rated: Vec::new(),
             })
             .unwrap();
         store
@@ -92,6 +93,7 @@ fn fill(dir: &std::path::Path, games: i64) {
                 scores: vec![12, 3, 12, 3],
                 ranks: vec![1, 2, 1, 2],
                 actions: Vec::new(),
+                rated: true,
             })
             .unwrap();
     }

@@ -259,6 +259,16 @@ async fn a_warlords_evening_is_stored_and_replays_exactly() {
         .map(|i| game["seats"][i]["score"].as_i64().unwrap())
         .sum();
     assert_eq!(points, 3 * hands.len() as i64);
+    // Each hand counts in the standings as a game (whoever leaves an evening early keeps
+    // the hands they played), and the evening's end does not count them again.
+    let (_, board) = s.get_json("/api/leaderboard/wars").await;
+    let board = board.as_array().unwrap();
+    assert_eq!(board.len(), 3, "{board:?}");
+    for player in board {
+        assert_eq!(player["games"], 2, "{player}");
+    }
+    let points: i64 = board.iter().map(|p| p["points"].as_i64().unwrap()).sum();
+    assert_eq!(points, 6, "{board:?}");
     s.stop().await;
 }
 

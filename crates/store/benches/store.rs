@@ -34,6 +34,7 @@ fn record_games(recorder: &Recorder, runtime: &tokio::runtime::Runtime, actions:
                 number,
                 result: json!({ "winner": number % 4, "han": 3, "fu": 30, "yaku": ["riichi", "tsumo"] }),
                 actions: actions.to_vec(),
+                rated: Vec::new(),
             });
         }
         recorder.finish_game(GameEnd {
@@ -43,6 +44,7 @@ fn record_games(recorder: &Recorder, runtime: &tokio::runtime::Runtime, actions:
             scores: vec![40_000, 30_000, 20_000, 10_000],
             ranks: vec![1, 2, 3, 4],
             actions: Vec::new(),
+            rated: true,
         });
     }
     runtime.block_on(recorder.flush());

@@ -40,7 +40,8 @@ mod write;
 
 pub use error::{Result, StoreError};
 pub use model::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, SeatName, SeatRecord, TournamentRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Placed, SeatName, SeatRecord,
+    TournamentRecord,
 };
 pub use pool::StoreReader;
 pub use postgres::{PgStore, ID_BLOCK};

@@ -51,6 +51,20 @@ pub struct HandRecord {
     pub result: serde_json::Value,
     /// The hand's actions in order, each an opaque string the protocol parses back.
     pub actions: Vec<String>,
+    /// Who played the hand and how they placed, when each hand counts in the standings
+    /// as a game of its own (a Warlords evening, whose players change between hands);
+    /// empty when only the game's end counts.
+    pub rated: Vec<Placed>,
+}
+
+/// A player's place in a hand that counts in the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub name: String,
+    pub cpu: bool,
+    pub score: i64,
+    /// 1 = best.
+    pub rank: u32,
 }
 
 /// A game ended with a result.
@@ -67,6 +81,9 @@ pub struct GameEnd {
     pub ranks: Vec<u32>,
     /// Actions after the last hand (usually none).
     pub actions: Vec<String>,
+    /// Whether the end counts in the standings (not when each hand did, see
+    /// [`HandRecord::rated`]).
+    pub rated: bool,
 }
 
 /// A game ended without a result: a player left or disconnected and the game could not

@@ -159,7 +159,7 @@ impl<S: Transact> Storage for S {
 
     fn record_hand(&mut self, h: &HandRecord) -> Result<()> {
         write(self, |db| {
-            playing(db, h.game)?;
+            let protocol = playing(db, h.game)?;
             let recorded = db.query_one(
                 "SELECT 1 FROM hands WHERE game = ?1 AND number = ?2",
                 params![h.game.0, h.number],
@@ -179,7 +179,18 @@ impl<S: Transact> Storage for S {
                     to_json(&h.actions)?
                 ],
             )?;
-            Ok(())
+            if h.rated.is_empty() {
+                return Ok(());
+            }
+            let finishers: Vec<Finisher> = (h.rated.iter())
+                .map(|p| Finisher {
+                    name: &p.name,
+                    cpu: p.cpu,
+                    score: p.score,
+                    rank: p.rank,
+                })
+                .collect();
+            ratings::update(db, &protocol, &finishers)
         })
     }
 
@@ -389,7 +400,10 @@ fn finish(db: &dyn Db, end: &GameEnd) -> Result<()> {
             rank,
         });
     }
-    ratings::update(db, &protocol, &finishers)
+    match end.rated {
+        true => ratings::update(db, &protocol, &finishers),
+        false => Ok(()),
+    }
 }
 
 #[cfg(test)]

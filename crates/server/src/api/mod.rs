@@ -391,6 +391,7 @@ mod tests {
                 number: 1,
                 result: json!({ "points": [157, 0] }),
                 actions: vec!["0 play 6c".into(), "1 play 7c".into()],
+                rated: Vec::new(),
             })
             .unwrap();
             if id < 4 {
@@ -401,6 +402,7 @@ mod tests {
                     scores: vec![2500, 900, 2500, 900],
                     ranks: vec![1, 2, 1, 2],
                     actions: vec![],
+                    rated: true,
                 })
                 .unwrap();
             }

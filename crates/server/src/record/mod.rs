@@ -42,7 +42,7 @@ pub use tables::{Listed, Listing, SeatKind, SeatListing, Tables};
 
 use parlor_game::Notation;
 use parlor_store::{
-    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Recorder, SeatName, SeatRecord,
+    GameAbandon, GameEnd, GameId, GameStart, HandRecord, Placed, Recorder, SeatName, SeatRecord,
 };
 use serde_json::Value;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -314,6 +314,17 @@ impl GameLog {
 
     /// A hand ended with `result`: it is committed with the actions since the last one.
     pub fn hand(&mut self, result: Value) {
+        self.record_hand(result, Vec::new());
+    }
+
+    /// A hand ended with `result` that counts in the standings as a game of its own
+    /// (a Warlords evening's, whose players change between hands): `placed`, who played
+    /// it and how they placed. End such a game with [`GameLog::finish_counted`].
+    pub fn standing_hand(&mut self, result: Value, placed: Vec<Placed>) {
+        self.record_hand(result, placed);
+    }
+
+    fn record_hand(&mut self, result: Value, rated: Vec<Placed>) {
         self.hands += 1;
         self.journal(Step::Hand { number: self.hands });
         let hand = HandRecord {
@@ -321,6 +332,7 @@ impl GameLog {
             number: self.hands,
             result,
             actions: std::mem::take(&mut self.actions),
+            rated,
         };
         match self.catching_up {
             true => self.recorder.record_hand_once(hand),
@@ -349,8 +361,20 @@ impl GameLog {
         });
     }
 
-    /// The game ended: final `scores` and `ranks` (1 = best) per seat.
+    /// The game ended: final `scores` and `ranks` (1 = best) per seat, which its players'
+    /// standings count.
     pub fn finish(&mut self, result: Value, scores: Vec<i64>, ranks: Vec<u32>) {
+        self.end(result, (scores, ranks), true);
+    }
+
+    /// The game ended, its hands counted in the standings one by one
+    /// ([`GameLog::standing_hand`]): final `scores` and `ranks` per seat, which the
+    /// standings do not count again.
+    pub fn finish_counted(&mut self, result: Value, scores: Vec<i64>, ranks: Vec<u32>) {
+        self.end(result, (scores, ranks), false);
+    }
+
+    fn end(&mut self, result: Value, (scores, ranks): (Vec<i64>, Vec<u32>), rated: bool) {
         if std::mem::replace(&mut self.finished, true) {
             return;
         }
@@ -364,6 +388,7 @@ impl GameLog {
             scores,
             ranks,
             actions: std::mem::take(&mut self.actions),
+            rated,
         });
     }
 }

@@ -139,13 +139,14 @@ impl Listed {
 
     /// The seats' names as listed now.
     pub fn names(&self) -> Vec<String> {
+        self.seats().into_iter().map(|s| s.name).collect()
+    }
+
+    /// The seats as listed now: who plays each, and how.
+    pub fn seats(&self) -> Vec<SeatListing> {
         let tables = self.tables.lock();
         let seats = tables.get(&self.id).map(|e| e.listing.seats.as_slice());
-        seats
-            .unwrap_or_default()
-            .iter()
-            .map(|s| s.name.clone())
-            .collect()
+        seats.unwrap_or_default().to_vec()
     }
 
     /// Watchers of this table are told by `feed`.

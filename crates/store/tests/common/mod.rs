@@ -40,6 +40,7 @@ pub fn hand(id: i64, number: u32) -> HandRecord {
         number,
         result: json!({ "hand": number, "winner": number % 2 }),
         actions: hand_actions(number),
+        rated: Vec::new(),
     }
 }
 
@@ -60,5 +61,6 @@ pub fn end(id: i64, scores: &[i64], ranks: &[u32]) -> GameEnd {
         scores: scores.to_vec(),
         ranks: ranks.to_vec(),
         actions: vec!["0 0 Concede".into()],
+        rated: true,
     }
 }

@@ -10,9 +10,10 @@ use crate::record::generic::redo_note;
 use crate::record::redo::{entries, redo, Replayed};
 use crate::record::story::{name_of, Shot};
 use crate::record::watch::{Narrator, Said, Watchable};
-use crate::record::{ranks_by_score, Chronicle, Entry, GameLog};
+use crate::record::{ranks_by_score, Chronicle, Entry, GameLog, SeatKind, SeatListing};
 use cards::seeded_rng;
 use parlor_game::{Game, Seat};
+use parlor_store::Placed;
 use president::{EveningEvent, EveningEvents, EveningGame, EveningRules, Event, Order};
 use serde_json::json;
 
@@ -26,15 +27,37 @@ impl Chronicle<EveningGame> for EveningChronicle {
                 EveningEvent::Hand {
                     event: Event::HandOver { order },
                     places,
-                } => log.hand(json!({ "order": finishing_order(*order, *places) })),
+                } => {
+                    let result = json!({ "order": finishing_order(*order, *places) });
+                    let placed = placed(*order, *places, &log.listed().seats());
+                    log.standing_hand(result, placed);
+                }
                 EveningEvent::Over => {
                     let (scores, ranks) = standings(game);
-                    log.finish(json!({ "hands": game.hands() }), scores, ranks);
+                    log.finish_counted(json!({ "hands": game.hands() }), scores, ranks);
                 }
                 _ => {}
             }
         }
     }
+}
+
+/// How the players of a hand that ended in `order` placed, for the standings (each hand
+/// of an evening counts as a game: whoever leaves it still ranks in it, last).
+fn placed(order: Order, places: Order, seats: &[SeatListing]) -> Vec<Placed> {
+    let players = order.len();
+    let table = order.seats().filter_map(|seat| places.seats().nth(seat));
+    (table.enumerate())
+        .filter_map(|(at, seat)| {
+            let listed = seats.get(seat)?;
+            Some(Placed {
+                name: listed.name.clone(),
+                cpu: listed.kind == SeatKind::Cpu,
+                score: (players - 1 - at) as i64,
+                rank: at as u32 + 1,
+            })
+        })
+        .collect()
 }
 
 /// A hand's finishing order as the table's seats, from 1 as the store shows them.
