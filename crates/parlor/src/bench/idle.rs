@@ -181,6 +181,11 @@ pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFig
     let start = memory(&server)?;
     let mut held = connect_all(game, &addr, framing, connections).await?;
     settled(connections).await?;
+    if play > 0 && game == Game::Truco {
+        // Every fourth idle connection completes a table: the games' own people must not
+        // complete one of theirs (and wait there for ever for idle people to move).
+        formed(http, name, connections / 4).await?;
+    }
     let full = memory(&server)?;
     let games = match play {
         0 => None,
@@ -247,19 +252,39 @@ async fn settle(http: u16, protocol: &str, open: usize) -> Result<(), String> {
     ))
 }
 
+/// Waits until `/api/tables` lists `count` running tables of `protocol`.
+async fn formed(http: u16, protocol: &str, count: usize) -> Result<(), String> {
+    for _ in 0..400 {
+        let tables = get_json(http, "/api/tables").await;
+        let listed = tables.as_ref().and_then(serde_json::Value::as_array);
+        let running = listed.map(|t| t.iter().filter(|t| t["game"] == protocol).count());
+        if running == Some(count) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(format!(
+        "the idle {protocol} people never made {count} tables"
+    ))
+}
+
 /// The open connections of `protocol` on `/healthz`.
 async fn open_connections(http: u16, protocol: &str) -> Option<usize> {
+    let body = get_json(http, "/healthz").await?;
+    usize::try_from(body["connections"][protocol].as_u64()?).ok()
+}
+
+/// `path` on the server's HTTP port, read as JSON.
+async fn get_json(http: u16, path: &str) -> Option<serde_json::Value> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut c = tokio::net::TcpStream::connect(("127.0.0.1", http))
         .await
         .ok()?;
-    c.write_all(b"GET /healthz HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
-        .await
-        .ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n");
+    c.write_all(request.as_bytes()).await.ok()?;
     let mut answer = String::new();
     c.read_to_string(&mut answer).await.ok()?;
-    let body: serde_json::Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1)?).ok()?;
-    usize::try_from(body["connections"][protocol].as_u64()?).ok()
+    serde_json::from_str(answer.split("\r\n\r\n").nth(1)?).ok()
 }
 
 /// Client tasks; dropping them closes their connections.
