@@ -33,5 +33,9 @@ run(async (browser) => {
   const second = await page.locator('#replay-step').textContent();
   if (!/\(warlord\) swaps with bot\d \(scumbag\)/.test(second)) throw new Error('the second hand says: ' + second);
   await shot(page, 'evening-second-hand');
+  // On a phone the three seats go round the table too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  if ((await page.locator('.replay-table .seat').count()) !== 3) throw new Error('not three seats on a phone');
+  await shot(page, 'evening-phone');
   noErrors(page);
 });

@@ -221,7 +221,7 @@ where
     /// Shows in the list of running tables who plays each seat now.
     fn list_seats(&self, seats: &(impl Presence + ?Sized)) {
         let kind = |seat| match (self.is_cpu(seat), seats.is_here(seat)) {
-            _ if self.has_left(seat) => self.nobody(seat).unwrap_or(SeatKind::Left),
+            _ if let Some(nobody) = self.nobody(seat) => nobody,
             (true, _) => SeatKind::Cpu,
             (false, true) => SeatKind::Person,
             (false, false) => SeatKind::Away,

@@ -20,7 +20,7 @@ use crate::table::actor::{self, Hooks, Input, Newcomer, Settings, Starter, Table
 use crate::table::{Play, Timing};
 use cards::{seeded_rng, Card, GameRng};
 use parlor_game::Game as _;
-use president::bots::{evening_by_name, InEvening, Strategy, TimeoutBot};
+use president::bots::{evening_by_name, InEvening, SoundBot, Strategy, TimeoutBot};
 use president::{
     Action, CardSet, EveningEvent, EveningGame, EveningRules, Event, PlayError, Seat, MAX_PLAYERS,
 };
@@ -136,7 +136,7 @@ pub fn strategy_name(name: &str) -> Option<&'static str> {
 
 /// A CPU player of strategy `name` (the hall's own if there is none of that name).
 pub fn cpu_player(name: &str) -> Box<dyn Strategy<EveningGame>> {
-    evening_by_name(name).unwrap_or_else(|| Box::new(InEvening(Box::new(TimeoutBot))))
+    evening_by_name(name).unwrap_or_else(|| Box::new(InEvening(Box::new(SoundBot))))
 }
 
 /// How an evening's table is set.

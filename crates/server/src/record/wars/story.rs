@@ -38,17 +38,9 @@ pub fn story(variant: &str, seed: u64, log: &[String], names: &[String]) -> Resu
         let text = joined(text, &clauses);
         teller.push(&hand, seat, text);
     }
-    let result = teller
-        .result
-        .take()
-        .unwrap_or_else(|| "the hand did not finish".to_owned());
-    Ok(Story {
-        hands: vec![StoryHand {
-            number: 1,
-            steps: teller.steps,
-            result,
-        }],
-    })
+    let mut story = Story::default();
+    finish(&mut story, teller);
+    Ok(story)
 }
 
 /// Cards in the replay page's faces, lowest first.
@@ -337,9 +329,12 @@ pub fn evening_story(
                     }
                 }
                 let events = redo_note(&mut game, &note).unwrap_or_default();
-                // Only a leaving during a hand is a step of it.
+                // Only a leaving during a hand (the hand's own events follow) is a step.
+                let in_hand = events
+                    .iter()
+                    .any(|e| matches!(e, EveningEvent::Hand { .. }));
                 let text = match (&note, &telling) {
-                    (Note::Left { seat }, Some((teller, places))) if game.hand().is_some() => {
+                    (Note::Left { seat }, Some((teller, places))) if in_hand => {
                         let at = places.seats().position(|s| s == *seat);
                         at.map(|seat| teller.note_text(Note::Left { seat }))
                     }
@@ -358,7 +353,9 @@ pub fn evening_story(
         };
         for event in &events {
             if let EveningEvent::Dealt { places, .. } = event {
-                finish(&mut story, telling.take());
+                if let Some((teller, _)) = telling.take() {
+                    finish(&mut story, teller);
+                }
                 let hand_names = places.seats().map(|s| name_of(&names, s)).collect();
                 telling = Some((Teller::new(hand_names), *places));
             }
@@ -393,15 +390,14 @@ pub fn evening_story(
         last.seat = seat.map(|seat| seat + 1);
         last.table = evening::at_table(std::mem::take(&mut last.table), *places, names.len());
     }
-    finish(&mut story, telling.take());
+    if let Some((teller, _)) = telling {
+        finish(&mut story, teller);
+    }
     Ok(story)
 }
 
-/// Adds the hand `telling` told to `story`.
-fn finish(story: &mut Story, telling: Option<(Teller, Order)>) {
-    let Some((mut teller, _)) = telling else {
-        return;
-    };
+/// Adds the hand `teller` told to `story`.
+fn finish(story: &mut Story, mut teller: Teller) {
     let result = (teller.result.take()).unwrap_or_else(|| "the hand did not finish".to_owned());
     story.hands.push(StoryHand {
         number: story.hands.len() + 1,

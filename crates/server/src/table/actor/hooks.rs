@@ -253,8 +253,8 @@ pub trait Hooks: Send + 'static {
     /// evening's pause, once its newcomers sat down), instead of being taken at once.
     /// Between its hands such a game keeps no seat for a person away (they give it up
     /// as the hand ends), and, deserted by its people after one of them moved, it ends
-    /// as its rules say (its CPU players leave it and it is asked for its next step)
-    /// instead of being abandoned.
+    /// as its rules say (its CPU players finish the hand under way and leave, and it is
+    /// asked for its next step) instead of being abandoned.
     fn deals_when_asked(&self) -> bool {
         false
     }

@@ -929,7 +929,9 @@ where
         let acknowledges = self.hooks.acknowledges();
         let asked = self.hooks.deals_when_asked();
         let between = self.play.as_ref().is_some_and(Self::between_hands);
-        if asked && between && !std::mem::replace(&mut self.between, between) {
+        let hand_ended = between && !self.between;
+        self.between = between;
+        if asked && hand_ended {
             // A person still away as the hand ends gives the seat up: the grace period
             // covers a hand, not the pause before the next.
             let away: Vec<Seat> = (0..self.settings.seats)
@@ -939,7 +941,6 @@ where
                 self.give_up(seat, true);
             }
         }
-        self.between = between;
         while let Some(play) =
             (self.play.as_mut()).filter(|play| !asked && Self::between_hands(play))
         {
