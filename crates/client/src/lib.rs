@@ -4,6 +4,5 @@
 
 pub mod jass;
 pub mod play;
-pub mod transcript;
 pub mod truco;
 pub mod wars;

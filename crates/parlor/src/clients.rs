@@ -149,7 +149,6 @@ pub fn jass(args: JassBotArgs) -> ExitCode {
         session: args.session,
         seed: args.seed,
         report: true,
-        transcript: None,
     };
     let Some(played) = on_runtime("jass-bot", parlor_client::jass::run(&options)) else {
         return ExitCode::FAILURE;

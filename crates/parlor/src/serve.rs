@@ -16,6 +16,8 @@ use tokio_util::sync::CancellationToken;
 /// adds them.
 pub struct ServeArgs {
     config: Config,
+    /// Where the floor benchmark's record goes, if kept (`--record-frames`).
+    record_frames: Option<std::path::PathBuf>,
 }
 
 impl Args for ServeArgs {
@@ -31,11 +33,15 @@ impl Args for ServeArgs {
 
 impl FromArgMatches for ServeArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<ServeArgs, clap::Error> {
-        let mut config = CommonArgs::from_arg_matches(matches)?.config();
+        let common = CommonArgs::from_arg_matches(matches)?;
+        let mut config = common.config();
         for protocol in registry() {
             (protocol.options.read)(matches, &mut config)?;
         }
-        Ok(ServeArgs { config })
+        Ok(ServeArgs {
+            config,
+            record_frames: common.record_frames,
+        })
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -132,6 +138,10 @@ struct CommonArgs {
     /// HTTP: seconds an HTTP connection may stay open with nothing moving.
     #[arg(long, env = "PARLOR_HTTP_IDLE_TIMEOUT", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     http_idle_timeout: u64,
+    /// Record every batch sent and message heard to this file, for the floor benchmark
+    /// (`parlor_server::net::recorder`). Hidden: the file holds every hand dealt.
+    #[arg(long, hide = true)]
+    record_frames: Option<std::path::PathBuf>,
 }
 
 impl CommonArgs {
@@ -185,7 +195,7 @@ fn only_names() -> clap::builder::PossibleValuesParser {
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
-    run_config(args.config)
+    run_config(args.config, args.record_frames)
 }
 
 /// `parlor truco-server <port>`: only the course Truco server, as the seed's server is
@@ -243,7 +253,7 @@ pub fn run_wars(args: WarsServerArgs) -> ExitCode {
         lobby_timeout: Duration::from_secs(args.lobby),
         ..WarsSettings::default()
     };
-    run_config(config)
+    run_config(config, None)
 }
 
 /// Runs only the course Truco server.
@@ -256,11 +266,21 @@ pub fn run_truco(args: TrucoServerArgs) -> ExitCode {
         ..Config::default()
     };
     config.game_mut::<TrucoSettings>().port = args.port;
-    run_config(config)
+    run_config(config, None)
 }
 
-fn run_config(config: Config) -> ExitCode {
+/// Runs the server of `config`, recording its frames to `record_frames` if given.
+fn run_config(config: Config, record_frames: Option<std::path::PathBuf>) -> ExitCode {
     crate::malloc_tuning::restart_with_settings();
+    if let Some(file) = record_frames {
+        if let Err(error) = parlor_server::net::recorder::start(&file) {
+            eprintln!(
+                "parlor: cannot record frames to {}: {error}",
+                file.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())

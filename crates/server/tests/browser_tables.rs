@@ -39,7 +39,6 @@ async fn jass_a_deal_by_clicking_a_spectator_and_a_tournament() {
                 session: Some(TOURNAMENT.into()),
                 seed: i as u64,
                 report: false,
-                transcript: None,
             };
             async move { parlor_client::jass::run(&options).await }
         });

@@ -23,9 +23,6 @@ pub struct Options {
     /// Print what happens to standard output: the session and seat, a line per deal and
     /// each game's result (`parlor jass-bot`); tests and benchmarks stay quiet.
     pub report: bool,
-    /// Where to keep every frame of the connection, in order (`true`: from the server),
-    /// for a benchmark to play the server's part back (`parlor bench jass --floor`).
-    pub transcript: Option<crate::transcript::Transcript>,
 }
 
 /// What one connection played.
@@ -94,7 +91,6 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
             Message::Close(_) => break,
             _ => continue,
         };
-        crate::transcript::note(&options.transcript, true, &text);
         // A frame this bot cannot read changes nothing.
         let Ok(msg) = ServerMsg::parse(&text) else {
             continue;
@@ -140,7 +136,6 @@ async fn connection(options: &Options, seed: u64) -> Result<Played, String> {
         };
         if let Some(reply) = reply {
             let text = reply.write();
-            crate::transcript::note(&options.transcript, false, &text);
             ws.send(Message::text(text))
                 .await
                 .map_err(|e| e.to_string())?;

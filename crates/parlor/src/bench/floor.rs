@@ -6,17 +6,18 @@
 //! this machine before any game logic; `parlor bench jass --floor` and
 //! `parlor bench play --game mahjong --floor` measure parlor and its floor in one run.
 //!
-//! A game's script is its clients' transcripts ([`parlor_client::transcript`]) merged by
-//! time: a frame a client read after another client sent its move is sent only once that
-//! move has come in, so the floor never sends ahead of what the moves allow (which would
-//! gather more frames into each write than a real server can). Like a real server, each
-//! game is one task and each connection another; what the game owes a connection
-//! between two moves goes out in one batch. A connection is matched to its game and seat
-//! by the player name in its first message (the benchmarks name every client uniquely);
-//! what the server sends before that (Jass's `REQUEST_PLAYER_NAME`) is the same for all.
+//! A game's script is what parlor queued to each of its connections, batch by batch,
+//! and the messages it read, in the order the server did both: a recorded run of the
+//! same games (`parlor serve --record-frames`, [`parlor_server::net::recorder`]). So the
+//! floor writes a batch wherever parlor did, never gathering frames of two moves into
+//! one write that parlor had to send apart, and never sending ahead of the moves. Like
+//! a real server, each game is one task and each connection another. A connection is
+//! matched to its game and seat by the player name in its first message (the
+//! benchmarks name every client uniquely); what the server sends before that (Jass's
+//! `REQUEST_PLAYER_NAME`) is the same for all.
 
 use clap::{Args, ValueEnum};
-use parlor_client::transcript::Frame;
+use parlor_server::net::recorder::Event;
 use parlor_server::net::{
     accept_loop, ws_handshake, Admission, LineConnection, Outbox, Settings, WsConnection, WsInput,
 };
@@ -28,44 +29,95 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-/// One game's frames, every connection's, in an order the moves allow.
+/// One game's batches and messages, every connection's, in the order the server had them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Script {
     /// The player names, by connection.
     names: Vec<String>,
     /// What every connection is sent before its first message.
     greeting: Vec<String>,
-    /// `(connection, from the server, text)` from each connection's first message on.
-    steps: Vec<(usize, bool, String)>,
+    /// From each connection's first message on.
+    steps: Vec<Step>,
+}
+
+/// A step of a [`Script`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Step {
+    /// The server queued these frames to connection `conn` at once.
+    Sent { conn: usize, frames: Vec<String> },
+    /// The server read a message from connection `conn`.
+    Heard { conn: usize },
 }
 
 impl Script {
-    /// Merges one game's transcripts, `(player name, frames)` each, by time.
-    pub fn merge(connections: Vec<(String, Vec<Frame>)>) -> Result<Script, String> {
-        let mut greeting: Option<Vec<String>> = None;
-        let mut timed = Vec::new();
-        let mut names = Vec::new();
-        for (conn, (name, frames)) in connections.into_iter().enumerate() {
-            let first = frames.iter().position(|f| !f.from_server);
-            let first = first.ok_or_else(|| format!("{name} never spoke"))?;
-            let own: Vec<String> = frames[..first].iter().map(|f| f.text.clone()).collect();
+    /// The scripts of `games` (each its players' names, one per connection) from the
+    /// record of a run that played them (`events`, as [`parlor_server::net::recorder`]
+    /// wrote them). Connections that never named one of these players are left out.
+    pub fn from_record(
+        wire: Wire,
+        games: &[Vec<String>],
+        events: &[Event],
+    ) -> Result<Vec<Script>, String> {
+        let mut seats = HashMap::new();
+        for (game, names) in games.iter().enumerate() {
+            for (conn, name) in names.iter().enumerate() {
+                seats.insert(name.as_str(), (game, conn));
+            }
+        }
+        // Each recorded connection's seat, from the first message it was heard to send.
+        let mut placed: HashMap<u64, Option<(usize, usize)>> = HashMap::new();
+        for event in events {
+            if let Event::Heard { conn, text } = event {
+                placed.entry(*conn).or_insert_with(|| {
+                    let name = wire.name(text)?;
+                    seats.get(name.as_str()).copied()
+                });
+            }
+        }
+        let mut scripts: Vec<Script> = games
+            .iter()
+            .map(|names| Script {
+                names: names.clone(),
+                greeting: Vec::new(),
+                steps: Vec::new(),
+            })
+            .collect();
+        let mut greetings: HashMap<u64, Vec<String>> = HashMap::new();
+        let mut spoke: HashMap<u64, bool> = HashMap::new();
+        for event in events {
+            let (Event::Sent { conn: id, .. } | Event::Heard { conn: id, .. }) = event;
+            let Some(&Some((game, conn))) = placed.get(id) else {
+                continue;
+            };
+            let spoken = spoke.entry(*id).or_default();
+            let step = match event {
+                Event::Sent { frames, .. } if !*spoken => {
+                    greetings.entry(*id).or_default().extend(frames.clone());
+                    continue;
+                }
+                Event::Sent { frames, .. } => Step::Sent {
+                    conn,
+                    frames: frames.clone(),
+                },
+                Event::Heard { .. } => {
+                    *spoken = true;
+                    Step::Heard { conn }
+                }
+            };
+            scripts[game].steps.push(step);
+        }
+        let mut greeting = None;
+        for (id, _) in placed.iter().filter(|(_, seat)| seat.is_some()) {
+            let own = greetings.remove(id).unwrap_or_default();
             if greeting.get_or_insert_with(|| own.clone()) != &own {
                 return Err("the connections are not greeted alike".into());
             }
-            // A connection's own frames keep their order: equal times go by position.
-            let rest = frames.into_iter().skip(first).enumerate();
-            timed.extend(rest.map(|(i, f)| (f.at, conn, i, f)));
-            names.push(name);
         }
-        timed.sort_by_key(|&(at, conn, i, _)| (at, conn, i));
-        Ok(Script {
-            names,
-            greeting: greeting.ok_or("a game without connections")?,
-            steps: timed
-                .into_iter()
-                .map(|(_, conn, _, f)| (conn, f.from_server, f.text))
-                .collect(),
-        })
+        let greeting = greeting.ok_or("no connection of these games was recorded")?;
+        for script in &mut scripts {
+            script.greeting = greeting.clone();
+        }
+        Ok(scripts)
     }
 }
 
@@ -264,37 +316,35 @@ fn hand_over(
     game.send(ToGame::Message { conn: *conn }).is_ok()
 }
 
-/// Plays one game's script: frames owed to each connection are sent together when the
-/// next message is awaited; at the end every connection is closed.
+/// Plays one game's script: each batch is queued as the server queued it, once the
+/// messages before it have come in; at the end every connection is closed.
 async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
     let seats = script.names.len();
     let mut outboxes: Vec<Option<Outbox>> = vec![None; seats];
     let mut heard = vec![0usize; seats];
-    let mut owed: Vec<Vec<String>> = vec![Vec::new(); seats];
-    for (conn, from_server, text) in script.steps {
-        if from_server {
-            owed[conn].push(text);
-            continue;
-        }
-        for (outbox, frames) in outboxes.iter().zip(owed.iter_mut()) {
-            if let Some(outbox) = outbox.as_ref().filter(|_| !frames.is_empty()) {
-                outbox.send_all(frames.drain(..));
+    for step in script.steps {
+        match step {
+            // A connection's batches all come after its first message, by which time
+            // it has joined: its outbox is known.
+            Step::Sent { conn, frames } => {
+                if let Some(outbox) = &outboxes[conn] {
+                    outbox.send_all(frames);
+                }
+            }
+            Step::Heard { conn } => {
+                while heard[conn] == 0 {
+                    match inbox.recv().await {
+                        Some(ToGame::Joined { conn, outbox }) => outboxes[conn] = Some(outbox),
+                        Some(ToGame::Message { conn }) => heard[conn] += 1,
+                        None => return,
+                    }
+                }
+                heard[conn] -= 1;
             }
         }
-        while heard[conn] == 0 {
-            match inbox.recv().await {
-                Some(ToGame::Joined { conn, outbox }) => outboxes[conn] = Some(outbox),
-                Some(ToGame::Message { conn }) => heard[conn] += 1,
-                None => return,
-            }
-        }
-        heard[conn] -= 1;
     }
-    for (outbox, frames) in outboxes.iter().zip(owed) {
-        if let Some(outbox) = outbox {
-            outbox.send_all(frames);
-            outbox.close();
-        }
+    for outbox in outboxes.into_iter().flatten() {
+        outbox.close();
     }
 }
 
@@ -354,7 +404,71 @@ fn median_line(ratios: &mut [f64]) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::median_line;
+    use super::{median_line, Script, Step, Wire};
+    use parlor_server::net::recorder::Event;
+
+    fn sent(conn: u64, frames: &[&str]) -> Event {
+        let frames = frames.iter().map(|f| f.to_string()).collect();
+        Event::Sent { conn, frames }
+    }
+
+    fn heard(conn: u64, text: &str) -> Event {
+        let text = text.to_owned();
+        Event::Heard { conn, text }
+    }
+
+    #[test]
+    fn a_record_becomes_each_games_batches_and_messages_in_order() {
+        let name = |n: &str| format!(r#"{{"type":"CHOOSE_PLAYER_NAME","data":"{n}"}}"#);
+        let events = [
+            sent(7, &["hello"]),
+            heard(7, "not json"), // a probe that never named a player
+            sent(1, &["hello"]),
+            sent(2, &["hello"]),
+            heard(2, &name("b")),
+            heard(1, &name("a")),
+            sent(1, &["to a", "and more"]),
+            sent(2, &["to b"]),
+            heard(2, "b's move"),
+            sent(1, &["again"]),
+        ];
+        let games = [vec!["a".to_owned(), "b".to_owned()]];
+        let scripts = Script::from_record(Wire::Jass, &games, &events).unwrap();
+        let [script] = &scripts[..] else {
+            panic!("one game")
+        };
+        assert_eq!(script.greeting, ["hello"]);
+        let steps: Vec<String> = script
+            .steps
+            .iter()
+            .map(|step| match step {
+                Step::Sent { conn, frames } => format!("{conn} <- {}", frames.join("+")),
+                Step::Heard { conn } => format!("{conn} ->"),
+            })
+            .collect();
+        let expected = [
+            "1 ->",
+            "0 ->",
+            "0 <- to a+and more",
+            "1 <- to b",
+            "1 ->",
+            "0 <- again",
+        ];
+        assert_eq!(steps, expected);
+    }
+
+    #[test]
+    fn connections_greeted_differently_are_refused() {
+        let name = |n: &str| format!(r#"{{"data":"{n}"}}"#);
+        let events = [
+            sent(1, &["hello"]),
+            sent(2, &["hi"]),
+            heard(1, &name("a")),
+            heard(2, &name("b")),
+        ];
+        let games = [vec!["a".to_owned(), "b".to_owned()]];
+        assert!(Script::from_record(Wire::Jass, &games, &events).is_err());
+    }
 
     #[test]
     fn the_median_of_the_rounds() {

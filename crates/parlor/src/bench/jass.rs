@@ -3,14 +3,14 @@
 //!
 //! Reported: games per minute, and the server's CPU time per game and per deal (the
 //! issue's measure: the reference server spent 10.3-10.8 ms per deal). With `--floor`,
-//! the same bots then play the same games again against the floor server
-//! ([`super::floor`]), which only sends the frames parlor sent; parlor's CPU per deal is
-//! reported as a ratio to the floor's.
+//! the games are first played against a server that records its batches (not measured),
+//! then against parlor and the floor server ([`super::floor`]), which only sends the
+//! frames parlor sent, batch by batch; parlor's CPU per deal is reported as a ratio to
+//! the floor's.
 
-use super::floor::{Rounds, Script};
+use super::floor::{Rounds, Script, Wire};
 use super::server::{free_port, ServerProcess};
 use clap::Args;
-use parlor_client::transcript::{self, Transcript};
 use std::time::{Duration, Instant};
 
 /// Flags of `parlor bench jass`.
@@ -33,14 +33,15 @@ pub struct JassArgs {
     rounds: usize,
 }
 
+/// How long the games may take before the benchmark gives up on them.
+const PATIENCE: Duration = Duration::from_secs(600);
+
 /// What one run of the games cost its server.
 struct Run {
     games: u32,
     deals: u32,
     elapsed: Duration,
     cpu: Option<Duration>,
-    /// Each connection's frames, when they were kept.
-    scripts: Vec<Script>,
 }
 
 impl Run {
@@ -53,21 +54,13 @@ impl Run {
 
 /// Runs the benchmark and returns the report.
 pub async fn run(args: JassArgs) -> Result<String, String> {
+    let scripts = match args.floor {
+        true => Some(record(&args).await?),
+        false => None,
+    };
     let port = free_port()?;
-    let flags: Vec<String> = [
-        ("--jass-port", port.to_string()),
-        ("--minitruco-port", "0".into()),
-        ("--truco-port", "0".into()),
-        ("--wars-port", "0".into()),
-        ("--mahjong-port", "0".into()),
-        ("--http-port", "0".into()),
-        ("--seed", "1".into()),
-    ]
-    .into_iter()
-    .flat_map(|(flag, value)| [flag.to_owned(), value])
-    .collect();
-    let server = ServerProcess::start(&flags, port).await?;
-    let parlor = play(&server, port, &args, args.floor).await?;
+    let server = ServerProcess::start(&serve_flags(port), port).await?;
+    let parlor = play(&server, port, &args).await?;
     let mut report = format!(
         "jass: {} games (of {} started) with 4 {} client bots each, all at once: {:.2} s, {:.0} games/minute\n",
         parlor.games,
@@ -86,18 +79,24 @@ pub async fn run(args: JassArgs) -> Result<String, String> {
             parlor.deals,
         ));
     }
-    if !args.floor {
+    let Some((scripts, scripts_deals)) = scripts else {
         return Ok(report);
-    }
+    };
     let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
         let again = match round {
             1 => None,
-            _ => Some(play(&server, port, &args, false).await?),
+            _ => Some(play(&server, port, &args).await?),
         };
         let parlor_ms = again.as_ref().unwrap_or(&parlor).ms_per_deal();
-        let floor = against_floor(&parlor.scripts, &args).await?;
+        let floor = against_floor(&scripts, &args).await?;
+        if floor.deals != scripts_deals {
+            return Err(format!(
+                "the floor played {} deals of the record's {scripts_deals}",
+                floor.deals
+            ));
+        }
         let (Some(parlor_ms), Some(floor_ms)) = (parlor_ms, floor.ms_per_deal()) else {
             continue;
         };
@@ -123,57 +122,89 @@ async fn against_floor(scripts: &[Script], args: &JassArgs) -> Result<Run, Strin
     let flags = super::floor::flags("jass", port, &file);
     let floor = ServerProcess::start_other(&flags, port).await;
     let run = match floor {
-        Ok(floor) => play(&floor, port, args, false).await,
+        Ok(floor) => play(&floor, port, args).await,
         Err(error) => Err(error),
     };
     let _ = std::fs::remove_file(&file);
     run
 }
 
-/// Plays `args.games` games at once against the server on `port`, keeping each
-/// connection's frames when `keep` asks for them.
-async fn play(
-    server: &ServerProcess,
-    port: u16,
-    args: &JassArgs,
-    keep: bool,
-) -> Result<Run, String> {
+/// `parlor serve`'s flags: Jass on `port`, every other port off.
+fn serve_flags(port: u16) -> Vec<String> {
+    [
+        ("--jass-port", port.to_string()),
+        ("--minitruco-port", "0".into()),
+        ("--truco-port", "0".into()),
+        ("--wars-port", "0".into()),
+        ("--mahjong-port", "0".into()),
+        ("--http-port", "0".into()),
+        ("--seed", "1".into()),
+    ]
+    .into_iter()
+    .flat_map(|(flag, value)| [flag.to_owned(), value])
+    .collect()
+}
+
+/// Plays the games once against a server that records its batches, and makes the
+/// floor's scripts of the record; with the deals played.
+async fn record(args: &JassArgs) -> Result<(Vec<Script>, u32), String> {
+    let port = free_port()?;
+    let file = std::env::temp_dir().join(format!(
+        "parlor-bench-record-{}-{port}.jsonl",
+        std::process::id()
+    ));
+    let mut flags = serve_flags(port);
+    flags.extend(["--record-frames".into(), file.display().to_string()]);
+    let played = async {
+        let server = ServerProcess::start(&flags, port).await?;
+        play(&server, port, args).await
+    };
+    let recorded = played.await.and_then(|run| {
+        let events = parlor_server::net::recorder::read(&file);
+        Ok((run, events.map_err(|e| format!("the record: {e}"))?))
+    });
+    let _ = std::fs::remove_file(&file);
+    let (run, events) = recorded?;
+    let games: Vec<Vec<String>> = (0..args.games)
+        .map(|game| (0..4).map(|seat| name(game, seat)).collect())
+        .collect();
+    Ok((Script::from_record(Wire::Jass, &games, &events)?, run.deals))
+}
+
+/// The name of seat `seat` of game `game`: unique, so that the floor knows each
+/// connection by the name it chooses.
+fn name(game: usize, seat: usize) -> String {
+    format!("bot{seat}g{game}")
+}
+
+/// Plays `args.games` games at once against the server on `port`.
+async fn play(server: &ServerProcess, port: u16, args: &JassArgs) -> Result<Run, String> {
     let cpu_before = server.cpu_time();
     let started = Instant::now();
     let clients: Vec<_> = (0..args.games)
         .flat_map(|game| (0..4).map(move |seat| (game, seat)))
         .map(|(game, seat)| {
-            let transcript = keep.then(Transcript::default);
-            // Unique, so that the floor knows each connection by the name it chooses.
-            let name = format!("bot{seat}g{game}");
             let options = parlor_client::jass::Options {
                 url: format!("ws://127.0.0.1:{port}"),
-                name: name.clone(),
+                name: name(game, seat),
                 strategy: args.strategy.clone(),
                 tournament: false,
                 session: Some(format!("bench {game}")),
                 seed: (game * 4 + seat) as u64,
                 report: false,
-                transcript: transcript.clone(),
             };
-            let client = tokio::spawn(async move { parlor_client::jass::run(&options).await });
-            (name, transcript, client)
+            tokio::spawn(async move { parlor_client::jass::run(&options).await })
         })
         .collect();
     let (mut finished, mut dealt) = (0, 0);
-    let mut scripts = Vec::new();
-    let mut game = Vec::new();
-    for (name, transcript, client) in clients {
-        for played in client.await.map_err(|e| e.to_string())?? {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    for client in clients {
+        let Ok(played) = tokio::time::timeout_at(deadline, client).await else {
+            return Err("the games did not end in time".into());
+        };
+        for played in played.map_err(|e| e.to_string())?? {
             finished += played.games;
             dealt += played.deals;
-        }
-        if let Some(transcript) = transcript {
-            game.push((name, transcript::take(&transcript)));
-        }
-        // The clients come game by game, four each.
-        if game.len() == 4 {
-            scripts.push(Script::merge(std::mem::take(&mut game))?);
         }
     }
     let elapsed = started.elapsed();
@@ -187,6 +218,5 @@ async fn play(
         deals: dealt / 4,
         elapsed,
         cpu,
-        scripts,
     })
 }

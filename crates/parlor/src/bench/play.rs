@@ -5,8 +5,9 @@
 //!
 //! Reported: games finished per second, the server's CPU time per game, the latency from
 //! a move sent to the server's next message (p50, p99), and the server's memory. With
-//! `--floor` (Mahjong), the same clients then play the same games again against the floor
-//! server ([`super::floor`]), and parlor's CPU per game is reported as a ratio to it.
+//! `--floor` (Mahjong), the games are first played against a server that records its
+//! batches (not measured), then against parlor and the floor server ([`super::floor`]),
+//! and parlor's CPU per game is reported as a ratio to the floor's.
 
 use super::floor::{Rounds, Script};
 use super::quantile;
@@ -14,7 +15,6 @@ use super::server::{free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::Wire;
 use parlor_client::play::Game;
-use parlor_client::transcript::{self, Frame, Transcript};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
@@ -54,20 +54,30 @@ pub struct PlayArgs {
     rounds: usize,
 }
 
-/// How the clients sit down: how many at each table, and whether what they hear and
-/// say is kept for the floor.
+/// How the clients sit down: how many at each table.
 #[derive(Clone, Copy, Debug)]
 pub struct Sitting {
     pub people: usize,
-    pub keep: bool,
 }
 
 impl Sitting {
-    /// Each client alone with CPU players, nothing kept.
-    pub const ALONE: Sitting = Sitting {
-        people: 1,
-        keep: false,
-    };
+    /// Each client alone with CPU players.
+    pub const ALONE: Sitting = Sitting { people: 1 };
+
+    /// The names of the people of each table, when `clients` sit down as this says.
+    fn tables(self, clients: usize) -> Vec<Vec<String>> {
+        let names: Vec<String> = (0..clients).map(client_name).collect();
+        names
+            .chunks(self.people.max(1))
+            .map(<[_]>::to_vec)
+            .collect()
+    }
+}
+
+/// The name of client `i`: unique, so that the floor knows each connection by the name
+/// it gives.
+fn client_name(i: usize) -> String {
+    format!("bench{i}")
 }
 
 /// How long a game may take before the benchmark gives up on it.
@@ -84,8 +94,6 @@ pub struct Games {
     pub moves: usize,
     pub p50_us: u64,
     pub p99_us: u64,
-    /// Each client's name and frames, in the order the clients sat down (when kept).
-    pub transcripts: Vec<(String, Vec<Frame>)>,
 }
 
 impl Games {
@@ -126,7 +134,6 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     }
     let sitting = Sitting {
         people: usize::from(args.people),
-        keep: args.floor,
     };
     let clients = args.clients.div_ceil(sitting.people) * sitting.people;
     let mut node = Vec::new();
@@ -142,6 +149,10 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if let Some(nats) = &args.cluster {
         node.extend(["--cluster".into(), nats.clone()]);
     }
+    let scripts = match args.floor {
+        true => Some(record(&args, clients, sitting, &node).await?),
+        false => None,
+    };
     let f = measure(game, &args.game, clients, args.east_only, sitting, &node).await?;
     let g = &f.games;
     let mut report = format!(
@@ -162,9 +173,9 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if let Some((now, peak)) = f.memory_kib {
         report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
     }
-    if !args.floor {
+    let Some(scripts) = scripts else {
         return Ok(report);
-    }
+    };
     let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
@@ -175,7 +186,7 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
                 again.await?.cpu_ms_per_game
             }
         };
-        let floor = against_floor(game, g, sitting).await?;
+        let floor = against_floor(game, g, sitting, &scripts).await?;
         let (Some(parlor), Some(floor)) = (parlor, floor) else {
             continue;
         };
@@ -190,31 +201,49 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     Ok(report)
 }
 
-/// Plays the games in `played` again against the floor server; its CPU per game.
+/// Plays the games once against a server that records its batches, and makes the
+/// floor's scripts of the record.
+async fn record(
+    args: &PlayArgs,
+    clients: usize,
+    sitting: Sitting,
+    node: &[String],
+) -> Result<Vec<Script>, String> {
+    let file = std::env::temp_dir().join(format!(
+        "parlor-bench-record-{}-{}.jsonl",
+        std::process::id(),
+        free_port()?
+    ));
+    let mut flags = node.to_vec();
+    flags.extend(["--record-frames".into(), file.display().to_string()]);
+    let game = Game::Mahjong;
+    let played = measure(game, &args.game, clients, args.east_only, sitting, &flags).await;
+    let recorded = played.and_then(|_| {
+        parlor_server::net::recorder::read(&file).map_err(|e| format!("the record: {e}"))
+    });
+    let _ = std::fs::remove_file(&file);
+    let tables = sitting.tables(clients);
+    Script::from_record(super::floor::Wire::Mahjong, &tables, &recorded?)
+}
+
+/// Plays the games in `played` again against the floor server, serving `scripts`; its
+/// CPU per game.
 async fn against_floor(
     game: Game,
     played: &Games,
     sitting: Sitting,
+    scripts: &[Script],
 ) -> Result<Option<f64>, String> {
-    let scripts = played
-        .transcripts
-        .chunks(sitting.people)
-        .map(|table| Script::merge(table.to_vec()))
-        .collect::<Result<Vec<_>, _>>()?;
     let port = free_port()?;
     let file = std::env::temp_dir().join(format!(
         "parlor-bench-floor-{}-{port}.json",
         std::process::id()
     ));
-    super::floor::save(&scripts, &file)?;
+    super::floor::save(scripts, &file)?;
     let flags = super::floor::flags("mahjong", port, &file);
     let run = async {
         let floor = ServerProcess::start_other(&flags, port).await?;
         let before = floor.cpu_time();
-        let sitting = Sitting {
-            keep: false,
-            ..sitting
-        };
         let addr = format!("127.0.0.1:{port}");
         let again = play_games(game, &addr, played.clients, sitting).await?;
         if again.finished != played.finished {
@@ -293,25 +322,22 @@ pub async fn play_games_at(
 ) -> Result<Games, String> {
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for table in (0..clients)
-        .collect::<Vec<_>>()
-        .chunks(sitting.people.max(1))
-    {
+    let mut i = 0;
+    for table in sitting.tables(clients) {
         let mut seated = Vec::new();
-        for &i in table {
-            let name = format!("bench{i}");
-            let transcript = sitting.keep.then(Transcript::default);
+        for name in table {
+            let addr = addrs[i % addrs.len()].clone();
+            i += 1;
             let (sat, at_table) = oneshot::channel();
             let together = sitting.people > 1;
             seated.extend(together.then_some(at_table));
             let client = Client {
                 game,
-                addr: addrs[i % addrs.len()].clone(),
-                name: name.clone(),
-                transcript: transcript.clone(),
+                addr,
+                name,
                 seated: together.then_some(sat),
             };
-            tasks.push((name, transcript, tokio::spawn(play_one(client))));
+            tasks.push(tokio::spawn(play_one(client)));
         }
         for at_table in seated {
             // A client that never sat down says why when its task is awaited below.
@@ -320,14 +346,10 @@ pub async fn play_games_at(
     }
     let mut latencies = Vec::new();
     let mut finished = 0;
-    let mut transcripts = Vec::new();
-    for (name, transcript, task) in tasks {
+    for task in tasks {
         let played = task.await.map_err(|e| e.to_string())??;
         finished += usize::from(played.finished);
         latencies.extend(played.latencies);
-        if let Some(transcript) = transcript {
-            transcripts.push((name, transcript::take(&transcript)));
-        }
     }
     latencies.sort_unstable();
     Ok(Games {
@@ -338,16 +360,14 @@ pub async fn play_games_at(
         moves: latencies.len(),
         p50_us: quantile(&latencies, 0.5),
         p99_us: quantile(&latencies, 0.99),
-        transcripts,
     })
 }
 
-/// One client: where it plays, under what name, and what it keeps.
+/// One client: where it plays, and under what name.
 struct Client {
     game: Game,
     addr: String,
     name: String,
-    transcript: Option<Transcript>,
     /// Told when the table's first message after the greeting comes (several people at
     /// a table).
     seated: Option<oneshot::Sender<()>>,
@@ -366,13 +386,11 @@ async fn play_one(client: Client) -> Result<Played, String> {
         game,
         addr,
         name,
-        transcript,
         mut seated,
     } = client;
     let mut wire = Wire::connect(&addr, game.framing()).await?;
     let mut table = game.table(&name);
     for hello in table.hello() {
-        transcript::note(&transcript, false, &hello);
         let written = wire.send(&hello).await;
         written.map_err(|e| format!("{name}: sending its hello: {e}"))?;
     }
@@ -394,7 +412,6 @@ async fn play_one(client: Client) -> Result<Played, String> {
                 latencies,
             });
         };
-        transcript::note(&transcript, true, &message);
         heard += 1;
         if heard == 2 {
             if let Some(seated) = seated.take() {
@@ -417,7 +434,6 @@ async fn play_one(client: Client) -> Result<Played, String> {
             replies.extend(table.choose(screen.suggested));
         }
         for reply in replies {
-            transcript::note(&transcript, false, &reply);
             closed = closed || wire.send(&reply).await.is_err();
         }
         if moving && !closed {

@@ -4,6 +4,7 @@
 //! id.
 
 use super::bridge::message_outbox;
+use super::recorder::Heard;
 use super::Socket;
 use super::{write_lines, LineCodec, Outbox};
 use futures::StreamExt;
@@ -87,6 +88,7 @@ impl LineConnection {
 impl<C> Connection<C>
 where
     C: Decoder,
+    C::Item: Heard,
     C::Error: Display,
 {
     /// Starts the writer task; `stop` closes the connection when cancelled (by shutdown,
@@ -160,6 +162,11 @@ where
             None => Input::Idle,
             Some(Some(Ok(message))) => {
                 self.received.increment(1);
+                let conn = self.outbox.recorded();
+                super::recorder::note(|| super::recorder::Event::Heard {
+                    conn,
+                    text: message.heard(),
+                });
                 Input::Message(message)
             }
             Some(Some(Err(error))) => {

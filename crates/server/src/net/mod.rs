@@ -12,6 +12,7 @@ mod outbox;
 mod peer;
 mod proxy;
 mod quiet;
+pub mod recorder;
 mod trim;
 mod watched;
 mod websocket;

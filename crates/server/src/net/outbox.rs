@@ -4,6 +4,7 @@
 //! slots when it is made, about 800 bytes for every connection even while it sits idle
 //! (and a bridged browser has two). This one holds nothing while empty.
 
+use super::recorder;
 use futures::task::AtomicWaker;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -50,6 +51,8 @@ pub struct Outbox {
     overflow: CancellationToken,
     /// `parlor_messages_out_total` for the protocol, once [`Outbox::counted`].
     sent: Option<metrics::Counter>,
+    /// The connection's number in the floor benchmark's record ([`super::recorder`]).
+    recorded: u64,
 }
 
 impl Clone for Outbox {
@@ -60,6 +63,7 @@ impl Clone for Outbox {
             closer: self.closer.clone(),
             overflow: self.overflow.clone(),
             sent: self.sent.clone(),
+            recorded: self.recorded,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Outbox {
             closer,
             overflow: overflow.clone(),
             sent: None,
+            recorded: recorder::conn(),
         };
         (outbox, Queue { shared, overflow })
     }
@@ -129,6 +134,26 @@ impl Outbox {
     /// client is owed after one move goes out in one write. Closes the connection if the
     /// queue fills.
     pub fn send_all(&self, lines: impl IntoIterator<Item = String>) {
+        if recorder::on() {
+            return self.send_recorded(lines.into_iter().collect());
+        }
+        self.queue(lines, |_| {});
+    }
+
+    /// [`Outbox::send_all`] while the floor benchmark's record is kept: the batch is
+    /// recorded before its writer can see it.
+    fn send_recorded(&self, lines: Vec<String>) {
+        let conn = self.recorded;
+        let mut frames = lines.clone();
+        self.queue(lines, move |queued| {
+            frames.truncate(queued);
+            recorder::note(|| recorder::Event::Sent { conn, frames });
+        });
+    }
+
+    /// Queues `lines`; `noted(n)` is told how many went in, while the writer is kept
+    /// out.
+    fn queue(&self, lines: impl IntoIterator<Item = String>, noted: impl FnOnce(usize)) {
         let (queued, full) = {
             let mut state = self.shared.lock();
             if state.closed {
@@ -144,10 +169,11 @@ impl Outbox {
                 state.lines.push_back(line);
                 queued += 1;
             }
+            noted(queued);
             (queued, full)
         };
         if let Some(sent) = &self.sent {
-            sent.increment(queued);
+            sent.increment(queued as u64);
         }
         if !full {
             if queued > 0 {
@@ -160,6 +186,11 @@ impl Outbox {
         }
         self.overflow.cancel();
         self.closer.cancel();
+    }
+
+    /// The connection's number in the floor benchmark's record.
+    pub(super) fn recorded(&self) -> u64 {
+        self.recorded
     }
 
     /// Asks for the connection to be closed (after what is queued is written).

@@ -118,10 +118,18 @@ impl WsConnection {
     /// The next frame from the client.
     pub async fn next(&mut self) -> WsInput {
         let stop = self.stop.clone();
-        tokio::select! {
+        let input = tokio::select! {
             input = std::future::poll_fn(|cx| self.poll_frame(cx)) => input,
             _ = stop.cancelled() => WsInput::Closed,
+        };
+        if let WsInput::Text(text) = &input {
+            let conn = self.outbox.recorded();
+            super::recorder::note(|| super::recorder::Event::Heard {
+                conn,
+                text: text.clone(),
+            });
         }
+        input
     }
 
     /// [`WsConnection::next`] without watching for the connection to be stopped: the

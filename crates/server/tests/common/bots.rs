@@ -79,7 +79,6 @@ pub async fn jass_game_at(urls: [String; 4], session: &str) -> Vec<u32> {
             session: Some(session.into()),
             seed: i as u64,
             report: false,
-            transcript: None,
         };
         tokio::spawn(async move { parlor_client::jass::run(&options).await })
     });

@@ -23,6 +23,16 @@ pub enum Frame {
     Garbage,
 }
 
+impl crate::net::recorder::Heard for Frame {
+    fn heard(&self) -> String {
+        match self {
+            Frame::Message(text) => format!("[{text}]"),
+            Frame::TooLong => "(too long)".into(),
+            Frame::Garbage => "(garbage)".into(),
+        }
+    }
+}
+
 /// The bracket-message decoder.
 #[derive(Debug, Default)]
 pub struct WarsCodec {

@@ -1,0 +1,100 @@
+//! What a run sent and heard, connection by connection, batch by batch: the script of
+//! the floor benchmark (`parlor bench jass --floor`, `parlor bench play --floor`).
+//!
+//! The floor server plays back a real run's frames without deciding anything, to measure
+//! what the messages cost by themselves. Played back from what the clients *read*, it
+//! gathered frames of several moves into one write whenever a client read late, which a
+//! live server cannot do; played back from what the server *queued*, batch by batch, it
+//! writes as often as the server did. So the server records its batches, for a run made
+//! only to record them.
+//!
+//! Off unless [`start`] turned it on (`parlor serve --record-frames FILE`, a hidden flag
+//! for the benchmarks): then every batch queued to an outbox and every message read from
+//! a connection is one JSON line of the file, in the order they happened. A line is
+//! written as it happens, so a server killed at the end of a run has lost none. The file
+//! holds every hand dealt: it is for benchmark runs, never for a server people play on.
+//! While off, recording costs a connection an id and each batch one atomic load.
+
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// One line of the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A batch queued to connection `conn`: the writer sees all of it or none.
+    Sent { conn: u64, frames: Vec<String> },
+    /// A message read from connection `conn`, as its text.
+    Heard { conn: u64, text: String },
+}
+
+/// The file being written, when recording is on.
+static FILE: OnceLock<Mutex<File>> = OnceLock::new();
+
+/// Records every connection's batches and messages to `path` (made afresh) from now on,
+/// for as long as the process lives.
+pub fn start(path: &Path) -> std::io::Result<()> {
+    let file = File::create(path)?;
+    FILE.set(Mutex::new(file))
+        .map_err(|_| std::io::Error::other("frames are already being recorded"))
+}
+
+/// Whether batches are being recorded (so a sender knows to keep a copy).
+pub(super) fn on() -> bool {
+    FILE.get().is_some()
+}
+
+/// A connection's number in the record: never one given before in this process.
+pub(super) fn conn() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Writes `event` as a line, if recording. A batch is recorded before its writer can
+/// take it, and a message after it is read, so the file's order is an order the moves
+/// allowed.
+pub(super) fn note(event: impl FnOnce() -> Event) {
+    let Some(file) = FILE.get() else { return };
+    let Ok(mut line) = serde_json::to_vec(&event()) else {
+        return;
+    };
+    line.push(b'\n');
+    let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+    if let Err(error) = file.write_all(&line) {
+        crate::net::warn_limited!(%error, "cannot record a frame");
+    }
+}
+
+/// A message a connection's decoder gives, as the text the floor reads a player's name
+/// from.
+pub trait Heard {
+    /// The message as its client sent it, or near enough to name the player.
+    fn heard(&self) -> String;
+}
+
+impl Heard for String {
+    fn heard(&self) -> String {
+        self.clone()
+    }
+}
+
+impl Heard for parlor_wire::mmj1::Frame {
+    fn heard(&self) -> String {
+        match self {
+            parlor_wire::mmj1::Frame::Message(message) => message.write(),
+            parlor_wire::mmj1::Frame::Bad(why) => why.clone(),
+        }
+    }
+}
+
+/// Reads back a file [`start`] wrote (a line cut short by a kill is left out).
+pub fn read(path: &Path) -> std::io::Result<Vec<Event>> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(text
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect())
+}
