@@ -127,8 +127,24 @@ impl ServerProcess {
     }
 }
 
+/// How long a server told to stop has before it is killed.
+const STOPPING: Duration = Duration::from_secs(5);
+
 impl Drop for ServerProcess {
+    /// Stops the server as a host would (SIGTERM), so that it ends cleanly and a
+    /// profiler it runs under (`valgrind --trace-children=yes`) writes its figures;
+    /// kills it if it has not ended within [`STOPPING`].
     fn drop(&mut self) {
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let until = std::time::Instant::now() + STOPPING;
+        while asked.as_ref().is_ok_and(|s| s.success()) && std::time::Instant::now() < until {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.data_dir);
