@@ -186,10 +186,6 @@ pub fn frame_of(kind: &str, data: &impl serde::Serialize) -> String {
     serde_json::to_string(&Frame { data, kind }).expect("frames serialize")
 }
 
-/// Cards as [`cards`] writes them, serialized without a JSON tree ([`frame_of`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Cards<'a>(pub &'a [Card]);
-
 /// A card's fields in the JSON tree's order.
 #[derive(serde::Serialize)]
 struct CardOut {
@@ -206,20 +202,24 @@ impl CardOut {
     }
 }
 
-impl serde::Serialize for Cards<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().copied().map(CardOut::of))
-    }
-}
-
 /// `{"data": [cards], "type": kind}` for a frame that is only cards (`DEAL_CARDS`,
 /// `PLAYED_CARDS`, `REQUEST_CARD`: most of a deal's frames), written straight into one
-/// string: byte for byte [`frame_of`]`(kind, &Cards(list))`, without a serializer
-/// escaping words that need none. `kind` is one of the protocol's message names.
+/// string: byte for byte the tree's, without a serializer escaping words that need
+/// none. `kind` is one of the protocol's message names.
 pub fn cards_frame(kind: &str, list: &[Card]) -> String {
     debug_assert!(kind.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'));
     let mut out = String::with_capacity(32 + kind.len() + 32 * list.len());
-    out.push_str("{\"data\":[");
+    out.push_str("{\"data\":");
+    push_cards(&mut out, list);
+    out.push_str(",\"type\":\"");
+    out.push_str(kind);
+    out.push_str("\"}");
+    out
+}
+
+/// The JSON array of `list`, each card as [`CardOut`] serializes it.
+pub(crate) fn push_cards(out: &mut String, list: &[Card]) {
+    out.push('[');
     for (i, card) in list.iter().enumerate() {
         if i > 0 {
             out.push(',');
@@ -234,10 +234,7 @@ pub fn cards_frame(kind: &str, list: &[Card]) -> String {
         out.push(char::from(b'0' + number % 10));
         out.push('}');
     }
-    out.push_str("],\"type\":\"");
-    out.push_str(kind);
-    out.push_str("\"}");
-    out
+    out.push(']');
 }
 
 /// A card as `{"number", "color"}`.
@@ -278,7 +275,6 @@ mod tests {
         fn frames_without_a_tree_are_the_trees(list in proptest::collection::vec(card(), 0..10)) {
             let tree = frame("PLAYED_CARDS", cards(list.iter().copied()));
             prop_assert_eq!(&cards_frame("PLAYED_CARDS", &list), &tree);
-            prop_assert_eq!(&frame_of("PLAYED_CARDS", &Cards(&list)), &tree);
         }
     }
 }

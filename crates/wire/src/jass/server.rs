@@ -2,13 +2,14 @@
 //! [`ServerMsg::write`] byte for byte as the reference's JSON trees serialize (keys in
 //! sorted order) and read back by [`ServerMsg::parse`].
 
-use super::{bare, cards_frame, color, frame_of, CardOut, Cards, TrumpfChoice, COLORS};
+use super::{bare, cards_frame, color, frame_of, push_cards, CardOut, TrumpfChoice, COLORS};
 use cards::{Card, Rank};
 use jass::Mode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// A seated player as frames name one.
 ///
@@ -56,15 +57,16 @@ pub struct TeamPoints {
 }
 
 /// `BROADCAST_STICH` data: who took the trick (and leads the next), its cards, and the
-/// teams' points after it, the winner's team first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// teams' points after it, the winner's team first. Written by hand (`Stich::frame`),
+/// read by serde.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stich {
     #[serde(default)]
     pub id: String,
     #[serde(default)]
     pub name: String,
-    #[serde(serialize_with = "write_cards", deserialize_with = "read_cards")]
+    #[serde(deserialize_with = "read_cards")]
     pub played_cards: Vec<Card>,
     pub seat_id: usize,
     #[serde(default)]
@@ -167,7 +169,7 @@ impl ServerMsg<'_> {
             ServerMsg::RequestCard(list) => cards_frame("REQUEST_CARD", list),
             ServerMsg::RejectCard(card) => frame_of("REJECT_CARD", &CardOut::of(*card)),
             ServerMsg::PlayedCards(list) => cards_frame("PLAYED_CARDS", list),
-            ServerMsg::BroadcastStich(stich) => frame_of("BROADCAST_STICH", stich),
+            ServerMsg::BroadcastStich(stich) => stich.frame(),
             ServerMsg::BroadcastGameFinished(teams) => frame_of("BROADCAST_GAME_FINISHED", teams),
             ServerMsg::BroadcastWinnerTeam(team) => frame_of("BROADCAST_WINNER_TEAM", team),
             ServerMsg::BroadcastTournamentStarted => bare("BROADCAST_TOURNAMENT_STARTED"),
@@ -281,10 +283,6 @@ pub fn card_of(data: &Value) -> Option<Card> {
     Some(Card::new(rank, suit))
 }
 
-fn write_cards<S: serde::Serializer>(list: &[Card], s: S) -> Result<S::Ok, S::Error> {
-    Cards(list).serialize(s)
-}
-
 /// The cards of a list, those that are not cards left out.
 fn read_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
     let data = Value::deserialize(d)?;
@@ -292,6 +290,42 @@ fn read_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Er
         .as_array()
         .map(|list| list.iter().filter_map(card_of).collect());
     cards.ok_or_else(|| serde::de::Error::custom("expected cards"))
+}
+
+impl Stich {
+    /// `BROADCAST_STICH` written straight into one string (nine of them a deal): byte for
+    /// byte [`frame_of`]`("BROADCAST_STICH", self)`, its keys in the tree's sorted order,
+    /// the names escaped by serde_json as the tree would.
+    fn frame(&self) -> String {
+        let mut out = String::with_capacity(320);
+        out.push_str("{\"data\":{\"id\":");
+        push_json_string(&mut out, &self.id);
+        out.push_str(",\"name\":");
+        push_json_string(&mut out, &self.name);
+        out.push_str(",\"playedCards\":");
+        push_cards(&mut out, &self.played_cards);
+        // Writing to a string cannot fail.
+        let _ = write!(out, ",\"seatId\":{},\"teams\":[", self.seat_id);
+        for (i, team) in self.teams.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(
+                out,
+                "{{\"currentRoundPoints\":{},\"name\":",
+                team.current_round_points
+            );
+            push_json_string(&mut out, &team.name);
+            let _ = write!(out, ",\"points\":{}}}", team.points);
+        }
+        out.push_str("]},\"type\":\"BROADCAST_STICH\"}");
+        out
+    }
+}
+
+/// `text` as a JSON string, quoted and escaped.
+fn push_json_string(out: &mut String, text: &str) {
+    out.push_str(&serde_json::to_string(text).expect("a string serializes"));
 }
 
 impl TeamPoints {

@@ -176,6 +176,33 @@ proptest! {
     }
 }
 
+proptest! {
+    /// `BROADCAST_STICH`, written straight, is the tree the reference builds, whatever
+    /// the names hold.
+    #[test]
+    fn a_trick_is_its_tree(
+        id in any::<String>(),
+        name in any::<String>(),
+        cards in any_cards(),
+        seat_id in 0usize..4,
+        teams in proptest::collection::vec(any_points(), 0..3),
+    ) {
+        let tree = json!({
+            "id": id,
+            "name": name,
+            "playedCards": super::cards(cards.iter().copied()),
+            "seatId": seat_id,
+            "teams": teams.iter().map(|t| json!({
+                "currentRoundPoints": t.current_round_points,
+                "name": t.name,
+                "points": t.points,
+            })).collect::<Vec<_>>(),
+        });
+        let stich = Stich { id, name, played_cards: cards, seat_id, teams };
+        prop_assert_eq!(ServerMsg::BroadcastStich(stich).write(), frame("BROADCAST_STICH", tree));
+    }
+}
+
 #[test]
 fn bare_frames_and_field_errors() {
     assert_eq!(

@@ -106,15 +106,20 @@ impl Render {
         };
     }
 
-    /// The frames of `event`, already as the viewer's seat may see it (the table
-    /// actor projects every event before it is rendered).
-    pub fn event(&mut self, event: &Event, players: &Players, out: &mut Vec<Out>) {
+    /// The frames of `event` for the viewer at `viewer`, the event already as that seat
+    /// may see it (the table actor projects every event before it is rendered). A frame
+    /// for another seat alone is not made at all.
+    pub fn event(&mut self, event: &Event, players: &Players, viewer: Seat, out: &mut Vec<Out>) {
         self.track(event);
         let everyone = |frame| Out {
             to: To::Everyone,
             frame,
         };
         match event {
+            Event::Dealt { seat, .. }
+            | Event::TrumpfRequested { seat, .. }
+            | Event::CardRequested { seat }
+                if *seat != viewer => {}
             Event::Dealt { seat, cards: dealt } => {
                 let dealt: Vec<Card> = dealt.iter().collect();
                 out.push(Out {

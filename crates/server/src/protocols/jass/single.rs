@@ -336,7 +336,9 @@ impl Hooks for SingleHooks {
             return;
         }
         let mut frames = Vec::new();
-        viewer.render.event(event, &self.players, &mut frames);
+        viewer
+            .render
+            .event(event, &self.players, viewer.seat, &mut frames);
         for Out { to, frame } in frames {
             if to == To::Everyone {
                 *self.shared.borrow_mut() = Shared {
