@@ -10,7 +10,9 @@
 //! whether the pair is taken and how many sets there are; of the splits reaching the
 //! same such state only the one with the most partial sets matters. Keeping just those
 //! states makes the work grow with the number of kinds, not with the number of ways to
-//! split (which explodes for a hand of one suit), and needs no table or allocation.
+//! split (which explodes for a hand of one suit), and needs no precomputed table. Each
+//! thread keeps the splits of the group shapes it met last (the `memo` module): a
+//! tile-efficiency player asks for the same shapes many times a turn.
 
 use super::GROUPS;
 use crate::tile::Counts;
@@ -24,9 +26,8 @@ const UNREACHED: Frontier = [[-1; 5]; 2];
 
 /// Regular-hand shanten of `counts` with `melds` sets already called.
 pub(super) fn regular(counts: &Counts, melds: i8) -> i8 {
-    let mut layers = [Layer::EMPTY, Layer::EMPTY];
     let total = (0..GROUPS.len()).fold(NOTHING, |total, g| {
-        combine(&total, &group_frontier(counts, g, &mut layers))
+        combine(&total, &group_frontier(counts, g))
     });
     shanten_of(&total, melds)
 }
@@ -45,8 +46,7 @@ pub(super) struct OneKindChanged {
 impl OneKindChanged {
     /// Splits every group of `counts`, with `melds` sets already called.
     pub fn new(counts: &Counts, melds: i8) -> OneKindChanged {
-        let mut layers = [Layer::EMPTY, Layer::EMPTY];
-        let groups = [0, 1, 2, 3].map(|g| group_frontier(counts, g, &mut layers));
+        let groups = [0, 1, 2, 3].map(|g| group_frontier(counts, g));
         let others = [0, 1, 2, 3].map(|g| {
             (0..4)
                 .filter(|&other| other != g)
@@ -71,8 +71,7 @@ impl OneKindChanged {
             .iter()
             .position(|&(start, len)| (start..start + len).contains(&kind))
             .unwrap_or(GROUPS.len() - 1);
-        let mut layers = [Layer::EMPTY, Layer::EMPTY];
-        let changed = group_frontier(counts, g, &mut layers);
+        let changed = group_frontier(counts, g);
         shanten_of(&combine(&self.others[g], &changed), self.melds)
     }
 }
@@ -102,7 +101,7 @@ const NOTHING: Frontier = {
 };
 
 /// The frontier of group `g` (see [`GROUPS`]) of `counts`.
-fn group_frontier(counts: &Counts, g: usize, layers: &mut [Layer; 2]) -> Frontier {
+fn group_frontier(counts: &Counts, g: usize) -> Frontier {
     let (start, len) = GROUPS[g];
     let group = &counts[start..start + len];
     // Kinds before the first tile held and after the last add nothing.
@@ -110,7 +109,68 @@ fn group_frontier(counts: &Counts, g: usize, layers: &mut [Layer; 2]) -> Frontie
         return NOTHING;
     };
     let last = group.iter().rposition(|&c| c > 0).unwrap_or(first);
-    split(&group[first..=last], len == 9, layers)
+    let shape = &group[first..=last];
+    let numbered = len == 9;
+    // The split's scratch layers (half a kilobyte each) are made only for a shape
+    // not in the cache.
+    memo::split_of(shape, numbered, || {
+        split(shape, numbered, &mut [Layer::EMPTY, Layer::EMPTY])
+    })
+}
+
+/// The splits of group shapes met before, per thread: a tile-efficiency player asks for
+/// the same few shapes over and over (tile acceptance changes one kind at a time, and a
+/// hand changes by a tile a turn), and splitting a suit is most of what it does.
+///
+/// A shape (a group's counts from its first tile held to its last; where in the suit it
+/// lies does not matter, runs never wrap) packs into a key of 28 bits. The cache is
+/// direct-mapped: a key goes to one slot, and a shape met there since replaces it. It is
+/// made on a thread's first use and holds `SLOTS` entries (256 KB) for
+/// the thread's life, whatever is played; nothing is allocated after.
+mod memo {
+    use super::Frontier;
+    use std::cell::RefCell;
+
+    /// Slots in a thread's cache (a power of two).
+    pub(super) const SLOTS: usize = 16384;
+
+    type Slots = Box<[(u32, Frontier); SLOTS]>;
+
+    thread_local! {
+        static CACHE: RefCell<Option<Slots>> = const { RefCell::new(None) };
+    }
+
+    /// The frontier of the group shape `shape` (no leading or trailing empty kind, at
+    /// most nine kinds of at most four tiles), from the cache or from `split`.
+    pub(super) fn split_of(
+        shape: &[u8],
+        numbered: bool,
+        split: impl FnOnce() -> Frontier,
+    ) -> Frontier {
+        let key = shape
+            .iter()
+            .rev()
+            .fold(0u32, |key, &count| key << 3 | u32::from(count.min(4)))
+            << 1
+            | u32::from(numbered);
+        // A shape starts with a tile held, so no key is 0, the mark of an empty slot.
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let slots = cache.get_or_insert_with(|| {
+                vec![(0, super::UNREACHED); SLOTS]
+                    .into_boxed_slice()
+                    .try_into()
+                    .expect("SLOTS entries")
+            });
+            let (held, frontier) = &mut slots[slot];
+            if *held != key {
+                *frontier = split();
+                *held = key;
+            }
+            *frontier
+        })
+    }
 }
 
 /// Where a split of a group stands before a kind: tiles left of this kind (`here`) and
