@@ -14,7 +14,7 @@ use crate::tile::{Counts, Kind};
 /// tenpai (see [`waits`]); it counts as 1-shanten.
 pub fn shanten(counts: &Counts) -> i8 {
     let melds = melds_implied(counts);
-    best_of(counts, melds, regular(counts, melds))
+    best_of(counts, melds, regular(counts, melds), Irregular::of(counts))
 }
 
 /// Called melds implied by the number of concealed tiles.
@@ -22,14 +22,14 @@ fn melds_implied(counts: &Counts) -> i8 {
     4 - (tile_count(counts) / 3).min(4) as i8
 }
 
-/// The shanten of `counts` given its `regular` count: the best shape, and a tenpai
-/// only on dead waits counted as 1-shanten.
-fn best_of(counts: &Counts, melds: i8, regular: i8) -> i8 {
+/// The shanten of `counts` given its `regular` count and its `irregular` counts: the
+/// best shape, and a tenpai only on dead waits counted as 1-shanten.
+fn best_of(counts: &Counts, melds: i8, regular: i8, irregular: Irregular) -> i8 {
     let mut shanten = regular;
     if melds == 0 {
         shanten = shanten
-            .min(seven_pairs(counts))
-            .min(thirteen_orphans(counts));
+            .min(irregular.seven_pairs())
+            .min(irregular.thirteen_orphans());
     }
     // The counting formula cannot see that a wait is dead because the hand holds all
     // four of it, so only a hand with four of a kind needs its waits looked at.
@@ -62,7 +62,8 @@ pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
     let melds = melds_implied(counts);
     let regular = OneKindChanged::new(counts, melds);
     let regular_before = regular.unchanged();
-    let before = best_of(counts, melds, regular_before);
+    let irregular = Irregular::of(counts);
+    let before = best_of(counts, melds, regular_before, irregular);
     // A tile far from every held one would only be a loose tile in any split, so it
     // leaves the regular count as it is (it may still help seven pairs or orphans); a
     // tile near one changes only its own suit's split.
@@ -74,13 +75,14 @@ pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
         if left == 0 {
             continue;
         }
+        let irregular_after = irregular.drawn(&hand, kind);
         hand[kind] += 1;
         let regular_after = if near >> kind & 1 == 1 {
             regular.changed(&hand, kind)
         } else {
             regular_before
         };
-        if best_of(&hand, melds, regular_after) < before {
+        if best_of(&hand, melds, regular_after, irregular_after) < before {
             accepted += u32::from(left);
         }
         hand[kind] -= 1;
@@ -88,21 +90,76 @@ pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
     accepted
 }
 
-/// Seven pairs: one step per missing pair, plus one per kind lacking to make seven
-/// different ones (four of a kind is not two pairs).
-fn seven_pairs(counts: &Counts) -> i8 {
-    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
-    6 - pairs + (7 - kinds).max(0)
+/// What seven pairs and thirteen orphans count of a hand, kept so that a hand one tile
+/// larger (tile acceptance asks up to 34 of them) is counted without looking at every
+/// kind again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Irregular {
+    /// Kinds held twice or more, and kinds held at all.
+    pairs: i8,
+    kinds: i8,
+    /// Terminal and honour kinds held, and whether one of them twice or more.
+    orphans: i8,
+    orphan_paired: bool,
 }
 
-/// Thirteen orphans: one step per terminal or honour kind missing, less one if any of
-/// them is already paired.
-fn thirteen_orphans(counts: &Counts) -> i8 {
-    let kinds = TERMINALS_AND_HONORS
-        .iter()
-        .filter(|&&k| counts[k] >= 1)
-        .count() as i8;
-    let paired = TERMINALS_AND_HONORS.iter().any(|&k| counts[k] >= 2);
-    13 - kinds - i8::from(paired)
+impl Irregular {
+    fn of(counts: &Counts) -> Irregular {
+        Irregular {
+            pairs: counts.iter().filter(|&&c| c >= 2).count() as i8,
+            kinds: counts.iter().filter(|&&c| c >= 1).count() as i8,
+            orphans: TERMINALS_AND_HONORS
+                .iter()
+                .filter(|&&k| counts[k] >= 1)
+                .count() as i8,
+            orphan_paired: TERMINALS_AND_HONORS.iter().any(|&k| counts[k] >= 2),
+        }
+    }
+
+    /// The counts once a tile of `kind` joins `counts` (the hand these counts are of).
+    fn drawn(self, counts: &Counts, kind: usize) -> Irregular {
+        let held = counts[kind];
+        let orphan = TERMINALS_AND_HONORS.contains(&kind);
+        Irregular {
+            pairs: self.pairs + i8::from(held == 1),
+            kinds: self.kinds + i8::from(held == 0),
+            orphans: self.orphans + i8::from(orphan && held == 0),
+            orphan_paired: self.orphan_paired || (orphan && held == 1),
+        }
+    }
+
+    /// Seven pairs: one step per missing pair, plus one per kind lacking to make seven
+    /// different ones (four of a kind is not two pairs).
+    fn seven_pairs(self) -> i8 {
+        6 - self.pairs + (7 - self.kinds).max(0)
+    }
+
+    /// Thirteen orphans: one step per terminal or honour kind missing, less one if any
+    /// of them is already paired.
+    fn thirteen_orphans(self) -> i8 {
+        13 - self.orphans - i8::from(self.orphan_paired)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Irregular;
+    use crate::tile::{Counts, Kind};
+
+    #[test]
+    fn a_drawn_tile_counts_as_the_whole_hand_counted_again() {
+        let mut counts: Counts = [0; Kind::COUNT];
+        // Pairs, a triplet, terminals, an honour pair and singles.
+        for (kind, held) in [(0, 2), (4, 3), (8, 1), (9, 1), (27, 2), (31, 1), (33, 4)] {
+            counts[kind] = held;
+        }
+        for kind in 0..Kind::COUNT {
+            if counts[kind] < 4 {
+                let drawn = Irregular::of(&counts).drawn(&counts, kind);
+                let mut after = counts;
+                after[kind] += 1;
+                assert_eq!(drawn, Irregular::of(&after), "drawing kind {kind}");
+            }
+        }
+    }
 }
