@@ -120,11 +120,12 @@ struct Tournament {
 
 impl Tournament {
     async fn run(mut self, mut inbox: mpsc::Receiver<SessionMsg>, shutdown: CancellationToken) {
+        let timer = crate::telemetry::CommandTimer::new("jass");
         loop {
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => {
-                        let forward = crate::telemetry::timed("jass", || self.handle(msg));
+                        let forward = timer.time(|| self.handle(msg));
                         // A member's message for the pairing they play in goes to its
                         // table; a table that has just ended (its result on the way
                         // here) leaves it to the tournament's own answer.

@@ -222,6 +222,7 @@ fn spawn_loop<H>(
     tokio::spawn(async move {
         // Every handle gone: a game under way plays on with its timers alone.
         let mut orphaned = false;
+        let timer = crate::telemetry::CommandTimer::new(table.settings.protocol);
         // A carried game's machines move and its timers are set at once.
         let mut going = table.after_change();
         table.flush();
@@ -231,7 +232,7 @@ fn spawn_loop<H>(
             tokio::select! {
                 input = inputs.recv(), if !orphaned => match input {
                     Some(input) => {
-                        crate::telemetry::timed(table.settings.protocol, || table.handle(input));
+                        timer.time(|| table.handle(input));
                     }
                     None if table.play.is_none() => break,
                     None => orphaned = true,
