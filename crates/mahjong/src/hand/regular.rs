@@ -147,11 +147,10 @@ mod memo {
         numbered: bool,
         split: impl FnOnce() -> Frontier,
     ) -> Frontier {
-        let key = shape
-            .iter()
-            .rev()
-            .fold(0u32, |key, &count| key << 3 | u32::from(count.min(4)))
-            << 1
+        let key = shape.iter().rev().fold(0u32, |key, &count| {
+            debug_assert!(count <= 4, "four tiles of a kind at most");
+            key << 3 | u32::from(count.min(4))
+        }) << 1
             | u32::from(numbered);
         // A shape starts with a tile held, so no key is 0, the mark of an empty slot.
         let slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;

@@ -34,8 +34,8 @@ use tokio_util::sync::CancellationToken;
 pub struct Script {
     /// The player names, by connection.
     names: Vec<String>,
-    /// What every connection is sent before its first message.
-    greeting: Vec<String>,
+    /// What every connection is sent before its first message, batch by batch.
+    greeting: Vec<Vec<String>>,
     /// From each connection's first message on.
     steps: Vec<Step>,
 }
@@ -82,7 +82,7 @@ impl Script {
                 steps: Vec::new(),
             })
             .collect();
-        let mut greetings: HashMap<u64, Vec<String>> = HashMap::new();
+        let mut greetings: HashMap<u64, Vec<Vec<String>>> = HashMap::new();
         let mut spoke: HashMap<u64, bool> = HashMap::new();
         for event in events {
             let (Event::Sent { conn: id, .. } | Event::Heard { conn: id, .. }) = event;
@@ -92,7 +92,7 @@ impl Script {
             let spoken = spoke.entry(*id).or_default();
             let step = match event {
                 Event::Sent { frames, .. } if !*spoken => {
-                    greetings.entry(*id).or_default().extend(frames.clone());
+                    greetings.entry(*id).or_default().push(frames.clone());
                     continue;
                 }
                 Event::Sent { frames, .. } => Step::Sent {
@@ -105,6 +105,10 @@ impl Script {
                 }
             };
             scripts[game].steps.push(step);
+        }
+        let found: std::collections::HashSet<_> = placed.values().flatten().collect();
+        if let Some((name, _)) = seats.iter().find(|(_, seat)| !found.contains(seat)) {
+            return Err(format!("{name} is not in the record"));
         }
         let mut greeting = None;
         for (id, _) in placed.iter().filter(|(_, seat)| seat.is_some()) {
@@ -189,6 +193,8 @@ enum ToGame {
     Joined { conn: usize, outbox: Outbox },
     /// Connection `conn` sent a message.
     Message { conn: usize },
+    /// Connection `conn` is gone: the game ends if it waits for a message from it.
+    Left { conn: usize },
 }
 
 /// Where a connection goes by the name it gives: its game, and its place in it.
@@ -198,7 +204,7 @@ type Directory = HashMap<String, (mpsc::UnboundedSender<ToGame>, usize)>;
 struct Shared {
     wire: Wire,
     directory: Directory,
-    greeting: Vec<String>,
+    greeting: Vec<Vec<String>>,
 }
 
 /// Messages queued to one client before it is dropped, as the Jass port's default.
@@ -262,30 +268,41 @@ async fn serve(tcp: TcpStream, shared: Arc<Shared>, stop: CancellationToken) {
 
 /// A WebSocket connection: every text frame it sends handed to its game.
 async fn websocket(mut ws: WsConnection, shared: Arc<Shared>) {
-    ws.outbox().send_all(shared.greeting.iter().cloned());
+    greet(ws.outbox(), &shared);
     let mut place = None;
-    loop {
-        let WsInput::Text(text) = ws.next().await else {
-            return;
-        };
+    while let WsInput::Text(text) = ws.next().await {
         if !hand_over(&shared, &mut place, ws.outbox(), &text) {
-            return;
+            break;
         }
     }
+    leave(place);
 }
 
 /// A line connection: every line it sends handed to its game.
 async fn lines(mut connection: LineConnection, shared: Arc<Shared>) {
-    connection
-        .outbox()
-        .send_all(shared.greeting.iter().cloned());
+    greet(connection.outbox(), &shared);
     let mut place = None;
     while let parlor_server::net::Input::Message(line) = connection.next(None).await {
         if !hand_over(&shared, &mut place, connection.outbox(), &line) {
             break;
         }
     }
+    leave(place);
     connection.close().await;
+}
+
+/// Sends a new connection what every connection was sent before its first message.
+fn greet(outbox: &Outbox, shared: &Shared) {
+    for batch in &shared.greeting {
+        outbox.send_all(batch.iter().cloned());
+    }
+}
+
+/// Tells the game of the connection at `place` (if it found one) that it is gone.
+fn leave(place: Option<(mpsc::UnboundedSender<ToGame>, usize)>) {
+    if let Some((game, conn)) = place {
+        let _ = game.send(ToGame::Left { conn });
+    }
 }
 
 /// Greets a connection, finds its game by its first message, and tells the game of each
@@ -317,12 +334,14 @@ fn hand_over(
 }
 
 /// Plays one game's script: each batch is queued as the server queued it, once the
-/// messages before it have come in; at the end every connection is closed.
+/// messages before it have come in; at the end, or once a connection the script waits
+/// for is gone, every connection is closed.
 async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
     let seats = script.names.len();
     let mut outboxes: Vec<Option<Outbox>> = vec![None; seats];
     let mut heard = vec![0usize; seats];
-    for step in script.steps {
+    let mut gone = vec![false; seats];
+    'script: for step in script.steps {
         match step {
             // A connection's batches all come after its first message, by which time
             // it has joined: its outbox is known.
@@ -333,10 +352,14 @@ async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
             }
             Step::Heard { conn } => {
                 while heard[conn] == 0 {
+                    if gone[conn] {
+                        break 'script;
+                    }
                     match inbox.recv().await {
                         Some(ToGame::Joined { conn, outbox }) => outboxes[conn] = Some(outbox),
                         Some(ToGame::Message { conn }) => heard[conn] += 1,
-                        None => return,
+                        Some(ToGame::Left { conn }) => gone[conn] = true,
+                        None => break 'script,
                     }
                 }
                 heard[conn] -= 1;
@@ -437,7 +460,7 @@ mod tests {
         let [script] = &scripts[..] else {
             panic!("one game")
         };
-        assert_eq!(script.greeting, ["hello"]);
+        assert_eq!(script.greeting, [["hello"]]);
         let steps: Vec<String> = script
             .steps
             .iter()
@@ -455,6 +478,14 @@ mod tests {
             "0 <- again",
         ];
         assert_eq!(steps, expected);
+    }
+
+    #[test]
+    fn a_player_missing_from_the_record_is_refused() {
+        let events = [sent(1, &["hello"]), heard(1, r#"{"data":"a"}"#)];
+        let games = [vec!["a".to_owned(), "b".to_owned()]];
+        let missing = Script::from_record(Wire::Jass, &games, &events).unwrap_err();
+        assert_eq!(missing, "b is not in the record");
     }
 
     #[test]

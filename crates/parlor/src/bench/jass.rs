@@ -22,8 +22,9 @@ pub struct JassArgs {
     /// The client bots' strategy.
     #[arg(long, default_value = "heuristic")]
     strategy: String,
-    /// Then play the same games against the floor: a server that only sends the frames
-    /// parlor sent, to the same bots, and reads their answers.
+    /// Also play the games against the floor: a server that only sends the frames parlor
+    /// sent, batch by batch, to the same bots, and reads their answers (from a first run
+    /// of the games, not measured, that records them).
     #[arg(long)]
     floor: bool,
     /// With `--floor`: rounds of the same games, each against parlor and then against

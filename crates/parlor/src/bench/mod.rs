@@ -35,7 +35,8 @@ pub enum BenchCommand {
     /// Whole games through a cluster of N nodes (needs its NATS server and database,
     /// as `scripts/cluster up` starts them), then the new home after a `kill -9`.
     Cluster(cluster::ClusterArgs),
-    /// The floor server that `jass --floor` starts: it plays recorded frames back.
+    /// The floor server that `jass --floor` and `play --game mahjong --floor` start: it
+    /// plays recorded frames back.
     #[command(hide = true)]
     Floor(floor::FloorArgs),
 }

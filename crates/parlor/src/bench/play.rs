@@ -44,8 +44,9 @@ pub struct PlayArgs {
     /// store; needed by `--cluster`).
     #[arg(long)]
     database: Option<String>,
-    /// Mahjong: then play the same games against the floor, a server that only sends
-    /// the lines parlor sent to the same clients and reads their answers.
+    /// Mahjong: also play the games against the floor, a server that only sends the
+    /// lines parlor sent, batch by batch, to the same clients and reads their answers
+    /// (from a first run of the games, not measured, that records them).
     #[arg(long)]
     floor: bool,
     /// With `--floor`: rounds of the same games, each against parlor (a fresh server)
@@ -150,7 +151,7 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         node.extend(["--cluster".into(), nats.clone()]);
     }
     let scripts = match args.floor {
-        true => Some(record(&args, clients, sitting, &node).await?),
+        true => Some(record(&args, clients, sitting).await?),
         false => None,
     };
     let f = measure(game, &args.game, clients, args.east_only, sitting, &node).await?;
@@ -201,21 +202,16 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     Ok(report)
 }
 
-/// Plays the games once against a server that records its batches, and makes the
-/// floor's scripts of the record.
-async fn record(
-    args: &PlayArgs,
-    clients: usize,
-    sitting: Sitting,
-    node: &[String],
-) -> Result<Vec<Script>, String> {
+/// Plays the games once against a server of its own that records its batches (never a
+/// cluster's node: its frames are the same, and it shares nothing with the measured
+/// one), and makes the floor's scripts of the record.
+async fn record(args: &PlayArgs, clients: usize, sitting: Sitting) -> Result<Vec<Script>, String> {
     let file = std::env::temp_dir().join(format!(
         "parlor-bench-record-{}-{}.jsonl",
         std::process::id(),
         free_port()?
     ));
-    let mut flags = node.to_vec();
-    flags.extend(["--record-frames".into(), file.display().to_string()]);
+    let flags = ["--record-frames".into(), file.display().to_string()];
     let game = Game::Mahjong;
     let played = measure(game, &args.game, clients, args.east_only, sitting, &flags).await;
     let recorded = played.and_then(|_| {

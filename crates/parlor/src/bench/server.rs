@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// The server under load, storing its games in a data directory of its own (so the
 /// store is measured as a real server has it, but a benchmark's games never mix with a
-/// host's). Killed, and its directory removed, when dropped.
+/// host's). Stopped, and its directory removed, when dropped.
 pub struct ServerProcess {
     child: Child,
     data_dir: PathBuf,
@@ -135,15 +135,19 @@ impl Drop for ServerProcess {
     /// profiler it runs under (`valgrind --trace-children=yes`) writes its figures;
     /// kills it if it has not ended within [`STOPPING`].
     fn drop(&mut self) {
-        let asked = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let until = std::time::Instant::now() + STOPPING;
-        while asked.as_ref().is_ok_and(|s| s.success()) && std::time::Instant::now() < until {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                break;
+        // Only a child not yet reaped: the id of one reaped (`kill`) may be another
+        // process's by now.
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let asked = Command::new("kill")
+                .args(["-TERM", &self.child.id().to_string()])
+                .status();
+            let until = std::time::Instant::now() + STOPPING;
+            while asked.as_ref().is_ok_and(|s| s.success()) && std::time::Instant::now() < until {
+                if !matches!(self.child.try_wait(), Ok(None)) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -21,6 +21,8 @@ struct Shared {
     /// The writer, woken when a line is queued or the last outbox goes (one reader, so
     /// one waker: nothing to allocate or to pin).
     ready: AtomicWaker,
+    /// The connection's number in the floor benchmark's record ([`super::recorder`]).
+    recorded: u64,
 }
 
 #[derive(Debug)]
@@ -51,8 +53,6 @@ pub struct Outbox {
     overflow: CancellationToken,
     /// `parlor_messages_out_total` for the protocol, once [`Outbox::counted`].
     sent: Option<metrics::Counter>,
-    /// The connection's number in the floor benchmark's record ([`super::recorder`]).
-    recorded: u64,
 }
 
 impl Clone for Outbox {
@@ -63,7 +63,6 @@ impl Clone for Outbox {
             closer: self.closer.clone(),
             overflow: self.overflow.clone(),
             sent: self.sent.clone(),
-            recorded: self.recorded,
         }
     }
 }
@@ -93,6 +92,7 @@ impl Outbox {
                 closed: false,
             }),
             ready: AtomicWaker::new(),
+            recorded: recorder::conn(),
         });
         let overflow = CancellationToken::new();
         let outbox = Outbox {
@@ -100,7 +100,6 @@ impl Outbox {
             closer,
             overflow: overflow.clone(),
             sent: None,
-            recorded: recorder::conn(),
         };
         (outbox, Queue { shared, overflow })
     }
@@ -143,7 +142,7 @@ impl Outbox {
     /// [`Outbox::send_all`] while the floor benchmark's record is kept: the batch is
     /// recorded before its writer can see it.
     fn send_recorded(&self, lines: Vec<String>) {
-        let conn = self.recorded;
+        let conn = self.shared.recorded;
         let mut frames = lines.clone();
         self.queue(lines, move |queued| {
             frames.truncate(queued);
@@ -190,7 +189,7 @@ impl Outbox {
 
     /// The connection's number in the floor benchmark's record.
     pub(super) fn recorded(&self) -> u64 {
-        self.recorded
+        self.shared.recorded
     }
 
     /// Asks for the connection to be closed (after what is queued is written).

@@ -1,5 +1,6 @@
 //! What a run sent and heard, connection by connection, batch by batch: the script of
-//! the floor benchmark (`parlor bench jass --floor`, `parlor bench play --floor`).
+//! the floor benchmark (`parlor bench jass --floor`, `parlor bench play --game mahjong
+//! --floor`).
 //!
 //! The floor server plays back a real run's frames without deciding anything, to measure
 //! what the messages cost by themselves. Played back from what the clients *read*, it
@@ -12,7 +13,8 @@
 //! for the benchmarks): then every batch queued to an outbox and every message read from
 //! a connection is one JSON line of the file, in the order they happened. A line is
 //! written as it happens, so a server killed at the end of a run has lost none. The file
-//! holds every hand dealt: it is for benchmark runs, never for a server people play on.
+//! holds every hand dealt: it is for benchmark runs, never for a server people play on,
+//! and is made afresh, readable by its owner only.
 //! While off, recording costs a connection an id and each batch one atomic load.
 
 use serde::{Deserialize, Serialize};
@@ -34,10 +36,15 @@ pub enum Event {
 /// The file being written, when recording is on.
 static FILE: OnceLock<Mutex<File>> = OnceLock::new();
 
-/// Records every connection's batches and messages to `path` (made afresh) from now on,
-/// for as long as the process lives.
+/// Records every connection's batches and messages to `path` from now on, for as long
+/// as the process lives. `path` must not exist yet (it is never one followed through a
+/// link or another's file written over).
 pub fn start(path: &Path) -> std::io::Result<()> {
-    let file = File::create(path)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(path)?;
     FILE.set(Mutex::new(file))
         .map_err(|_| std::io::Error::other("frames are already being recorded"))
 }
@@ -90,11 +97,44 @@ impl Heard for parlor_wire::mmj1::Frame {
     }
 }
 
-/// Reads back a file [`start`] wrote (a line cut short by a kill is left out).
+/// Reads back a file [`start`] wrote. Its last line may have been cut short by a kill
+/// and is then left out; any other line that does not read is an error.
 pub fn read(path: &Path) -> std::io::Result<Vec<Event>> {
     let text = std::fs::read_to_string(path)?;
-    Ok(text
-        .lines()
-        .filter_map(|line| serde_json::from_str(line).ok())
-        .collect())
+    let lines: Vec<&str> = text.lines().collect();
+    let mut events = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        match serde_json::from_str(line) {
+            Ok(event) => events.push(event),
+            Err(_) if i + 1 == lines.len() => {}
+            Err(error) => return Err(std::io::Error::other(format!("line {}: {error}", i + 1))),
+        }
+    }
+    Ok(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read, Event};
+
+    #[test]
+    fn a_record_reads_back_but_for_a_last_line_cut_short() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("record.jsonl");
+        let sent = Event::Sent {
+            conn: 1,
+            frames: vec!["a".into(), "b".into()],
+        };
+        let heard = Event::Heard {
+            conn: 1,
+            text: "c".into(),
+        };
+        let line = |e: &Event| serde_json::to_string(e).unwrap();
+        let whole = format!("{}\n{}\n{{\"Sent\":{{\"co", line(&sent), line(&heard));
+        std::fs::write(&file, whole).unwrap();
+        assert_eq!(read(&file).unwrap(), [sent.clone(), heard.clone()]);
+        let broken = format!("{}\nnot a line\n{}\n", line(&sent), line(&heard));
+        std::fs::write(&file, broken).unwrap();
+        assert!(read(&file).is_err(), "only the last line may be cut short");
+    }
 }

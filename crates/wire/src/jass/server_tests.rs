@@ -185,19 +185,23 @@ proptest! {
         name in any::<String>(),
         cards in any_cards(),
         seat_id in 0usize..4,
-        teams in proptest::collection::vec(any_points(), 0..3),
+        teams in proptest::collection::vec((0u32..300, any::<String>(), 0u32..3000), 0..3),
     ) {
         let tree = json!({
             "id": id,
             "name": name,
             "playedCards": super::cards(cards.iter().copied()),
             "seatId": seat_id,
-            "teams": teams.iter().map(|t| json!({
-                "currentRoundPoints": t.current_round_points,
-                "name": t.name,
-                "points": t.points,
+            "teams": teams.iter().map(|(current, team, points)| json!({
+                "currentRoundPoints": current,
+                "name": team,
+                "points": points,
             })).collect::<Vec<_>>(),
         });
+        let teams = teams
+            .into_iter()
+            .map(|(current_round_points, name, points)| TeamPoints { current_round_points, name, points })
+            .collect();
         let stich = Stich { id, name, played_cards: cards, seat_id, teams };
         prop_assert_eq!(ServerMsg::BroadcastStich(stich).write(), frame("BROADCAST_STICH", tree));
     }
