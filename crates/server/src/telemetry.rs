@@ -7,6 +7,7 @@
 //! - `connections_open` (gauge), `connections_total` (counter), by `transport` (tcp, ws)
 //! - `messages_in_total`, `messages_out_total` (counters)
 //! - `command_seconds` (histogram): one client message handled by its room or table
+//! - `cpu_choice_seconds` (histogram): one move chosen by a CPU player or a stand-in
 //! - `games_started_total`, `games_finished_total` (counters), `games_active` (gauge):
 //!   tables and rooms with a game in progress
 //! - `store_write_seconds` (histogram), `store_errors_total` (counter), from the store

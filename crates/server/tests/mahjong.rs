@@ -53,6 +53,15 @@ async fn one_person_plays_a_whole_hanchan_against_cpu_players() {
     assert_eq!(mj.record.checked_wins, mj.record.wins.len());
     assert!(mj.record.rejects.is_empty(), "{:?}", mj.record.rejects);
     mj.conn.expect_closed().await;
+    // How long the CPU players took to choose is in the metrics.
+    let (_, metrics) = s.get_text("/metrics").await;
+    let chosen = "parlor_cpu_choice_seconds_count{protocol=\"mahjong\"} ";
+    let count = metrics.lines().find_map(|l| l.strip_prefix(chosen));
+    let count: u64 = count.and_then(|c| c.parse().ok()).unwrap_or(0);
+    assert!(
+        count > 100,
+        "the CPU players chose {count} times:\n{metrics}"
+    );
     s.stop().await;
 }
 

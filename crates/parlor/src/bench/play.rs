@@ -115,6 +115,22 @@ pub struct PlayFigures {
     pub cpu_ms_per_game: Option<f64>,
     /// Server resident memory now and at its peak, KiB (Linux only).
     pub memory_kib: Option<(u64, u64)>,
+    /// Time its CPU players spent choosing moves, per finished game, in ms (from the
+    /// server's `parlor_cpu_choice_seconds`; time taken, which is their CPU time unless
+    /// the machine kept them waiting).
+    pub choosing_ms_per_game: Option<f64>,
+}
+
+/// The seconds `protocol`'s CPU players have spent choosing so far, from the server's
+/// `/metrics` on the HTTP port `http`.
+async fn choosing_seconds(http: u16, protocol: &str) -> Option<f64> {
+    let metrics = super::api::get(http, "/metrics").await?;
+    let label = format!("protocol=\"{protocol}\"");
+    let line = metrics
+        .lines()
+        .find(|line| line.starts_with("parlor_cpu_choice_seconds_sum{") && line.contains(&label));
+    // No CPU player has chosen yet: none is listed.
+    line.map_or(Some(0.0), |line| line.rsplit(' ').next()?.parse().ok())
 }
 
 /// The server's CPU time per finished game since `before`, in ms (Linux only).
@@ -171,6 +187,11 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     if let Some(cpu) = f.cpu_ms_per_game {
         report.push_str(&format!("server CPU time: {cpu:.1} ms per game\n"));
     }
+    if let Some(chose) = f.choosing_ms_per_game.filter(|&c| c > 0.0) {
+        report.push_str(&format!(
+            "of which its CPU players' choosing: {chose:.1} ms per game\n"
+        ));
+    }
     if let Some((now, peak)) = f.memory_kib {
         report.push_str(&format!("server memory: {now} KiB now, {peak} KiB peak\n"));
     }
@@ -180,11 +201,12 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
-        let parlor = match round {
-            1 => f.cpu_ms_per_game,
+        let (parlor, chose) = match round {
+            1 => (f.cpu_ms_per_game, f.choosing_ms_per_game),
             _ => {
                 let again = measure(game, &args.game, clients, args.east_only, sitting, &node);
-                again.await?.cpu_ms_per_game
+                let again = again.await?;
+                (again.cpu_ms_per_game, again.choosing_ms_per_game)
             }
         };
         let floor = against_floor(game, g, sitting, &scripts).await?;
@@ -193,9 +215,18 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         };
         let cost = format!("{parlor:.1} ms per game");
         let (ratio, round) = rounds.add(round, (parlor, floor), &cost);
+        // The floor has no CPU players to think for: what parlor spends besides is shown
+        // too.
+        let besides = match chose.filter(|&c| c > 0.0) {
+            Some(chose) => format!(
+                ", {:.2} without its CPU players' choosing",
+                (parlor - chose) / floor.max(f64::EPSILON)
+            ),
+            None => String::new(),
+        };
         report.push_str(&format!(
             "{round}floor (the same lines played back, no game): {floor:.1} ms per game; \
-             parlor is {ratio:.2} times the floor\n"
+             parlor is {ratio:.2} times the floor{besides}\n"
         ));
     }
     report.extend(rounds.median_line());
@@ -288,9 +319,14 @@ pub async fn measure(
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
     let cpu_before = server.cpu_time();
+    let chose_before = choosing_seconds(http, name).await;
     let games = play_games(game, &addr, clients, sitting).await?;
+    let cpu_ms_per_game = cpu_ms_per_game(&server, cpu_before, games.tables());
+    let chose = choosing_seconds(http, name).await;
+    let per_game = |seconds: f64| seconds * 1000.0 / games.tables().max(1) as f64;
     Ok(PlayFigures {
-        cpu_ms_per_game: cpu_ms_per_game(&server, cpu_before, games.tables()),
+        cpu_ms_per_game,
+        choosing_ms_per_game: chose.zip(chose_before).map(|(a, b)| per_game(a - b)),
         games,
         memory_kib: server.memory_kib(),
     })

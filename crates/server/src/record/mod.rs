@@ -266,6 +266,11 @@ impl GameLog {
         self.actions.push(entry);
     }
 
+    /// The protocol the game is played over.
+    pub fn protocol(&self) -> &str {
+        &self.protocol
+    }
+
     /// The game's place among the running tables.
     pub fn listed(&self) -> &Listed {
         &self.listed

@@ -64,6 +64,11 @@ impl<G: Notation, C: Chronicle<G>> Recorded<G, C> {
         self.log.listed()
     }
 
+    /// The protocol the game is played over.
+    pub fn protocol(&self) -> &str {
+        self.log.protocol()
+    }
+
     /// The person in `seat` is called `name` from now on (see [`GameLog::name_seat`]).
     pub fn name_seat(&mut self, seat: Seat, name: &str) {
         self.log.name_seat(seat, name);

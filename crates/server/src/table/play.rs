@@ -49,6 +49,9 @@ pub struct Play<G: Watchable, C> {
     left: Vec<bool>,
     /// The seats nobody has sat in yet (a game that takes players as it goes).
     vacant: Vec<bool>,
+    /// How long CPU players and the stand-in take to choose (`parlor_cpu_choice_seconds`),
+    /// found once.
+    choosing: metrics::Histogram,
 }
 
 impl<G: Watchable, C> Deref for Play<G, C> {
@@ -77,6 +80,8 @@ where
         let seats = game.seats();
         let watchers = Hub::new(game.narrator(game.listed().names()));
         game.listed().watch(watchers.clone());
+        let protocol = game.protocol().to_owned();
+        let choosing = metrics::histogram!("parlor_cpu_choice_seconds", "protocol" => protocol);
         let mut play = Play {
             game,
             cpus: (0..seats).map(|_| None).collect(),
@@ -89,6 +94,7 @@ where
             watchers,
             left: vec![false; seats],
             vacant: vec![false; seats],
+            choosing,
         };
         play.remember(first);
         play
@@ -310,7 +316,9 @@ where
             Some(cpu) => &mut cpu.strategy,
             None => &mut self.stand_in,
         };
+        let started = std::time::Instant::now();
         let action = strategy.choose(&self.game.view(seat), &legal, &mut self.rng);
+        self.choosing.record(started.elapsed());
         let events = self.game.apply(seat, action).ok()?;
         self.remember(&events);
         if self.cpus[seat].is_none() {

@@ -85,6 +85,12 @@ impl TestServer {
 
     /// `GET path` on the HTTP port: status and JSON body (`Null` if it is not JSON).
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let (status, body) = self.get_text(path).await;
+        (status, serde_json::from_str(&body).unwrap_or_default())
+    }
+
+    /// `GET path` on the HTTP port: status and body.
+    pub async fn get_text(&self, path: &str) -> (u16, String) {
         let mut http = TcpStream::connect(self.addr("http")).await.unwrap();
         let request = format!("GET {path} HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\r\n");
         http.write_all(request.as_bytes()).await.unwrap();
@@ -95,7 +101,7 @@ impl TestServer {
             .unwrap();
         let status = response[9..12].parse().unwrap();
         let body = response.split("\r\n\r\n").nth(1).unwrap_or("");
-        (status, serde_json::from_str(body).unwrap_or_default())
+        (status, body.to_owned())
     }
 
     /// Stops the server and waits until every listener has finished.
