@@ -35,7 +35,7 @@ impl parlor_game::Game for Hand {
 
     fn score(&self, seat: Seat) -> i64 {
         match self.finishing_order().seats().position(|s| s == seat) {
-            Some(place) if self.is_over() => (self.players() - 1 - place) as i64,
+            Some(place) if self.is_over() => self.finishing_order().points(place),
             _ => 0,
         }
     }

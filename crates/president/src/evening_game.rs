@@ -93,11 +93,10 @@ impl EveningEvent {
 /// at most 5; fixed capacity, so playing never allocates.
 pub type EveningEvents = ArrayVec<EveningEvent, 12>;
 
-/// What one seat of the evening may see: its seat, and its view of the hand under way
-/// if it is dealt in (seats there are the hand's, in social order).
+/// What one seat of the evening may see: its view of the hand under way if it is dealt
+/// in (seats there are the hand's, in social order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EveningView {
-    pub seat: Seat,
     pub hand: Option<View>,
 }
 
@@ -173,11 +172,10 @@ impl EveningGame {
         };
         for event in events {
             if let Event::HandOver { order } = event {
-                let players = order.len();
                 for (rank, seat) in order.seats().enumerate() {
                     let table_seat = places.seats().nth(seat).unwrap_or(WATCHER);
                     if let Some(points) = self.points.get_mut(table_seat) {
-                        *points += (players - 1 - rank) as i64;
+                        *points += order.points(rank);
                     }
                 }
                 // Those who left the hand leave the table.
@@ -277,7 +275,7 @@ impl Game for EveningGame {
             (Some(at), Some((hand, _))) => Some(hand.view(at)),
             _ => None,
         };
-        EveningView { seat, hand }
+        EveningView { hand }
     }
 
     fn is_over(&self) -> bool {

@@ -67,6 +67,12 @@ impl Order {
         self.len == 0
     }
 
+    /// The points of the seat at rank `at` (0 is best) of a hand that ended in this
+    /// order: one for each player who finished after it.
+    pub fn points(&self, at: usize) -> i64 {
+        self.len().saturating_sub(at + 1) as i64
+    }
+
     /// Puts `seat` at rank `at` (0 is best), moving those from `at` on one rank down.
     ///
     /// # Panics

@@ -3,7 +3,7 @@
 // (replay.js).
 
 import { el, fill, header, showError } from '/common.js';
-import { showReplay } from '/replay.js';
+import { showReplay, taken } from '/replay.js';
 
 header('Games');
 const app = document.getElementById('app');
@@ -21,10 +21,10 @@ const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: '
 // store ranks by score, would read as a third place).
 const TEAM_GAMES = (await (await fetch('/api/protocols')).json()).filter((g) => g.teams).map((g) => g.name);
 const place = (protocol, rank) => (TEAM_GAMES.includes(protocol) ? (rank === 1 ? 'won' : 'lost') : ordinal(rank));
-// A seat without a name is a course Truco player who gave none (they are not rated).
 /** The seats someone sat in, each with its number from 1 (a Warlords evening's table has
  * seven places, some never taken). */
-const seated = (g) => g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => s.name || s.cpu);
+const seated = (g) => g.seats.map((s, i) => ({ ...s, seat: i + 1 })).filter((s) => taken(g.protocol, s));
+// A seat without a name is a course Truco player who gave none (they are not rated).
 const seatText = (protocol) => (s) => `${s.name || '(no name)'}${s.cpu ? ' (CPU)' : ''}${s.rank ? `, ${place(protocol, s.rank)}` : ''}${s.score !== null && s.score !== undefined ? `, ${s.score} points` : ''}`;
 
 async function list() {

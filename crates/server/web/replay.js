@@ -59,6 +59,11 @@ export function drawShot(shot, mahjong, name, actor, present = () => true) {
  * Shows `story` (hands of steps) for a game of `protocol` whose seats are `seats` (from
  * the game listing) in `root`.
  */
+/** Whether a stored seat was ever sat in. Only a Warlords evening has places nobody took,
+ * stored without a name (a Warlords name is never empty); a course Truco player who gave
+ * no name still sat there. */
+export const taken = (protocol, seat) => protocol !== 'wars' || !!(seat?.name || seat?.cpu);
+
 export function showReplay(root, story, protocol, seats) {
   const mahjong = protocol === 'mahjong';
   const hands = story.hands;
@@ -68,7 +73,7 @@ export function showReplay(root, story, protocol, seats) {
   let passes = !mahjong;
   const stepsOf = (h) => (passes ? h.steps : h.steps.filter((x) => !/ passes$/.test(x.text)));
   const name = (i) => seats[i]?.name || `seat ${i + 1}`;
-  const table = (shot, actor) => drawShot(shot, mahjong, name, actor, (i) => !!seats[i]?.name);
+  const table = (shot, actor) => drawShot(shot, mahjong, name, actor, (i) => taken(protocol, seats[i]));
 
   function draw() {
     const h = hands[hand];

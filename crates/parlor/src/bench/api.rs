@@ -3,7 +3,7 @@
 //! the server's threads and memory before, at the peak and after.
 
 use super::minitruco::play_room;
-use super::server::{free_port, ServerProcess, GIVEN_BACK};
+use super::server::{flag_list, free_port, ServerProcess, GIVEN_BACK};
 use clap::Args;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -24,7 +24,7 @@ pub struct ApiArgs {
 pub async fn run(args: ApiArgs) -> Result<String, String> {
     let port = free_port()?;
     let http = free_port()?;
-    let flags: Vec<String> = [
+    let flags = flag_list([
         ("--only", "minitruco,http".to_owned()),
         ("--minitruco-port", port.to_string()),
         ("--http-port", http.to_string()),
@@ -32,10 +32,7 @@ pub async fn run(args: ApiArgs) -> Result<String, String> {
         ("--bot-delay-ms", "0".into()),
         ("--minitruco-cpu", "heuristic".into()),
         ("--seed", "1".into()),
-    ]
-    .into_iter()
-    .flat_map(|(flag, value)| [flag.to_owned(), value])
-    .collect();
+    ]);
     let server = ServerProcess::start(&flags, port).await?;
     let game_port = SocketAddr::from(([127, 0, 0, 1], port));
     let rooms: Vec<_> = (1..=args.games)

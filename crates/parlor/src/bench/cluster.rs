@@ -9,7 +9,7 @@
 //! starts both); it starts its own nodes as `parlor serve` children.
 
 use super::play::{play_games_at, port_flag, Sitting};
-use super::server::{free_port, ServerProcess};
+use super::server::{flag_list, free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::Game;
 use parlor_client::truco::seat;
@@ -58,7 +58,7 @@ pub async fn run(args: ClusterArgs) -> Result<String, String> {
     for i in 0..args.nodes {
         let (port, http) = (free_port()?, free_port()?);
         let name = format!("bench{run}n{i}");
-        let flags: Vec<String> = [
+        let flags = flag_list([
             ("--only", format!("{},http", args.game)),
             (port_flag(game), port.to_string()),
             ("--http-port", http.to_string()),
@@ -69,10 +69,7 @@ pub async fn run(args: ClusterArgs) -> Result<String, String> {
             ("--database", args.database.clone()),
             ("--node-name", name.clone()),
             ("--cluster", args.nats.clone()),
-        ]
-        .into_iter()
-        .flat_map(|(flag, value)| [flag.to_owned(), value])
-        .collect();
+        ]);
         let process = ServerProcess::start(&flags, port).await?;
         nodes.push(Node {
             name,

@@ -9,7 +9,7 @@
 //! connections cost the games, as the latency their moves see.
 
 use super::play::{play_games, port_flag, Games, Sitting};
-use super::server::{free_port, ServerProcess};
+use super::server::{flag_list, free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::{Framing, Wire};
 use parlor_client::play::Game;
@@ -139,7 +139,7 @@ pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFig
     let http = free_port()?;
     // Games alongside need CPU players at once: a Mahjong table fills without waiting.
     let fill_after = if play > 0 { "0" } else { "3600" };
-    let mut flags: Vec<String> = [
+    let mut flags = flag_list([
         ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
@@ -156,10 +156,7 @@ pub async fn measure(game: Game, name: &str, holding: Holding) -> Result<IdleFig
         ("--reconnect-grace", "0".into()),
         ("--hello-timeout", "3600".into()),
         ("--seed", "1".into()),
-    ]
-    .into_iter()
-    .flat_map(|(flag, value)| [flag.to_owned(), value])
-    .collect();
+    ]);
     if play > 0 {
         // A room for each game (idle miniTruco people stay in the lounge).
         let rooms = play.min(10_000);

@@ -9,7 +9,7 @@
 //! the floor's.
 
 use super::floor::{Rounds, Script, Wire};
-use super::server::{free_port, ServerProcess};
+use super::server::{flag_list, free_port, ServerProcess};
 use clap::Args;
 use std::time::{Duration, Instant};
 
@@ -132,7 +132,7 @@ async fn against_floor(scripts: &[Script], args: &JassArgs) -> Result<Run, Strin
 
 /// `parlor serve`'s flags: Jass on `port`, every other port off.
 fn serve_flags(port: u16) -> Vec<String> {
-    [
+    flag_list([
         ("--jass-port", port.to_string()),
         ("--minitruco-port", "0".into()),
         ("--truco-port", "0".into()),
@@ -140,10 +140,7 @@ fn serve_flags(port: u16) -> Vec<String> {
         ("--mahjong-port", "0".into()),
         ("--http-port", "0".into()),
         ("--seed", "1".into()),
-    ]
-    .into_iter()
-    .flat_map(|(flag, value)| [flag.to_owned(), value])
-    .collect()
+    ])
 }
 
 /// Plays the games once against a server that records its batches, and makes the

@@ -11,7 +11,7 @@
 
 use super::floor::{Rounds, Script};
 use super::quantile;
-use super::server::{free_port, ServerProcess};
+use super::server::{flag_list, free_port, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::Wire;
 use parlor_client::play::Game;
@@ -167,7 +167,7 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         node.extend(["--cluster".into(), nats.clone()]);
     }
     let scripts = match args.floor {
-        true => Some(record(&args, clients, sitting).await?),
+        true => Some(record(game, &args, clients, sitting).await?),
         false => None,
     };
     let f = measure(game, &args.game, clients, args.east_only, sitting, &node).await?;
@@ -236,14 +236,18 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
 /// Plays the games once against a server of its own that records its batches (never a
 /// cluster's node: its frames are the same, and it shares nothing with the measured
 /// one), and makes the floor's scripts of the record.
-async fn record(args: &PlayArgs, clients: usize, sitting: Sitting) -> Result<Vec<Script>, String> {
+async fn record(
+    game: Game,
+    args: &PlayArgs,
+    clients: usize,
+    sitting: Sitting,
+) -> Result<Vec<Script>, String> {
     let file = std::env::temp_dir().join(format!(
         "parlor-bench-record-{}-{}.jsonl",
         std::process::id(),
         free_port()?
     ));
     let flags = ["--record-frames".into(), file.display().to_string()];
-    let game = Game::Mahjong;
     let played = measure(game, &args.game, clients, args.east_only, sitting, &flags).await;
     let recorded = played.and_then(|_| {
         parlor_server::net::recorder::read(&file).map_err(|e| format!("the record: {e}"))
@@ -299,7 +303,7 @@ pub async fn measure(
     let http = free_port()?;
     // Alone: CPU players at once; together: the table starts when four are there.
     let fill_after = if sitting.people == 1 { "0" } else { "600" };
-    let mut flags: Vec<String> = [
+    let mut flags = flag_list([
         ("--only", format!("{name},http")),
         (port_flag(game), port.to_string()),
         ("--http-port", http.to_string()),
@@ -308,18 +312,17 @@ pub async fn measure(
         ("--mahjong-fill-after", fill_after.into()),
         ("--wars-lobby", "0".into()),
         ("--seed", "1".into()),
-    ]
-    .into_iter()
-    .flat_map(|(flag, value)| [flag.to_owned(), value])
-    .collect();
+    ]);
     if east_only {
         flags.push("--mahjong-east-only".into());
     }
     flags.extend(more_flags.iter().cloned());
     let server = ServerProcess::start(&flags, port).await?;
     let addr = game.address(&format!("127.0.0.1:{port}"));
-    let cpu_before = server.cpu_time();
+    // Read before the CPU time starts counting, and after it stops: asking for the
+    // metrics costs the server too.
     let chose_before = choosing_seconds(http, name).await;
+    let cpu_before = server.cpu_time();
     let games = play_games(game, &addr, clients, sitting).await?;
     let cpu_ms_per_game = cpu_ms_per_game(&server, cpu_before, games.tables());
     let chose = choosing_seconds(http, name).await;

@@ -155,6 +155,14 @@ impl Drop for ServerProcess {
     }
 }
 
+/// `--flag value` pairs as the arguments of a command line.
+pub fn flag_list<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> Vec<String> {
+    pairs
+        .into_iter()
+        .flat_map(|(flag, value)| [flag.to_owned(), value])
+        .collect()
+}
+
 /// A port that was free a moment ago.
 pub fn free_port() -> Result<u16, String> {
     let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;

@@ -92,7 +92,7 @@ impl Outbox {
                 closed: false,
             }),
             ready: AtomicWaker::new(),
-            recorded: recorder::conn(),
+            recorded: super::next_conn_id(),
         });
         let overflow = CancellationToken::new();
         let outbox = Outbox {

@@ -15,13 +15,13 @@
 //! written as it happens, so a server killed at the end of a run has lost none. The file
 //! holds every hand dealt: it is for benchmark runs, never for a server people play on,
 //! and is made afresh, readable by its owner only.
-//! While off, recording costs a connection an id and each batch one atomic load.
+//! A connection is known in the file by an id of its queue's ([`super::next_conn_id`]).
+//! While off, recording costs each batch one atomic load.
 
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// One line of the file.
@@ -52,12 +52,6 @@ pub fn start(path: &Path) -> std::io::Result<()> {
 /// Whether batches are being recorded (so a sender knows to keep a copy).
 pub(super) fn on() -> bool {
     FILE.get().is_some()
-}
-
-/// A connection's number in the record: never one given before in this process.
-pub(super) fn conn() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Writes `event` as a line, if recording. A batch is recorded before its writer can

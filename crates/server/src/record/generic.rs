@@ -69,13 +69,9 @@ where
     let mut hands = 0;
     for (at, entry) in entries(log) {
         let events = match entry? {
-            Entry::Note(note @ (Note::Left { .. } | Note::Sat { .. } | Note::Next)) => {
+            Entry::Note(note) => {
                 out.log.push(log[at].clone());
                 redo_note(&mut game, &note).map(|e| G::events(&e).to_vec())
-            }
-            Entry::Note(_) => {
-                out.log.push(log[at].clone());
-                None
             }
             Entry::Action { seat, named } => {
                 let mut events: Vec<G::Event> = advanced(&mut game);

@@ -444,10 +444,7 @@ pub fn parse_entry(entry: &str) -> Option<Entry<'_>> {
 
 /// Ranks (1 = best) from scores, higher is better; equal scores share a rank.
 pub fn ranks_by_score(scores: &[i64]) -> Vec<u32> {
-    scores
-        .iter()
-        .map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u32)
-        .collect()
+    parlor_game::Outcome::by_points(scores.to_vec()).places
 }
 
 #[cfg(test)]

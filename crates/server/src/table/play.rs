@@ -45,10 +45,10 @@ pub struct Play<G: Watchable, C> {
     hand: Vec<G::Event>,
     /// The table's watchers, told what anyone at the table may see.
     watchers: Arc<Hub<G>>,
-    /// The seats whose person left for good, the game going on without them.
-    left: Vec<bool>,
-    /// The seats nobody has sat in yet (a game that takes players as it goes).
-    vacant: Vec<bool>,
+    /// The seats nobody plays, the game going on without them: their person left for
+    /// good ([`SeatKind::Left`]), or nobody has sat there yet ([`SeatKind::Empty`], a
+    /// game that takes players as it goes).
+    nobody: Vec<Option<SeatKind>>,
     /// How long CPU players and the stand-in take to choose (`parlor_cpu_choice_seconds`),
     /// found once.
     choosing: metrics::Histogram,
@@ -92,8 +92,7 @@ where
             cpu_due: None,
             hand: Vec::new(),
             watchers,
-            left: vec![false; seats],
-            vacant: vec![false; seats],
+            nobody: vec![None; seats],
             choosing,
         };
         play.remember(first);
@@ -117,8 +116,8 @@ where
     /// Nobody plays `seat` from the start: the game goes on without it until someone
     /// sits down there ([`Play::join`]).
     pub fn empty(&mut self, seat: Seat) {
-        if let (Some(left), Some(vacant)) = (self.left.get_mut(seat), self.vacant.get_mut(seat)) {
-            (*left, *vacant) = (true, true);
+        if let Some(nobody) = self.nobody.get_mut(seat) {
+            *nobody = Some(SeatKind::Empty);
         }
     }
 
@@ -127,15 +126,15 @@ where
     /// `None`, and nothing changed, if the game takes nobody there now.
     pub fn join(&mut self, seat: Seat, name: &str) -> Option<G::Events> {
         let events = self.game.join(seat, name)?;
-        if let (Some(left), Some(vacant)) = (self.left.get_mut(seat), self.vacant.get_mut(seat)) {
-            (*left, *vacant) = (false, false);
+        if let Some(nobody) = self.nobody.get_mut(seat) {
+            *nobody = None;
         }
         if let Some(slot) = self.cpus.get_mut(seat) {
             *slot = None;
         }
         self.watchers.rename(seat, name);
-        // Not part of the hand so far (a newcomer plays from the next one), for the
-        // people coming back or the watchers, who see the newcomer dealt in.
+        // Not remembered with the hand so far: a newcomer plays from the next hand, and
+        // whoever comes back or watches sees them when they are dealt in.
         Some(events)
     }
 
@@ -478,8 +477,8 @@ where
     /// [`Recorded::leave`]); `None` if a CPU player must take the seat instead.
     pub fn leave(&mut self, seat: Seat) -> Option<G::Events> {
         let events = self.game.leave(seat)?;
-        if let Some(left) = self.left.get_mut(seat) {
-            *left = true;
+        if let Some(nobody) = self.nobody.get_mut(seat) {
+            *nobody = Some(SeatKind::Left);
         }
         self.remember(&events);
         Some(events)
@@ -488,17 +487,13 @@ where
     /// Whether the person of `seat` left for good, the game going on without the seat
     /// (or nobody has sat there yet).
     pub fn has_left(&self, seat: Seat) -> bool {
-        self.left.get(seat).copied().unwrap_or(false)
+        self.nobody(seat).is_some()
     }
 
     /// What the list of running tables says of a seat nobody plays: left, or empty
     /// (nobody has sat there yet); `None` if somebody plays it.
     pub fn nobody(&self, seat: Seat) -> Option<SeatKind> {
-        match (self.has_left(seat), self.vacant.get(seat).copied()) {
-            (false, _) => None,
-            (true, Some(true)) => Some(SeatKind::Empty),
-            (true, _) => Some(SeatKind::Left),
-        }
+        self.nobody.get(seat).copied().flatten()
     }
 
     /// The game ends without a result, for `reason` (stored as abandoned at once).

@@ -45,7 +45,6 @@ impl Chronicle<EveningGame> for EveningChronicle {
 /// How the players of a hand that ended in `order` placed, for the standings (each hand
 /// of an evening counts as a game: whoever leaves it still ranks in it, last).
 fn placed(order: Order, places: Order, seats: &[SeatListing]) -> Vec<Placed> {
-    let players = order.len();
     let table = order.seats().filter_map(|seat| places.seats().nth(seat));
     (table.enumerate())
         .filter_map(|(at, seat)| {
@@ -53,7 +52,7 @@ fn placed(order: Order, places: Order, seats: &[SeatListing]) -> Vec<Placed> {
             Some(Placed {
                 name: listed.name.clone(),
                 cpu: listed.kind == SeatKind::Cpu,
-                score: (players - 1 - at) as i64,
+                score: order.points(at),
                 rank: at as u32 + 1,
             })
         })

@@ -14,7 +14,8 @@ mod evening;
 mod story;
 mod watch;
 
-pub use evening::{is_evening, EveningChronicle, EveningNarrator};
+use evening::is_evening;
+pub use evening::EveningChronicle;
 
 /// Each seat's score (how many it finished ahead of) and rank (1 = warlord) from the
 /// finishing order.
