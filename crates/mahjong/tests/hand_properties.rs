@@ -2,7 +2,7 @@
 //! shanten on random hands: drawn from the whole wall, and from one suit only (dense
 //! hands, often tenpai, with the most ways to split).
 
-use mahjong::hand::{is_complete, shanten, ukeire, waits};
+use mahjong::hand::{best_discards, is_complete, shanten, ukeire, waits};
 use mahjong::{Counts, Kind};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -35,6 +35,20 @@ fn waits_by_trying(counts: &Counts) -> u64 {
         }
     }
     waits
+}
+
+/// Tile acceptance of `counts` with nothing seen, by trying every draw.
+fn ukeire_by_trying(counts: &Counts) -> u32 {
+    let before = shanten(counts);
+    let mut accepted = 0;
+    for kind in 0..Kind::COUNT {
+        let mut drawn = *counts;
+        drawn[kind] += 1;
+        if counts[kind] < 4 && shanten(&drawn) < before {
+            accepted += 4 - u32::from(counts[kind]);
+        }
+    }
+    accepted
 }
 
 /// Regular-hand shanten by trying every split of the whole hand into sets, a pair,
@@ -157,16 +171,33 @@ proptest! {
 
     #[test]
     fn ukeire_counts_the_draws_that_lower_shanten(counts in hand(13)) {
-        let before = shanten(&counts);
-        let mut expected = 0;
-        for kind in 0..Kind::COUNT {
-            let mut drawn = counts;
-            drawn[kind] += 1;
-            if counts[kind] < 4 && shanten(&drawn) < before {
-                expected += 4 - u32::from(counts[kind]);
-            }
-        }
-        prop_assert_eq!(ukeire(&counts, &[0; Kind::COUNT]), expected);
+        prop_assert_eq!(ukeire(&counts, &[0; Kind::COUNT]), ukeire_by_trying(&counts));
+    }
+
+    #[test]
+    fn ukeire_after_a_call_counts_the_draws_that_lower_shanten(counts in hand(10)) {
+        prop_assert_eq!(ukeire(&counts, &[0; Kind::COUNT]), ukeire_by_trying(&counts));
+    }
+
+    #[test]
+    fn the_best_discards_leave_the_lowest_shanten_with_their_ukeire(counts in hand(14)) {
+        let held: Vec<Kind> = (0..Kind::COUNT)
+            .filter(|&k| counts[k] > 0)
+            .map(|k| Kind::new(k as u8).expect("a kind"))
+            .collect();
+        let after = |kind: Kind| {
+            let mut after = counts;
+            after[kind.index()] -= 1;
+            after
+        };
+        let lowest = held.iter().map(|&k| shanten(&after(k))).min().unwrap();
+        let expected: Vec<(Kind, u32)> = held
+            .iter()
+            .filter(|&&k| shanten(&after(k)) == lowest)
+            .map(|&k| (k, ukeire_by_trying(&after(k))))
+            .collect();
+        let got = best_discards(&counts, &held, &[0; Kind::COUNT]);
+        prop_assert_eq!(got.as_slice(), expected.as_slice());
     }
 
     #[test]

@@ -10,8 +10,8 @@
 //!   that way it also pons and chis whatever lowers its shanten. Otherwise it passes.
 
 use super::Strategy;
-use crate::hand::{shanten, ukeire};
-use crate::tile::{Counts, Kind, Tile};
+use crate::hand::{best_discards, shanten};
+use crate::tile::{Kind, Tile};
 use crate::{Action, Game, View};
 use arrayvec::ArrayVec;
 use cards::GameRng;
@@ -94,36 +94,21 @@ fn claim(view: &View, legal: &[Action]) -> Action {
 /// none.
 fn best_discard(view: &View, candidates: &[Tile]) -> Option<Tile> {
     let hand = crate::counts(view.hand());
-    let seen = view.seen_counts();
     let dora: ArrayVec<Kind, 5> = view
         .dora_indicators()
         .iter()
         .map(|t| t.kind().dora_from_indicator())
         .collect();
-    let mut scored: ArrayVec<(i8, u32, Kind), 14> = ArrayVec::new();
-    for &tile in candidates {
-        let kind = tile.kind();
-        if scored.iter().any(|&(_, _, k)| k == kind) {
-            continue;
-        }
-        let mut after: Counts = hand;
-        after[kind.index()] -= 1;
-        scored.push((shanten(&after), u32::MAX, kind));
-    }
-    let best = scored.iter().map(|s| s.0).min()?;
-    scored.retain(|s| s.0 == best);
-    for entry in &mut scored {
-        let mut after = hand;
-        after[entry.2.index()] -= 1;
-        entry.1 = ukeire(&after, &seen);
-    }
-    let (_, _, kind) = scored.into_iter().min_by_key(|&(_, accepted, kind)| {
-        (
-            std::cmp::Reverse(accepted),
-            keep_value(view, kind, &dora),
-            kind,
-        )
-    })?;
+    let kinds: ArrayVec<Kind, 14> = candidates.iter().map(|t| t.kind()).collect();
+    let (kind, _) = best_discards(&hand, &kinds, &view.seen_counts())
+        .into_iter()
+        .min_by_key(|&(kind, accepted)| {
+            (
+                std::cmp::Reverse(accepted),
+                keep_value(view, kind, &dora),
+                kind,
+            )
+        })?;
     // Of several copies, give up a plain one rather than a red five.
     candidates
         .iter()

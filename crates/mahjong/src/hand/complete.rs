@@ -5,7 +5,7 @@
 //! runs, and taking the triplets first never loses a split (three runs from the same
 //! kind are the same tiles as three triplets), so one linear pass decides each suit.
 
-use super::{near_held, tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS};
+use super::{near_held, tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS, TERMINAL_AND_HONOR_SET};
 use crate::tile::Counts;
 
 /// Whether the 3n+2 tiles in `counts` form a complete hand in any shape: sets and a
@@ -49,17 +49,6 @@ pub fn waits(counts: &Counts) -> KindSet {
     }
     waits
 }
-
-/// [`TERMINALS_AND_HONORS`] as a set.
-const TERMINAL_AND_HONOR_SET: KindSet = {
-    let mut set = 0;
-    let mut i = 0;
-    while i < TERMINALS_AND_HONORS.len() {
-        set |= 1 << TERMINALS_AND_HONORS[i];
-        i += 1;
-    }
-    set
-};
 
 /// Seven different pairs (Tenhou does not count four of a kind as two pairs).
 pub(crate) fn is_seven_pairs(counts: &Counts) -> bool {

@@ -11,14 +11,16 @@
 
 mod complete;
 pub(crate) mod decompose;
+mod grouped;
 mod regular;
 mod shanten;
+mod shapes;
 
 use crate::tile::{Counts, Kind};
 
 pub use complete::{is_complete, waits};
 pub(crate) use complete::{is_seven_pairs, is_thirteen_orphans};
-pub use shanten::{shanten, ukeire};
+pub use shanten::{best_discards, shanten, ukeire};
 
 /// A set of kinds as a bit mask (bit `k` for kind `k`).
 pub type KindSet = u64;
@@ -33,20 +35,35 @@ pub fn contains(set: KindSet, kind: Kind) -> bool {
 pub(crate) const TERMINALS_AND_HONORS: [usize; 13] =
     [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// [`TERMINALS_AND_HONORS`] as a set.
+pub(crate) const TERMINAL_AND_HONOR_SET: KindSet = {
+    let mut set = 0;
+    let mut i = 0;
+    while i < TERMINALS_AND_HONORS.len() {
+        set |= 1 << TERMINALS_AND_HONORS[i];
+        i += 1;
+    }
+    set
+};
+
 /// The three suits and the honours, as (first kind, number of kinds): no set spans two
 /// of them.
 pub(crate) const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
 
-/// The kinds held and those within two of a held kind: the only kinds that can join a
-/// held tile in a set. (Neighbours across a suit's end are included; callers only use
-/// this to skip kinds, so a few extra do no harm.)
+/// The kinds held and the numbered kinds within two of a held one in its suit: the
+/// only kinds that can join a held tile in a set (an honour only makes sets with its
+/// own kind).
 pub(crate) fn near_held(counts: &Counts) -> KindSet {
     let held = counts
         .iter()
         .enumerate()
         .filter(|&(_, &c)| c > 0)
         .fold(0, |set: KindSet, (k, _)| set | 1 << k);
-    (held | held << 1 | held << 2 | held >> 1 | held >> 2) & ((1 << Kind::COUNT) - 1)
+    GROUPS[..3].iter().fold(held, |near, &(start, len)| {
+        let suit = ((1 << len) - 1) << start;
+        let held = held & suit;
+        near | (held | held << 1 | held << 2 | held >> 1 | held >> 2) & suit
+    })
 }
 
 /// Total number of tiles in `counts`.

@@ -1,0 +1,92 @@
+//! A hand's regular count kept group by group, for questions about hands a tile or two
+//! away from it: which discard leaves the lowest shanten, and which draws lower it.
+//! Such a hand differs in one group only, so only that group is looked up again (in the
+//! thread's cache of splits) and put beside the other three, combined once.
+
+use super::regular::{combine, shanten_of, Frontier, Needs};
+use super::shapes::{key, unit, Shapes};
+use super::GROUPS;
+use crate::tile::Counts;
+
+/// The group of a kind and how far into it the kind lies.
+pub(super) fn group_of(kind: usize) -> (usize, usize) {
+    let g = (kind / 9).min(GROUPS.len() - 1);
+    (g, kind - GROUPS[g].0)
+}
+
+/// A hand split group by group.
+pub(super) struct Grouped {
+    melds: i8,
+    /// Each group's key (see the `shapes` module).
+    keys: [u32; 4],
+    /// Each group's frontier.
+    groups: [Frontier; 4],
+    /// Each group's number of tiles.
+    tiles: [u8; 4],
+    /// For each group, the other three combined.
+    others: [Frontier; 4],
+}
+
+impl Grouped {
+    /// Splits every group of `counts`, with `melds` sets already called.
+    pub fn new(shapes: &mut Shapes, counts: &Counts, melds: i8) -> Grouped {
+        let keys = [0, 1, 2, 3].map(|g| key(counts, g));
+        let groups = [0, 1, 2, 3].map(|g| shapes.frontier(g, keys[g]));
+        let [a, b, c, d] = &groups;
+        let (ab, cd) = (combine(a, b), combine(c, d));
+        let others = [
+            combine(b, &cd),
+            combine(a, &cd),
+            combine(&ab, d),
+            combine(&ab, c),
+        ];
+        let tiles = [0, 1, 2, 3].map(|g| {
+            let (start, len) = GROUPS[g];
+            counts[start..start + len].iter().sum()
+        });
+        Grouped {
+            melds,
+            keys,
+            groups,
+            tiles,
+            others,
+        }
+    }
+
+    /// The regular shanten of the hand it was made from.
+    pub fn regular(&self) -> i8 {
+        shanten_of(&combine(&self.others[0], &self.groups[0]), self.melds)
+    }
+
+    /// The group of `kind` and its frontier once a tile of `kind` is drawn (`drawn`) or
+    /// let go.
+    pub fn changed(&self, shapes: &mut Shapes, kind: usize, drawn: bool) -> (usize, Frontier) {
+        let (g, offset) = group_of(kind);
+        let key = if drawn {
+            self.keys[g] + unit(offset)
+        } else {
+            self.keys[g] - unit(offset)
+        };
+        (g, shapes.frontier(g, key))
+    }
+
+    /// The regular shanten of the hand once group `g` has become `frontier`.
+    pub fn regular_with(&self, g: usize, frontier: &Frontier) -> i8 {
+        shanten_of(&combine(&self.others[g], frontier), self.melds)
+    }
+
+    /// What group `g`, with a tile more (`drawn`) or one less, must reach for the
+    /// hand's regular count to fall below `below` while the other groups stay.
+    pub fn needs(&self, g: usize, drawn: bool, below: i8) -> Needs {
+        let tiles = usize::from(self.tiles[g]) + usize::from(drawn);
+        Needs::new(&self.others[g], self.melds, below, (tiles / 3).min(4))
+    }
+}
+
+/// The regular shanten of `counts` with `melds` sets already called.
+pub(super) fn regular(shapes: &mut Shapes, counts: &Counts, melds: i8) -> i8 {
+    let total = (0..GROUPS.len()).fold(super::regular::NOTHING, |total, g| {
+        combine(&total, &shapes.frontier(g, key(counts, g)))
+    });
+    shanten_of(&total, melds)
+}

@@ -1,0 +1,123 @@
+//! The splits of group shapes met before, per thread: a tile-efficiency player asks for
+//! the same few shapes over and over (tile acceptance changes one kind at a time, and a
+//! hand changes by a tile a turn), and splitting a suit is most of what it does.
+//!
+//! A group's counts pack into a key of three bits a kind, the group's first kind lowest
+//! ([`key`]), so that a tile more or less of one kind is one addition. A shape is a
+//! key without its empty low kinds: where in the suit the tiles lie does not matter
+//! (runs never wrap), so `3-4-5` and `6-7-8` share a slot. The cache is direct-mapped:
+//! a shape goes to one slot, and a shape met there since replaces it. It is made on a
+//! thread's first use and holds [`SLOTS`] entries (256 KB) for the thread's life,
+//! whatever is played; nothing is allocated after.
+
+use super::regular::{after_start, starts, Frontier, NOTHING, UNREACHED};
+use super::GROUPS;
+use crate::tile::Counts;
+use std::cell::RefCell;
+
+/// Slots in a thread's cache (a power of two).
+const SLOTS: usize = 16384;
+
+/// Bits a kind takes in a key: counts 0 to 4.
+const BITS: u32 = 3;
+
+/// The key of group `g` (see [`GROUPS`]) of `counts`.
+pub(super) fn key(counts: &Counts, g: usize) -> u32 {
+    let (start, len) = GROUPS[g];
+    counts[start..start + len]
+        .iter()
+        .rev()
+        .fold(0, |key, &count| {
+            debug_assert!(count <= 4, "four tiles of a kind at most");
+            key << BITS | u32::from(count.min(4))
+        })
+}
+
+/// What a tile of the kind `offset` kinds into a group adds to the group's key.
+pub(super) fn unit(offset: usize) -> u32 {
+    1 << (BITS as usize * offset)
+}
+
+/// A thread's cache of group splits, lent by [`with`].
+pub(super) struct Shapes {
+    slots: Box<[(u32, Frontier); SLOTS]>,
+}
+
+impl Shapes {
+    /// The frontier of the group `g` whose counts pack into `key`.
+    pub fn frontier(&mut self, g: usize, key: u32) -> Frontier {
+        self.of_counts(key, GROUPS[g].1 == 9)
+    }
+
+    /// The frontier of the counts packed in `key`, of a suit (`numbered`) or the
+    /// honours.
+    fn of_counts(&mut self, key: u32, numbered: bool) -> Frontier {
+        let key = without_loose_singles(key, numbered);
+        if key == 0 {
+            return NOTHING;
+        }
+        let shape = key >> (key.trailing_zeros() / BITS * BITS);
+        // A shape starts with a tile held, so no slot key is 0, the mark of an empty slot.
+        let held = shape << 1 | u32::from(numbered);
+        let slot = (held.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;
+        if self.slots[slot].0 == held {
+            return self.slots[slot].1;
+        }
+        let frontier = self.split(shape, numbered);
+        self.slots[slot] = (held, frontier);
+        frontier
+    }
+
+    /// Splits a shape: every way to use its lowest kind's tiles, each beside the best
+    /// splits of what is left (from the cache, or split in turn; each step takes a kind
+    /// off, so this goes nine deep at most).
+    fn split(&mut self, shape: u32, numbered: bool) -> Frontier {
+        let count = |at: u32| (shape >> (at * BITS) & ((1 << BITS) - 1)) as u8;
+        let beyond = shape >> (3 * BITS) << (2 * BITS);
+        let mut frontier = UNREACHED;
+        starts(count(0), count(1), count(2), numbered, |start| {
+            let rest = beyond | u32::from(start.later) << BITS | u32::from(start.next);
+            let rest = self.of_counts(rest, numbered);
+            after_start(&start, &rest, &mut frontier);
+        });
+        frontier
+    }
+}
+
+/// The lowest bit of each kind's count in a key.
+const LOW_BITS: u32 = 0o111_111_111;
+
+/// `key` without its single tiles that can only be loose: an honour alone of its kind,
+/// or a numbered tile with no other within two of it. Such a tile joins no set or
+/// partial set, so the group's frontier is the same without it, and shapes that differ
+/// only in them share a slot.
+fn without_loose_singles(key: u32, numbered: bool) -> u32 {
+    let held = (key | key >> 1 | key >> 2) & LOW_BITS;
+    let singles = key & !(key >> 1) & !(key >> 2) & LOW_BITS;
+    let loose = if numbered {
+        let near = held << BITS | held << (2 * BITS) | held >> BITS | held >> (2 * BITS);
+        singles & !near
+    } else {
+        singles
+    };
+    key & !loose
+}
+
+thread_local! {
+    static CACHE: RefCell<Option<Shapes>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` with this thread's cache, made on first use. `work` must not call
+/// `with` again (the cache is lent once at a time).
+pub(super) fn with<R>(work: impl FnOnce(&mut Shapes) -> R) -> R {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let shapes = cache.get_or_insert_with(|| Shapes {
+            slots: vec![(0, UNREACHED); SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("SLOTS entries"),
+        });
+        work(shapes)
+    })
+}
