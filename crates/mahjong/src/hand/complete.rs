@@ -5,8 +5,11 @@
 //! runs, and taking the triplets first never loses a split (three runs from the same
 //! kind are the same tiles as three triplets), so one linear pass decides each suit.
 
-use super::{near_held, tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS, TERMINAL_AND_HONOR_SET};
-use crate::tile::Counts;
+use super::acceptance::Counted;
+use super::shanten::counts_as_tenpai;
+use super::shapes::{self, Shapes};
+use super::{tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS};
+use crate::tile::{Counts, Kind};
 
 /// Whether the 3n+2 tiles in `counts` form a complete hand in any shape: sets and a
 /// pair, or (with 14 tiles) seven different pairs or thirteen orphans.
@@ -24,30 +27,21 @@ pub fn is_complete(counts: &Counts) -> bool {
 /// Kinds that would complete the 3n+1 tiles in `counts`. A kind of which the hand
 /// already holds all four does not count (Tenhou treats such a wait as no wait).
 pub fn waits(counts: &Counts) -> KindSet {
-    // A winning tile is held already or lies within two of a held kind, except for
-    // the missing kind of thirteen orphans.
-    let mut candidates = near_held(counts);
-    let orphans: u32 = TERMINALS_AND_HONORS
-        .iter()
-        .map(|&k| u32::from(counts[k]))
-        .sum();
-    if orphans == 13 && tile_count(counts) == 13 {
-        candidates |= TERMINAL_AND_HONOR_SET;
+    shapes::with(|shapes| waits_in(shapes, counts))
+}
+
+/// [`waits`] with the thread's cache of splits in hand: the draws that bring the count
+/// below tenpai, of a hand the count puts at tenpai (most hands are further away, and
+/// no tile completes them).
+pub(super) fn waits_in(shapes: &mut Shapes, counts: &Counts) -> KindSet {
+    if !counts_as_tenpai(shapes, counts) {
+        return 0;
     }
-    let mut hand = *counts;
-    let mut waits = 0;
-    while candidates != 0 {
-        let kind = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        if hand[kind] < 4 {
-            hand[kind] += 1;
-            if is_complete(&hand) {
-                waits |= 1 << kind;
-            }
-            hand[kind] -= 1;
-        }
-    }
-    waits
+    let hand = Counted::new(shapes, counts);
+    let drawable = (0..Kind::COUNT)
+        .filter(|&kind| counts[kind] < 4)
+        .fold(0, |set: KindSet, kind| set | 1 << kind);
+    hand.draws_below(shapes, 0, drawable)
 }
 
 /// Seven different pairs (Tenhou does not count four of a kind as two pairs).

@@ -2,28 +2,36 @@
 //!
 //! Everything here works on [`Counts`] (tiles per kind) rather than physical tiles,
 //! because none of these questions depends on which copy of a kind is held. The
-//! functions the CPU players call in their inner loops ([`shanten`], [`waits`],
-//! [`is_complete`], [`ukeire`]) never allocate. Scoring reuses the decompositions of
-//! the `decompose` module to try every reading of a winning hand.
+//! functions the game and the CPU players call in their inner loops ([`shanten`],
+//! [`waits`], [`is_complete`], [`ukeire`], [`best_discards`]) never allocate: the
+//! splits of suit shapes they meet are kept in a cache each thread makes once (the
+//! `shapes` module). Scoring reuses the decompositions of the `decompose` module to
+//! try every reading of a winning hand.
 //!
 //! The signatures of `shanten`, `waits`, `is_complete` and `contains` are the contract
 //! the game engine and the bots code against.
 
+mod acceptance;
 mod complete;
 pub(crate) mod decompose;
 mod grouped;
+mod irregular;
 mod regular;
 mod shanten;
 mod shapes;
 
 use crate::tile::{Counts, Kind};
 
+pub use acceptance::{best_discards, ukeire};
 pub use complete::{is_complete, waits};
 pub(crate) use complete::{is_seven_pairs, is_thirteen_orphans};
-pub use shanten::{best_discards, shanten, ukeire};
+pub use shanten::shanten;
 
 /// A set of kinds as a bit mask (bit `k` for kind `k`).
 pub type KindSet = u64;
+
+/// Every kind, as a set.
+pub(crate) const ALL_KINDS: KindSet = (1 << Kind::COUNT) - 1;
 
 /// Whether `kind` is in `set`.
 pub fn contains(set: KindSet, kind: Kind) -> bool {

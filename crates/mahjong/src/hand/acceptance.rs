@@ -1,0 +1,154 @@
+//! Tile acceptance (ukeire): which draws lower a hand's shanten, and how many tiles
+//! of them are left. A tile-efficiency player asks it of every discard it weighs, and
+//! the game asks which draws complete a hand (its waits) the same way.
+
+use super::grouped::Grouped;
+use super::irregular::Irregular;
+use super::regular::Needs;
+use super::shanten::{best_of, melds_implied};
+use super::shapes::{self, Shapes};
+use super::{near_held, KindSet};
+use crate::tile::{Counts, Kind};
+use arrayvec::ArrayVec;
+
+/// Tile acceptance of the 3n+1 tiles in `counts`: how many tiles not yet accounted
+/// for would lower the shanten if drawn. A kind counts with `4 - counts - seen` tiles
+/// (never below zero), where `seen` holds the tiles visible elsewhere (discards, melds,
+/// dora indicators), not the hand itself.
+pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
+    shapes::with(|shapes| accepted(shapes, counts, seen))
+}
+
+/// The discards among `candidates` (kinds held in the 3n+2 tiles `counts`) that leave
+/// the lowest shanten, each once with the [`ukeire`] of the hand it leaves: what a
+/// tile-efficiency player weighs. Asked together, the discards share the split of the
+/// hand they are made from.
+pub fn best_discards(
+    counts: &Counts,
+    candidates: &[Kind],
+    seen: &Counts,
+) -> ArrayVec<(Kind, u32), 14> {
+    shapes::with(|shapes| {
+        let melds = melds_implied(counts);
+        let grouped = Grouped::new(shapes, counts, melds);
+        // A tile less leaves the regular count as it was or one more (a tile more never
+        // makes it worse, and takes one block at most a step back), so one question
+        // per discard tells which: whether its group still brings the count below one
+        // more.
+        let regular = grouped.regular();
+        let mut needs: [Option<Needs>; 4] = [None, None, None, None];
+        let mut left: ArrayVec<(Kind, i8), 14> = ArrayVec::new();
+        for &kind in candidates {
+            let index = kind.index();
+            if counts[index] == 0 || left.iter().any(|&(k, _)| k == kind) {
+                continue;
+            }
+            let mut after = *counts;
+            after[index] -= 1;
+            let (g, frontier) = grouped.changed(shapes, index, false);
+            let kept = needs[g]
+                .get_or_insert_with(|| grouped.needs(g, false, regular + 1))
+                .met_by(&frontier);
+            let regular = regular + i8::from(!kept);
+            left.push((
+                kind,
+                best_of(shapes, &after, melds, regular, Irregular::of(&after)),
+            ));
+        }
+        let best = left.iter().map(|&(_, shanten)| shanten).min();
+        left.iter()
+            .filter(|&&(_, shanten)| Some(shanten) == best)
+            .map(|&(kind, _)| {
+                let mut after = *counts;
+                after[kind.index()] -= 1;
+                (kind, accepted(shapes, &after, seen))
+            })
+            .collect()
+    })
+}
+
+/// [`ukeire`] with the thread's cache of splits in hand.
+fn accepted(shapes: &mut Shapes, counts: &Counts, seen: &Counts) -> u32 {
+    let hand = Counted::new(shapes, counts);
+    let before = best_of(shapes, counts, hand.melds, hand.regular, hand.irregular);
+    let live = (0..Kind::COUNT)
+        .filter(|&kind| counts[kind] + seen[kind] < 4)
+        .fold(0, |live: KindSet, kind| live | 1 << kind);
+    let mut lowering = hand.draws_below(shapes, before, live);
+    let has_four = counts.contains(&4);
+    let mut accepted = 0;
+    while lowering != 0 {
+        let kind = lowering.trailing_zeros() as usize;
+        lowering &= lowering - 1;
+        // Counting below is lowering the shanten unless the hand reaches what the count
+        // takes for tenpai while waiting only on kinds it holds four of (see `best_of`);
+        // that can only be from 1-shanten, with four of a kind in hand.
+        let lowered = before != 1 || !(has_four || counts[kind] == 3) || {
+            let mut drawn = *counts;
+            drawn[kind] += 1;
+            let (g, frontier) = hand.grouped.changed(shapes, kind, true);
+            let regular = hand.grouped.regular_with(g, &frontier);
+            let irregular = hand.irregular.drawn(counts, kind);
+            best_of(shapes, &drawn, hand.melds, regular, irregular) < before
+        };
+        if lowered {
+            accepted += u32::from(4 - counts[kind] - seen[kind]);
+        }
+    }
+    accepted
+}
+
+/// A hand's counts kept for asking which draws lower them.
+pub(super) struct Counted {
+    counts: Counts,
+    melds: i8,
+    grouped: Grouped,
+    regular: i8,
+    irregular: Irregular,
+}
+
+impl Counted {
+    /// The counts of the 3n+1 tiles in `counts`.
+    pub fn new(shapes: &mut Shapes, counts: &Counts) -> Counted {
+        let melds = melds_implied(counts);
+        let grouped = Grouped::new(shapes, counts, melds);
+        Counted {
+            counts: *counts,
+            melds,
+            regular: grouped.regular(),
+            grouped,
+            irregular: Irregular::of(counts),
+        }
+    }
+
+    /// The kinds among `live` of which one more tile brings the count below `below`
+    /// (the count's own view: waits are not looked at).
+    pub fn draws_below(&self, shapes: &mut Shapes, below: i8, live: KindSet) -> KindSet {
+        let mut lowering = if self.melds == 0 {
+            self.irregular.lowered_by(&self.counts, below)
+        } else {
+            0
+        };
+        // A tile far from every held one would only be a loose tile in any split, so
+        // it leaves the regular count as it is (which may already be below: a tenpai
+        // on dead waits drawing what gives it a live one); a tile near one changes only
+        // its own suit's split.
+        let near = near_held(&self.counts);
+        if self.regular < below {
+            lowering |= !near;
+        }
+        // What each group must reach is worked out on its first draw.
+        let mut needs: [Option<Needs>; 4] = [None, None, None, None];
+        let mut asked = near & live & !lowering;
+        while asked != 0 {
+            let kind = asked.trailing_zeros() as usize;
+            asked &= asked - 1;
+            let (g, frontier) = self.grouped.changed(shapes, kind, true);
+            let need = needs[g].get_or_insert_with(|| self.grouped.needs(g, true, below));
+            if need.met_by(&frontier) {
+                lowering |= 1 << kind;
+            }
+        }
+        lowering & live
+    }
+}
