@@ -69,33 +69,103 @@ pub fn best_discards(
 
 /// [`ukeire`] with the thread's cache of splits in hand.
 fn accepted(shapes: &mut Shapes, counts: &Counts, seen: &Counts) -> u32 {
-    let hand = Counted::new(shapes, counts);
-    let before = best_of(shapes, counts, hand.melds, hand.regular, hand.irregular);
-    let live = (0..Kind::COUNT)
-        .filter(|&kind| counts[kind] + seen[kind] < 4)
-        .fold(0, |live: KindSet, kind| live | 1 << kind);
-    let mut lowering = hand.draws_below(shapes, before, live);
-    let has_four = counts.contains(&4);
+    let mut lowering = lowering::remembered(counts, || lowering_draws(shapes, counts));
     let mut accepted = 0;
     while lowering != 0 {
         let kind = lowering.trailing_zeros() as usize;
         lowering &= lowering - 1;
-        // Counting below is lowering the shanten unless the hand reaches what the count
-        // takes for tenpai while waiting only on kinds it holds four of (see `best_of`);
-        // that can only be from 1-shanten, with four of a kind in hand.
-        let lowered = before != 1 || !(has_four || counts[kind] == 3) || {
+        accepted += u32::from(4u8.saturating_sub(counts[kind] + seen[kind]));
+    }
+    accepted
+}
+
+/// The kinds of which a tile drawn lowers the shanten of the 3n+1 tiles `counts`.
+fn lowering_draws(shapes: &mut Shapes, counts: &Counts) -> KindSet {
+    let hand = Counted::new(shapes, counts);
+    let before = best_of(shapes, counts, hand.melds, hand.regular, hand.irregular);
+    let drawable = (0..Kind::COUNT)
+        .filter(|&kind| counts[kind] < 4)
+        .fold(0, |set: KindSet, kind| set | 1 << kind);
+    let below = hand.draws_below(shapes, before, drawable);
+    // Counting below is lowering the shanten unless the hand reaches what the count
+    // takes for tenpai while waiting only on kinds it holds four of (see `best_of`);
+    // that can only be from 1-shanten, with four of a kind in hand.
+    if before != 1 {
+        return below;
+    }
+    let has_four = counts.contains(&4);
+    let mut lowering = below;
+    let mut asked = below;
+    while asked != 0 {
+        let kind = asked.trailing_zeros() as usize;
+        asked &= asked - 1;
+        if has_four || counts[kind] == 3 {
             let mut drawn = *counts;
             drawn[kind] += 1;
             let (g, frontier) = hand.grouped.changed(shapes, kind, true);
             let regular = hand.grouped.regular_with(g, &frontier);
             let irregular = hand.irregular.drawn(counts, kind);
-            best_of(shapes, &drawn, hand.melds, regular, irregular) < before
-        };
-        if lowered {
-            accepted += u32::from(4 - counts[kind] - seen[kind]);
+            if best_of(shapes, &drawn, hand.melds, regular, irregular) >= before {
+                lowering &= !(1 << kind);
+            }
         }
     }
-    accepted
+    lowering
+}
+
+/// The draws that lower the hands asked about lately, per thread: which draws lower a
+/// hand does not depend on what the table has seen (only how many of them are left
+/// does), and a player's hand after discarding the tile it drew is the hand it had
+/// before the draw, asked about last turn.
+///
+/// A hand's counts pack into a key of three bits a kind (102 bits); the memo is
+/// direct-mapped, `SLOTS` entries (64 KB) made on a thread's first use.
+mod lowering {
+    use super::KindSet;
+    use crate::tile::Counts;
+    use std::cell::RefCell;
+
+    const SLOTS: usize = 2048;
+
+    type Slots = Box<[(u128, KindSet); SLOTS]>;
+
+    thread_local! {
+        static MEMO: RefCell<Option<Slots>> = const { RefCell::new(None) };
+    }
+
+    /// The draws that lower `counts`, remembered or from `work`.
+    pub(super) fn remembered(counts: &Counts, work: impl FnOnce() -> KindSet) -> KindSet {
+        let key = counts
+            .iter()
+            .rev()
+            .fold(0u128, |key, &count| key << 3 | u128::from(count.min(7)));
+        // An empty hand is never asked about, so no key is 0, the mark of an empty slot.
+        let folded = (key as u64) ^ (key >> 64) as u64;
+        let slot =
+            (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
+        let known = MEMO.with(|memo| {
+            let memo = memo.borrow();
+            memo.as_ref()
+                .map(|slots| slots[slot])
+                .filter(|&(held, _)| held == key)
+                .map(|(_, lowering)| lowering)
+        });
+        if let Some(lowering) = known {
+            return lowering;
+        }
+        let lowering = work();
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            let slots = memo.get_or_insert_with(|| {
+                vec![(0, 0); SLOTS]
+                    .into_boxed_slice()
+                    .try_into()
+                    .expect("SLOTS entries")
+            });
+            slots[slot] = (key, lowering);
+        });
+        lowering
+    }
 }
 
 /// A hand's counts kept for asking which draws lower them.

@@ -286,10 +286,14 @@ where
         if !seats.anyone_here() {
             return false;
         }
-        for seat in 0..self.cpus.len() {
-            if seats.is_here(seat) && !self.is_cpu(seat) {
-                continue;
-            }
+        // Only the seats that may act are asked for their moves (working out a seat's
+        // legal moves is not free).
+        let due: Vec<Seat> = self
+            .game
+            .to_act()
+            .filter(|&seat| self.is_cpu(seat) || !seats.is_here(seat))
+            .collect();
+        for seat in due {
             if let Some(events) = self.machine_move(seat) {
                 show(&events);
                 return true;
