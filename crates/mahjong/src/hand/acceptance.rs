@@ -36,6 +36,7 @@ pub fn best_discards(
         // per discard tells which: whether its group still brings the count below one
         // more.
         let regular = grouped.regular();
+        let irregular = Irregular::of(counts);
         let mut needs: [Option<Needs>; 4] = [None, None, None, None];
         let mut left: ArrayVec<(Kind, i8), 14> = ArrayVec::new();
         for &kind in candidates {
@@ -50,10 +51,8 @@ pub fn best_discards(
                 .get_or_insert_with(|| grouped.needs(g, false, regular + 1))
                 .met_by(&frontier);
             let regular = regular + i8::from(!kept);
-            left.push((
-                kind,
-                best_of(shapes, &after, melds, regular, Irregular::of(&after)),
-            ));
+            let irregular = irregular.discarded(counts, index);
+            left.push((kind, best_of(shapes, &after, melds, regular, irregular)));
         }
         let best = left.iter().map(|&(_, shanten)| shanten).min();
         left.iter()

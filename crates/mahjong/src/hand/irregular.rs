@@ -13,9 +13,9 @@ pub(super) struct Irregular {
     /// Kinds held twice or more, and kinds held at all.
     pairs: i8,
     kinds: i8,
-    /// Terminal and honour kinds held, and whether one of them twice or more.
+    /// Terminal and honour kinds held, and those held twice or more.
     orphans: i8,
-    orphan_paired: bool,
+    orphan_pairs: i8,
 }
 
 impl Irregular {
@@ -27,7 +27,10 @@ impl Irregular {
                 .iter()
                 .filter(|&&k| counts[k] >= 1)
                 .count() as i8,
-            orphan_paired: TERMINALS_AND_HONORS.iter().any(|&k| counts[k] >= 2),
+            orphan_pairs: TERMINALS_AND_HONORS
+                .iter()
+                .filter(|&&k| counts[k] >= 2)
+                .count() as i8,
         }
     }
 
@@ -39,7 +42,20 @@ impl Irregular {
             pairs: self.pairs + i8::from(held == 1),
             kinds: self.kinds + i8::from(held == 0),
             orphans: self.orphans + i8::from(orphan && held == 0),
-            orphan_paired: self.orphan_paired || (orphan && held == 1),
+            orphan_pairs: self.orphan_pairs + i8::from(orphan && held == 1),
+        }
+    }
+
+    /// The counts once a tile of `kind` leaves `counts` (the hand these counts are of,
+    /// which holds one).
+    pub fn discarded(self, counts: &Counts, kind: usize) -> Irregular {
+        let held = counts[kind];
+        let orphan = TERMINALS_AND_HONORS.contains(&kind);
+        Irregular {
+            pairs: self.pairs - i8::from(held == 2),
+            kinds: self.kinds - i8::from(held == 1),
+            orphans: self.orphans - i8::from(orphan && held == 1),
+            orphan_pairs: self.orphan_pairs - i8::from(orphan && held == 2),
         }
     }
 
@@ -62,7 +78,7 @@ impl Irregular {
         }
         // A missing terminal or honour, or the first pair among them.
         if orphans - 1 < below {
-            let pairing = if self.orphan_paired { 0 } else { once };
+            let pairing = if self.orphan_pairs > 0 { 0 } else { once };
             lowered |= (absent | pairing) & TERMINAL_AND_HONOR_SET;
         }
         lowered
@@ -82,7 +98,7 @@ impl Irregular {
     /// Thirteen orphans: one step per terminal or honour kind missing, less one if any
     /// of them is already paired.
     fn thirteen_orphans(self) -> i8 {
-        13 - self.orphans - i8::from(self.orphan_paired)
+        13 - self.orphans - i8::from(self.orphan_pairs > 0)
     }
 }
 
@@ -132,6 +148,20 @@ mod tests {
                         drawn.best() < below,
                         "kind {kind} below {below} of {counts:?}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_discarded_tile_counts_as_the_whole_hand_counted_again() {
+        for counts in [mixed(), six_pairs(), orphans()] {
+            for kind in 0..Kind::COUNT {
+                if counts[kind] > 0 {
+                    let discarded = Irregular::of(&counts).discarded(&counts, kind);
+                    let mut after = counts;
+                    after[kind] -= 1;
+                    assert_eq!(discarded, Irregular::of(&after), "discarding kind {kind}");
                 }
             }
         }

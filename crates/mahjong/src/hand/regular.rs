@@ -73,7 +73,7 @@ impl Needs {
         for (their_pair, row) in others.iter().enumerate() {
             for (their_sets, &theirs) in row.iter().enumerate() {
                 if theirs < 0 {
-                    continue;
+                    break;
                 }
                 for (pair, need) in need.iter_mut().enumerate().take(2 - their_pair) {
                     for (sets, need) in need.iter_mut().enumerate().take(most_sets + 1) {

@@ -63,6 +63,13 @@ impl Shapes {
         if self.slots[slot].0 == held {
             return self.slots[slot].1;
         }
+        self.split_into(slot, held, shape, numbered)
+    }
+
+    /// Splits a shape not in the cache and keeps it in `slot` as `held` (out of line, so
+    /// that a lookup of a shape met before saves no registers for it).
+    #[inline(never)]
+    fn split_into(&mut self, slot: usize, held: u32, shape: u32, numbered: bool) -> Frontier {
         let frontier = self.split(shape, numbered);
         self.slots[slot] = (held, frontier);
         frontier
