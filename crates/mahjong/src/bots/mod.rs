@@ -1,4 +1,4 @@
-//! Computer players. Each one chooses from a seat's [`View`] and the legal actions only,
+//! Computer players. Each one chooses from a seat's [`View`](crate::View) and the legal actions only,
 //! so a bot can never use information its seat does not have.
 //!
 //! From weakest to strongest: [`RandomBot`] (any legal action) and [`EfficiencyBot`]

@@ -1,15 +1,37 @@
-//! Tile acceptance (ukeire): which draws lower a hand's shanten, and how many tiles
-//! of them are left. A tile-efficiency player asks it of every discard it weighs, and
-//! the game asks which draws complete a hand (its waits) the same way.
+//! Which draws lower a hand's count: tile acceptance (ukeire, how many tiles that lower
+//! the shanten are left), which a tile-efficiency player asks of every discard it
+//! weighs, and waits (the draws that complete a hand), which the game asks after every
+//! discard.
 
-use super::grouped::Grouped;
+use super::grouped::{regular_count, Grouped};
 use super::irregular::Irregular;
 use super::regular::Needs;
-use super::shanten::{best_of, melds_implied};
+use super::shanten::{best_of, counted, melds_implied};
 use super::shapes::{self, Shapes};
-use super::{near_held, KindSet};
+use super::{near_held, tile_count, KindSet};
 use crate::tile::{Counts, Kind};
 use arrayvec::ArrayVec;
+
+/// Kinds that would complete the 3n+1 tiles in `counts`. A kind of which the hand
+/// already holds all four does not count (Tenhou treats such a wait as no wait).
+pub fn waits(counts: &Counts) -> KindSet {
+    shapes::with(|shapes| waits_in(shapes, counts))
+}
+
+/// [`waits`] with the thread's cache of splits in hand: the draws that bring the count
+/// below tenpai, of a hand the count puts at tenpai (most hands are further away, and
+/// no tile completes them).
+pub(super) fn waits_in(shapes: &mut Shapes, counts: &Counts) -> KindSet {
+    if tile_count(counts) % 3 != 1 {
+        return 0;
+    }
+    let melds = melds_implied(counts);
+    let regular = regular_count(shapes, counts, melds);
+    if counted(melds, regular, Irregular::of(counts)) != 0 {
+        return 0;
+    }
+    Draws::of(shapes, counts).below(shapes, 0)
+}
 
 /// Tile acceptance of the 3n+1 tiles in `counts`: how many tiles not yet accounted
 /// for would lower the shanten if drawn. A kind counts with `4 - counts - seen` tiles
@@ -80,15 +102,12 @@ fn accepted(shapes: &mut Shapes, counts: &Counts, seen: &Counts) -> u32 {
 
 /// The kinds of which a tile drawn lowers the shanten of the 3n+1 tiles `counts`.
 fn lowering_draws(shapes: &mut Shapes, counts: &Counts) -> KindSet {
-    let hand = Counted::new(shapes, counts);
+    let hand = Draws::of(shapes, counts);
     let before = best_of(shapes, counts, hand.melds, hand.regular, hand.irregular);
-    let drawable = (0..Kind::COUNT)
-        .filter(|&kind| counts[kind] < 4)
-        .fold(0, |set: KindSet, kind| set | 1 << kind);
-    let below = hand.draws_below(shapes, before, drawable);
+    let below = hand.below(shapes, before);
     // Counting below is lowering the shanten unless the hand reaches what the count
-    // takes for tenpai while waiting only on kinds it holds four of (see `best_of`);
-    // that can only be from 1-shanten, with four of a kind in hand.
+    // takes for tenpai while waiting only on kinds it holds four of (see `best_of`):
+    // that can only be from 1-shanten, with four of a kind once the tile is drawn.
     if before != 1 {
         return below;
     }
@@ -134,11 +153,12 @@ mod lowering {
 
     /// The draws that lower `counts`, remembered or from `work`.
     pub(super) fn remembered(counts: &Counts, work: impl FnOnce() -> KindSet) -> KindSet {
-        let key = counts
-            .iter()
-            .rev()
-            .fold(0u128, |key, &count| key << 3 | u128::from(count.min(7)));
+        let key = counts.iter().rev().fold(0u128, |key, &count| {
+            debug_assert!(count <= 4, "four tiles of a kind at most");
+            key << 3 | u128::from(count.min(4))
+        });
         // An empty hand is never asked about, so no key is 0, the mark of an empty slot.
+        debug_assert!(key != 0, "an empty hand has no draws to weigh");
         let folded = (key as u64) ^ (key >> 64) as u64;
         let slot =
             (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
@@ -146,7 +166,7 @@ mod lowering {
             let memo = memo.borrow();
             memo.as_ref()
                 .map(|slots| slots[slot])
-                .filter(|&(held, _)| held == key)
+                .filter(|&(tag, _)| tag == key)
                 .map(|(_, lowering)| lowering)
         });
         if let Some(lowering) = known {
@@ -167,8 +187,8 @@ mod lowering {
     }
 }
 
-/// A hand's counts kept for asking which draws lower them.
-pub(super) struct Counted {
+/// A hand of 3n+1 tiles, for asking which draws lower its count.
+pub(super) struct Draws {
     counts: Counts,
     melds: i8,
     grouped: Grouped,
@@ -176,12 +196,12 @@ pub(super) struct Counted {
     irregular: Irregular,
 }
 
-impl Counted {
-    /// The counts of the 3n+1 tiles in `counts`.
-    pub fn new(shapes: &mut Shapes, counts: &Counts) -> Counted {
+impl Draws {
+    /// The hand of the 3n+1 tiles in `counts`.
+    pub fn of(shapes: &mut Shapes, counts: &Counts) -> Draws {
         let melds = melds_implied(counts);
         let grouped = Grouped::new(shapes, counts, melds);
-        Counted {
+        Draws {
             counts: *counts,
             melds,
             regular: grouped.regular(),
@@ -190,11 +210,14 @@ impl Counted {
         }
     }
 
-    /// The kinds among `live` of which one more tile brings the count below `below`
-    /// (the count's own view: waits are not looked at).
-    pub fn draws_below(&self, shapes: &mut Shapes, below: i8, live: KindSet) -> KindSet {
+    /// The kinds (not held four times) of which one more tile brings the count below
+    /// `mark`, as the counting formula sees it (waits are not looked at).
+    pub fn below(&self, shapes: &mut Shapes, mark: i8) -> KindSet {
+        let drawable = (0..Kind::COUNT)
+            .filter(|&kind| self.counts[kind] < 4)
+            .fold(0, |set: KindSet, kind| set | 1 << kind);
         let mut lowering = if self.melds == 0 {
-            self.irregular.lowered_by(&self.counts, below)
+            self.irregular.lowered_by(&self.counts, mark)
         } else {
             0
         };
@@ -203,21 +226,21 @@ impl Counted {
         // on dead waits drawing what gives it a live one); a tile near one changes only
         // its own suit's split.
         let near = near_held(&self.counts);
-        if self.regular < below {
+        if self.regular < mark {
             lowering |= !near;
         }
         // What each group must reach is worked out on its first draw.
         let mut needs: [Option<Needs>; 4] = [None, None, None, None];
-        let mut asked = near & live & !lowering;
+        let mut asked = near & drawable & !lowering;
         while asked != 0 {
             let kind = asked.trailing_zeros() as usize;
             asked &= asked - 1;
             let (g, frontier) = self.grouped.changed(shapes, kind, true);
-            let need = needs[g].get_or_insert_with(|| self.grouped.needs(g, true, below));
+            let need = needs[g].get_or_insert_with(|| self.grouped.needs(g, true, mark));
             if need.met_by(&frontier) {
                 lowering |= 1 << kind;
             }
         }
-        lowering & live
+        lowering & drawable
     }
 }

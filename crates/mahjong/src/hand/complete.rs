@@ -1,15 +1,12 @@
-//! Complete hands and waits.
+//! Complete hands.
 //!
 //! Completeness only needs a yes or no, so unlike scoring it does not list every
 //! reading: in a suit, the lowest kind's tiles are either triplets or the starts of
 //! runs, and taking the triplets first never loses a split (three runs from the same
 //! kind are the same tiles as three triplets), so one linear pass decides each suit.
 
-use super::acceptance::Counted;
-use super::shanten::counts_as_tenpai;
-use super::shapes::{self, Shapes};
-use super::{tile_count, KindSet, GROUPS, TERMINALS_AND_HONORS};
-use crate::tile::{Counts, Kind};
+use super::{tile_count, GROUPS, TERMINALS_AND_HONORS};
+use crate::tile::Counts;
 
 /// Whether the 3n+2 tiles in `counts` form a complete hand in any shape: sets and a
 /// pair, or (with 14 tiles) seven different pairs or thirteen orphans.
@@ -22,26 +19,6 @@ pub fn is_complete(counts: &Counts) -> bool {
         return true;
     }
     is_sets_and_pair(counts)
-}
-
-/// Kinds that would complete the 3n+1 tiles in `counts`. A kind of which the hand
-/// already holds all four does not count (Tenhou treats such a wait as no wait).
-pub fn waits(counts: &Counts) -> KindSet {
-    shapes::with(|shapes| waits_in(shapes, counts))
-}
-
-/// [`waits`] with the thread's cache of splits in hand: the draws that bring the count
-/// below tenpai, of a hand the count puts at tenpai (most hands are further away, and
-/// no tile completes them).
-pub(super) fn waits_in(shapes: &mut Shapes, counts: &Counts) -> KindSet {
-    if !counts_as_tenpai(shapes, counts) {
-        return 0;
-    }
-    let hand = Counted::new(shapes, counts);
-    let drawable = (0..Kind::COUNT)
-        .filter(|&kind| counts[kind] < 4)
-        .fold(0, |set: KindSet, kind| set | 1 << kind);
-    hand.draws_below(shapes, 0, drawable)
 }
 
 /// Seven different pairs (Tenhou does not count four of a kind as two pairs).

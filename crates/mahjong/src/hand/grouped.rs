@@ -78,13 +78,17 @@ impl Grouped {
     /// What group `g`, with a tile more (`drawn`) or one less, must reach for the
     /// hand's regular count to fall below `below` while the other groups stay.
     pub fn needs(&self, g: usize, drawn: bool, below: i8) -> Needs {
-        let tiles = usize::from(self.tiles[g]) + usize::from(drawn);
+        let tiles = if drawn {
+            usize::from(self.tiles[g]) + 1
+        } else {
+            usize::from(self.tiles[g]).saturating_sub(1)
+        };
         Needs::new(&self.others[g], self.melds, below, (tiles / 3).min(4))
     }
 }
 
 /// The regular shanten of `counts` with `melds` sets already called.
-pub(super) fn regular(shapes: &mut Shapes, counts: &Counts, melds: i8) -> i8 {
+pub(super) fn regular_count(shapes: &mut Shapes, counts: &Counts, melds: i8) -> i8 {
     let total = (0..GROUPS.len()).fold(super::regular::NOTHING, |total, g| {
         combine(&total, &shapes.frontier(g, key(counts, g)))
     });

@@ -22,8 +22,8 @@ mod shapes;
 
 use crate::tile::{Counts, Kind};
 
-pub use acceptance::{best_discards, ukeire};
-pub use complete::{is_complete, waits};
+pub use acceptance::{best_discards, ukeire, waits};
+pub use complete::is_complete;
 pub(crate) use complete::{is_seven_pairs, is_thirteen_orphans};
 pub use shanten::shanten;
 

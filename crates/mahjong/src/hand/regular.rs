@@ -2,17 +2,14 @@
 //! `8 - 2*sets - partials - pair`, where at most `4 - sets` partial sets count (more
 //! cannot all become sets), maximised over every way to split the tiles.
 //!
-//! The three suits and the honours cannot share a set, so each is split on its own and
-//! the results combined. Within a suit, a split is built kind by kind from the lowest:
-//! everything that starts at a kind (a triplet, runs, the pair, partial sets, loose
-//! tiles) only uses that kind and the next two. So once the blocks starting at a kind
-//! are chosen, the future depends only on how many tiles are left of the next two kinds,
-//! whether the pair is taken and how many sets there are; of the splits reaching the
-//! same such state only the one with the most partial sets matters. Keeping just those
-//! states makes the work grow with the number of kinds, not with the number of ways to
-//! split (which explodes for a hand of one suit), and needs no precomputed table. Each
-//! thread keeps the splits of the group shapes it met last (the `shapes` module), and
-//! the `grouped` module combines them into a hand's count.
+//! The three suits and the honours cannot share a set, so each group is split on its
+//! own (the `shapes` module, which keeps the splits it made) into a [`Frontier`]: the
+//! most partial sets it reaches for each number of sets, with the pair or without. This
+//! module is the algebra of frontiers: the ways a group's lowest kind can start its
+//! blocks and what each adds to the split of the rest ([`starts`], [`after_start`]),
+//! two groups taken together ([`combine`]), the count of a whole hand ([`shanten_of`]),
+//! and what one group must reach for the hand to count lower while the others stay
+//! ([`Needs`]). The `grouped` module puts them to work on a hand.
 
 /// The most partial sets one group (or several) can reach: `frontier[pair][sets]` for
 /// `pair` pairs set aside as the head (0 or 1) and `sets` complete sets (capped at 4);
@@ -200,4 +197,37 @@ pub(super) fn combine(a: &Frontier, b: &Frontier) -> Frontier {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{combine, shanten_of, Frontier, Needs, UNREACHED};
+    use proptest::prelude::*;
+
+    /// A frontier as splits make them: each row reached from no sets up to some number,
+    /// with at most four partial sets.
+    fn frontier() -> impl Strategy<Value = Frontier> {
+        let row = (0..=5usize, prop::array::uniform5(0..=4i8));
+        (row.clone(), row).prop_map(|rows| {
+            let mut frontier = UNREACHED;
+            for (pair, (reached, partials)) in [rows.0, rows.1].into_iter().enumerate() {
+                frontier[pair][..reached].copy_from_slice(&partials[..reached]);
+            }
+            frontier
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn needs_are_met_exactly_when_the_hand_counts_below(
+            others in frontier(),
+            group in frontier(),
+            melds in 0..=4i8,
+            below in -1..=8i8,
+        ) {
+            let counted = shanten_of(&combine(&others, &group), melds);
+            let needs = Needs::new(&others, melds, below, 4);
+            prop_assert_eq!(needs.met_by(&group), counted < below);
+        }
+    }
 }

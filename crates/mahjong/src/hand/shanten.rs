@@ -1,8 +1,8 @@
 //! Shanten (tiles away from tenpai): the best of the regular count (see the `regular`
 //! module), seven pairs and thirteen orphans (the `irregular` module).
 
-use super::complete::waits_in;
-use super::grouped::regular;
+use super::acceptance::waits_in;
+use super::grouped::regular_count;
 use super::irregular::Irregular;
 use super::shapes::{self, Shapes};
 use super::tile_count;
@@ -14,30 +14,29 @@ use crate::tile::{Counts, Kind};
 ///
 /// The number of melds is implied by the tile count (13 or 14 tiles: none; 10 or 11:
 /// one; and so on). A hand whose only waits would be kinds it holds all four of is not
-/// tenpai (see [`waits`]); it counts as 1-shanten.
+/// tenpai (see [`waits`](super::waits)); it counts as 1-shanten.
 pub fn shanten(counts: &Counts) -> i8 {
     shapes::with(|shapes| {
         let melds = melds_implied(counts);
-        let regular = regular(shapes, counts, melds);
+        let regular = regular_count(shapes, counts, melds);
         best_of(shapes, counts, melds, regular, Irregular::of(counts))
     })
-}
-
-/// Whether the count of the 3n+1 tiles in `counts` is tenpai, without looking at
-/// waits (as [`shanten`] does for a tenpai only on dead waits).
-pub(super) fn counts_as_tenpai(shapes: &mut Shapes, counts: &Counts) -> bool {
-    let melds = melds_implied(counts);
-    let irregular = if melds == 0 {
-        Irregular::of(counts).best()
-    } else {
-        i8::MAX
-    };
-    regular(shapes, counts, melds).min(irregular) == 0
 }
 
 /// Called melds implied by the number of concealed tiles.
 pub(super) fn melds_implied(counts: &Counts) -> i8 {
     4 - (tile_count(counts) / 3).min(4) as i8
+}
+
+/// The count of a hand with `melds` sets called, given its `regular` count and its
+/// `irregular` counts: the best shape, as the counting formula sees it (a tenpai only
+/// on dead waits counts as tenpai).
+pub(super) fn counted(melds: i8, regular: i8, irregular: Irregular) -> i8 {
+    if melds == 0 {
+        regular.min(irregular.best())
+    } else {
+        regular
+    }
 }
 
 /// The shanten of `counts` given its `regular` count and its `irregular` counts: the
@@ -49,10 +48,7 @@ pub(super) fn best_of(
     regular: i8,
     irregular: Irregular,
 ) -> i8 {
-    let mut shanten = regular;
-    if melds == 0 {
-        shanten = shanten.min(irregular.best());
-    }
+    let shanten = counted(melds, regular, irregular);
     // The counting formula cannot see that a wait is dead because the hand holds all
     // four of it, so only a hand with four of a kind needs its waits looked at.
     if shanten == 0 && counts.contains(&4) && !has_live_wait(shapes, counts) {

@@ -1,6 +1,13 @@
-//! The splits of group shapes met before, per thread: a tile-efficiency player asks for
-//! the same few shapes over and over (tile acceptance changes one kind at a time, and a
-//! hand changes by a tile a turn), and splitting a suit is most of what it does.
+//! Splitting a group of kinds (a suit, or the honours) into sets, partial sets, the pair
+//! and loose tiles, and the splits of group shapes met before, per thread: a
+//! tile-efficiency player asks for the same few shapes over and over (tile acceptance
+//! changes one kind at a time, and a hand changes by a tile a turn).
+//!
+//! A split is made from the lowest kind up: the tiles of the lowest kind can only be in
+//! blocks that start there (a triplet, runs, the pair, partial sets, or loose), so each
+//! way to use them is put beside the best splits of what is left, a smaller shape
+//! looked up (or split) in turn. What is left is all that matters of the choices made so
+//! far, so the cache stands in for the table of states a split would otherwise keep.
 //!
 //! A group's counts pack into a key of three bits a kind, the group's first kind lowest
 //! ([`key`]), so that a tile more or less of one kind is one addition. A shape is a
@@ -57,21 +64,21 @@ impl Shapes {
             return NOTHING;
         }
         let shape = key >> (key.trailing_zeros() / BITS * BITS);
-        // A shape starts with a tile held, so no slot key is 0, the mark of an empty slot.
-        let held = shape << 1 | u32::from(numbered);
-        let slot = (held.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;
-        if self.slots[slot].0 == held {
+        // A shape starts with a tile held, so no tag is 0, the mark of an empty slot.
+        let tag = shape << 1 | u32::from(numbered);
+        let slot = (tag.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;
+        if self.slots[slot].0 == tag {
             return self.slots[slot].1;
         }
-        self.split_into(slot, held, shape, numbered)
+        self.split_into(slot, tag, shape, numbered)
     }
 
-    /// Splits a shape not in the cache and keeps it in `slot` as `held` (out of line, so
-    /// that a lookup of a shape met before saves no registers for it).
+    /// Splits a shape not in the cache and keeps it in `slot` under `tag` (out of line,
+    /// so that a lookup of a shape met before saves no registers for it).
     #[inline(never)]
-    fn split_into(&mut self, slot: usize, held: u32, shape: u32, numbered: bool) -> Frontier {
+    fn split_into(&mut self, slot: usize, tag: u32, shape: u32, numbered: bool) -> Frontier {
         let frontier = self.split(shape, numbered);
-        self.slots[slot] = (held, frontier);
+        self.slots[slot] = (tag, frontier);
         frontier
     }
 

@@ -288,12 +288,12 @@ where
         }
         // Only the seats that may act are asked for their moves (working out a seat's
         // legal moves is not free).
-        let due: Vec<Seat> = self
+        let movers: Vec<Seat> = self
             .game
             .to_act()
             .filter(|&seat| self.is_cpu(seat) || !seats.is_here(seat))
             .collect();
-        for seat in due {
+        for seat in movers {
             if let Some(events) = self.machine_move(seat) {
                 show(&events);
                 return true;
