@@ -8,7 +8,9 @@
 //! again every [`REFRESH`]. The bucket
 //! forgets an entry not written for [`FORGET_AFTER`], so the tables of a node that died
 //! leave every list within that; a node that stops takes its entry out itself. Any node's
-//! `/api/tables` lists every node's tables, each with its node's name.
+//! `/api/tables` lists every node's tables, each with its node's name, leaving out the
+//! last list of a run that is gone once its node runs again (its tables are carried on
+//! and listed by their heir).
 //!
 //! A watcher can watch any node's table through any node ([`watch`]).
 //!
@@ -349,6 +351,8 @@ impl Cluster {
             }
         };
         keys.retain(|node| *node != self.run);
+        let alive = self.living.all();
+        keys.retain(|node| !superseded(node, &alive));
         keys.sort();
         for node in keys {
             let Ok(Some(listed)) = self.tables.get(&node).await else {
@@ -386,6 +390,14 @@ impl Cluster {
     }
 }
 
+/// Whether `run` is a run of a node that now runs again under another run, and is no
+/// longer alive itself (of the runs in `alive`): its last list of tables is stale (the
+/// tables it listed are carried on and listed by their heir, or ended), even while the
+/// bucket still keeps it for [`FORGET_AFTER`].
+fn superseded(run: &str, alive: &[String]) -> bool {
+    !alive.iter().any(|a| a == run) && alive.iter().any(|a| name_of(a) == name_of(run))
+}
+
 /// The name of a node's run (`n1.3fa2c1d0` is a run of `n1`).
 fn name_of(run: &str) -> &str {
     run.split('.').next().unwrap_or(run)
@@ -405,4 +417,23 @@ fn with_node<E>(list: Result<Value, E>, node: &str) -> Vec<Value> {
             listing
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::superseded;
+
+    #[test]
+    fn a_run_is_superseded_once_its_node_runs_again_and_it_is_gone() {
+        let alive = vec!["n1.aa".to_owned(), "n2.bb".to_owned()];
+        // The run before n2's present one: stale.
+        assert!(superseded("n2.00", &alive));
+        // Alive runs, and a dead node that has not come back (its tables are to be
+        // carried on): listed.
+        assert!(!superseded("n2.bb", &alive));
+        assert!(!superseded("n3.cc", &alive));
+        // A node draining while its next run starts: both alive, both listed.
+        let rolling = vec!["n2.bb".to_owned(), "n2.dd".to_owned()];
+        assert!(!superseded("n2.bb", &rolling));
+    }
 }
