@@ -82,12 +82,7 @@ async fn match_outliving_its_home(
     seat::take_seat_back(&through, &token, PATIENCE)
         .await
         .expect("the seat back");
-    // The carried table is listed once, by the node that carries it on (the stopped
-    // node's last list no longer has it).
-    let tables = get(&left[0].http, "/api/tables").await;
-    let listed = tables.as_array().into_iter().flatten();
-    let truco: Vec<_> = listed.filter(|t| t["game"] == "truco").collect();
-    assert!(truco.len() <= 1, "listed twice: {truco:?}");
+    listed_once(&left[0]).await;
     match_ends(bots).await;
     let games = finished(database, "truco", before + 1).await;
     let last = games.last().unwrap();
@@ -102,6 +97,35 @@ async fn match_outliving_its_home(
     }
     replays(database, id);
     left
+}
+
+/// How soon the carried table must be listed once: the lists are a look (a quarter of a
+/// second) and a round trip old, and the heir takes the carried tables out of the stopped
+/// node's last list once it has carried them all on. A second: the bucket itself forgets
+/// a stopped node's list 15 s after its last write, which can be only seconds after the
+/// seat is back, so a longer wait would let a heir that never took them out pass.
+const SETTLED: Duration = Duration::from_secs(1);
+
+/// Waits until `node` lists the carried table once, by the node that carries it on (the
+/// stopped node's last list no longer has it).
+async fn listed_once(node: &Node) {
+    let mut truco = Vec::new();
+    let settled = tokio::time::timeout(SETTLED, async {
+        loop {
+            let tables = get(&node.http, "/api/tables").await;
+            let listed = tables.as_array().cloned().unwrap_or_default();
+            truco = listed
+                .into_iter()
+                .filter(|t| t["game"] == "truco")
+                .collect();
+            if truco.len() <= 1 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(settled.is_ok(), "listed twice for {SETTLED:?}: {truco:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
