@@ -3,13 +3,13 @@
 //! Such a hand differs in one group only, so only that group is looked up again (in the
 //! thread's cache of splits) and put beside the other three, combined once.
 
-use super::regular::{combine, shanten_of, Frontier, Needs};
+use super::regular::{combine, shanten_of, Frontier, Needs, NOTHING};
 use super::shapes::{key, unit, Shapes};
 use super::GROUPS;
 use crate::tile::Counts;
 
 /// The group of a kind and how far into it the kind lies.
-pub(super) fn group_of(kind: usize) -> (usize, usize) {
+fn group_of(kind: usize) -> (usize, usize) {
     let g = (kind / 9).min(GROUPS.len() - 1);
     (g, kind - GROUPS[g].0)
 }
@@ -89,7 +89,7 @@ impl Grouped {
 
 /// The regular shanten of `counts` with `melds` sets already called.
 pub(super) fn regular_count(shapes: &mut Shapes, counts: &Counts, melds: i8) -> i8 {
-    let total = (0..GROUPS.len()).fold(super::regular::NOTHING, |total, g| {
+    let total = (0..GROUPS.len()).fold(NOTHING, |total, g| {
         combine(&total, &shapes.frontier(g, key(counts, g)))
     });
     shanten_of(&total, melds)

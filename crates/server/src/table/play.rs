@@ -287,13 +287,16 @@ where
             return false;
         }
         // Only the seats that may act are asked for their moves (working out a seat's
-        // legal moves is not free).
-        let movers: Vec<Seat> = self
+        // legal moves is not free); they are noted as bits, a table has far fewer than
+        // 64 seats, so that a step allocates nothing.
+        let mut movers = self
             .game
             .to_act()
             .filter(|&seat| self.is_cpu(seat) || !seats.is_here(seat))
-            .collect();
-        for seat in movers {
+            .fold(0u64, |movers, seat| movers | 1 << seat);
+        while movers != 0 {
+            let seat = movers.trailing_zeros() as Seat;
+            movers &= movers - 1;
             if let Some(events) = self.machine_move(seat) {
                 show(&events);
                 return true;
