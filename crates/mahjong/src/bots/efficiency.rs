@@ -68,6 +68,11 @@ fn claim(view: &View, legal: &[Action]) -> Action {
         || kind.as_wind() == Some(view.seat_wind(seat))
         || kind.as_wind() == Some(view.round_wind());
     let open = view.melds(seat).iter().any(|m| m.is_open());
+    // A closed hand calls nothing but a pon of a yaku tile, which needs no count.
+    if !open {
+        let pon = legal.iter().find(|a| matches!(a, Action::Pon(_)));
+        return pon.filter(|_| yakuhai).copied().unwrap_or(Action::Pass);
+    }
     let counts = crate::counts(view.hand());
     let now = shanten(&counts);
     let improves = |used: &[Tile]| {
@@ -79,8 +84,8 @@ fn claim(view: &View, legal: &[Action]) -> Action {
     };
     for &action in legal {
         let take = match action {
-            Action::Pon(pair) => yakuhai || (open && improves(&pair)),
-            Action::Chi(pair) => open && improves(&pair),
+            Action::Pon(pair) => yakuhai || improves(&pair),
+            Action::Chi(pair) => improves(&pair),
             _ => false,
         };
         if take {
@@ -93,6 +98,9 @@ fn claim(view: &View, legal: &[Action]) -> Action {
 /// The discard among `candidates` that keeps the hand fastest, or `None` if there are
 /// none.
 fn best_discard(view: &View, candidates: &[Tile]) -> Option<Tile> {
+    if candidates.is_empty() {
+        return None;
+    }
     let hand = crate::counts(view.hand());
     let dora: ArrayVec<Kind, 5> = view
         .dora_indicators()
