@@ -3,12 +3,12 @@
 //! weighs, and waits (the draws that complete a hand), which the game asks after every
 //! discard.
 
-use super::grouped::{regular_count, Grouped};
+use super::grouped::{group_of, regular_count, Grouped};
 use super::irregular::Irregular;
-use super::regular::Needs;
+use super::regular::{Frontier, Needs, UNREACHED};
 use super::shanten::{best_of, counted, melds_implied};
 use super::shapes::{self, Shapes};
-use super::{near_held, tile_count, KindSet};
+use super::{near_held, tile_count, KindSet, GROUPS};
 use crate::tile::{Counts, Kind};
 use arrayvec::ArrayVec;
 
@@ -38,7 +38,10 @@ pub(super) fn waits_in(shapes: &mut Shapes, counts: &Counts) -> KindSet {
 /// (never below zero), where `seen` holds the tiles visible elsewhere (discards, melds,
 /// dora indicators), not the hand itself.
 pub fn ukeire(counts: &Counts, seen: &Counts) -> u32 {
-    shapes::with(|shapes| accepted(shapes, counts, seen))
+    shapes::with(|shapes| {
+        let lowering = lowering::remembered(counts, || lowering_draws(shapes, counts));
+        accepted(lowering, counts, seen)
+    })
 }
 
 /// The discards among `candidates` (kinds held in the 3n+2 tiles `counts`) that leave
@@ -60,10 +63,10 @@ pub fn best_discards(
         let regular = grouped.regular();
         let irregular = Irregular::of(counts);
         let mut needs: [Option<Needs>; 4] = [None, None, None, None];
-        let mut left: ArrayVec<(Kind, i8), 14> = ArrayVec::new();
+        let mut left: ArrayVec<Left, 14> = ArrayVec::new();
         for &kind in candidates {
             let index = kind.index();
-            if counts[index] == 0 || left.iter().any(|&(k, _)| k == kind) {
+            if counts[index] == 0 || left.iter().any(|l| l.kind == kind) {
                 continue;
             }
             let mut after = *counts;
@@ -72,25 +75,52 @@ pub fn best_discards(
             let kept = needs[g]
                 .get_or_insert_with(|| grouped.needs(g, false, regular + 1))
                 .met_by(&frontier);
-            let regular = regular + i8::from(!kept);
-            let irregular = irregular.discarded(counts, index);
-            left.push((kind, best_of(shapes, &after, melds, regular, irregular)));
+            let hand = Draws {
+                counts: after,
+                melds,
+                grouped: None,
+                regular: regular + i8::from(!kept),
+                irregular: irregular.discarded(counts, index),
+            };
+            let shanten = best_of(shapes, &after, melds, hand.regular, hand.irregular);
+            left.push(Left {
+                kind,
+                frontier,
+                hand,
+                shanten,
+            });
         }
-        let best = left.iter().map(|&(_, shanten)| shanten).min();
-        left.iter()
-            .filter(|&&(_, shanten)| Some(shanten) == best)
-            .map(|&(kind, _)| {
-                let mut after = *counts;
-                after[kind.index()] -= 1;
-                (kind, accepted(shapes, &after, seen))
+        let Some(best) = left.iter().map(|l| l.shanten).min() else {
+            return ArrayVec::new();
+        };
+        let mut across = Across::new(best);
+        left.into_iter()
+            .filter(|l| l.shanten == best)
+            .map(|mut l| {
+                let index = l.kind.index();
+                let counts = l.hand.counts;
+                let lowering = lowering::remembered(&counts, || {
+                    l.hand.grouped = Some(grouped.discarded(index, l.frontier));
+                    across.changed = group_of(index).0;
+                    l.hand.lowering(shapes, &mut across)
+                });
+                (l.kind, accepted(lowering, &counts, seen))
             })
             .collect()
     })
 }
 
-/// [`ukeire`] with the thread's cache of splits in hand.
-fn accepted(shapes: &mut Shapes, counts: &Counts, seen: &Counts) -> u32 {
-    let mut lowering = lowering::remembered(counts, || lowering_draws(shapes, counts));
+/// A discard weighed by [`best_discards`]: the hand it leaves, its count, and the
+/// frontier of the group it was taken from.
+struct Left {
+    kind: Kind,
+    frontier: Frontier,
+    hand: Draws,
+    shanten: i8,
+}
+
+/// How many tiles not yet accounted for are of the kinds `lowering` (see [`ukeire`]).
+fn accepted(mut lowering: KindSet, counts: &Counts, seen: &Counts) -> u32 {
     let mut accepted = 0;
     while lowering != 0 {
         let kind = lowering.trailing_zeros() as usize;
@@ -104,33 +134,38 @@ fn accepted(shapes: &mut Shapes, counts: &Counts, seen: &Counts) -> u32 {
 fn lowering_draws(shapes: &mut Shapes, counts: &Counts) -> KindSet {
     let hand = Draws::of(shapes, counts);
     let before = best_of(shapes, counts, hand.melds, hand.regular, hand.irregular);
-    let below = hand.below(shapes, before);
-    // Counting below is lowering the shanten unless the hand reaches what the count
-    // takes for tenpai while waiting only on kinds it holds four of (see `best_of`):
-    // that can only be from 1-shanten, with four of a kind once the tile is drawn.
-    if before != 1 {
-        return below;
-    }
-    let has_four = counts.contains(&4);
-    let mut lowering = below;
-    let mut asked = below;
-    while asked != 0 {
-        let kind = asked.trailing_zeros() as usize;
-        asked &= asked - 1;
-        if has_four || counts[kind] == 3 {
-            let mut drawn = *counts;
-            drawn[kind] += 1;
-            let (g, frontier) = hand.grouped.changed(shapes, kind, true);
-            let regular = hand.grouped.regular_with(g, &frontier);
-            let irregular = hand.irregular.drawn(counts, kind);
-            if best_of(shapes, &drawn, hand.melds, regular, irregular) >= before {
-                lowering &= !(1 << kind);
-            }
-        }
-    }
-    lowering
+    hand.lowering(shapes, &mut Across::new(before))
 }
 
+/// What the hands left by discards from one hand share when each is asked which draws
+/// lower it below the same count (the lowest any discard leaves): a group the discard
+/// did not touch has the same frontier with a tile drawn into it in all of them, and
+/// the discard's own group must reach the same beside the same other groups whichever
+/// of its tiles was let go. A single hand asked on its own has an `Across` of its own.
+struct Across {
+    /// The count a draw must bring the hand below.
+    mark: i8,
+    /// The group the hand asked about now had a tile taken from (none: `GROUPS.len()`).
+    changed: usize,
+    /// The frontier of each kind's group with a tile of the kind drawn, where known,
+    /// for the groups no discard touched when it was looked up.
+    drawn: [Frontier; Kind::COUNT],
+    known: KindSet,
+    /// What a group must reach, with a tile drawn into it, once a tile of it was let go.
+    own: [Option<Needs>; 4],
+}
+
+impl Across {
+    fn new(mark: i8) -> Across {
+        Across {
+            mark,
+            changed: GROUPS.len(),
+            drawn: [UNREACHED; Kind::COUNT],
+            known: 0,
+            own: [None, None, None, None],
+        }
+    }
+}
 /// The draws that lower the hands asked about lately, per thread: which draws lower a
 /// hand does not depend on what the table has seen (only how many of them are left
 /// does), and a player's hand after discarding the tile it drew is the hand it had
@@ -191,7 +226,8 @@ mod lowering {
 pub(super) struct Draws {
     counts: Counts,
     melds: i8,
-    grouped: Grouped,
+    /// Split group by group; `None` until asked (a discard weighed only for its count).
+    grouped: Option<Grouped>,
     regular: i8,
     irregular: Irregular,
 }
@@ -205,14 +241,53 @@ impl Draws {
             counts: *counts,
             melds,
             regular: grouped.regular(),
-            grouped,
+            grouped: Some(grouped),
             irregular: Irregular::of(counts),
         }
+    }
+
+    /// The kinds of which a tile drawn lowers the shanten of the hand, `across.mark`.
+    fn lowering(&self, shapes: &mut Shapes, across: &mut Across) -> KindSet {
+        let before = across.mark;
+        let below = self.below_across(shapes, across);
+        // Counting below is lowering the shanten unless the hand reaches what the count
+        // takes for tenpai while waiting only on kinds it holds four of (see `best_of`):
+        // that can only be from 1-shanten, with four of a kind once the tile is drawn.
+        if before != 1 {
+            return below;
+        }
+        let grouped = self.grouped.as_ref().expect("split when asked");
+        let counts = &self.counts;
+        let has_four = counts.contains(&4);
+        let mut lowering = below;
+        let mut asked = below;
+        while asked != 0 {
+            let kind = asked.trailing_zeros() as usize;
+            asked &= asked - 1;
+            if has_four || counts[kind] == 3 {
+                let mut drawn = *counts;
+                drawn[kind] += 1;
+                let (g, frontier) = grouped.changed(shapes, kind, true);
+                let regular = grouped.regular_with(g, &frontier);
+                let irregular = self.irregular.drawn(counts, kind);
+                if best_of(shapes, &drawn, self.melds, regular, irregular) >= before {
+                    lowering &= !(1 << kind);
+                }
+            }
+        }
+        lowering
     }
 
     /// The kinds (not held four times) of which one more tile brings the count below
     /// `mark`, as the counting formula sees it (waits are not looked at).
     pub fn below(&self, shapes: &mut Shapes, mark: i8) -> KindSet {
+        self.below_across(shapes, &mut Across::new(mark))
+    }
+
+    /// [`Draws::below`] `across.mark`, with what hands asked before it share.
+    fn below_across(&self, shapes: &mut Shapes, across: &mut Across) -> KindSet {
+        let grouped = self.grouped.as_ref().expect("split when asked");
+        let mark = across.mark;
         let drawable = (0..Kind::COUNT)
             .filter(|&kind| self.counts[kind] < 4)
             .fold(0, |set: KindSet, kind| set | 1 << kind);
@@ -235,8 +310,22 @@ impl Draws {
         while asked != 0 {
             let kind = asked.trailing_zeros() as usize;
             asked &= asked - 1;
-            let (g, frontier) = self.grouped.changed(shapes, kind, true);
-            let need = needs[g].get_or_insert_with(|| self.grouped.needs(g, true, mark));
+            let g = group_of(kind).0;
+            let (frontier, need) = if g == across.changed {
+                let frontier = grouped.changed(shapes, kind, true).1;
+                let need = &mut across.own[g];
+                (
+                    frontier,
+                    need.get_or_insert_with(|| grouped.needs(g, true, mark)),
+                )
+            } else {
+                if across.known & 1 << kind == 0 {
+                    across.drawn[kind] = grouped.changed(shapes, kind, true).1;
+                    across.known |= 1 << kind;
+                }
+                let need = needs[g].get_or_insert_with(|| grouped.needs(g, true, mark));
+                (across.drawn[kind], need)
+            };
             if need.met_by(&frontier) {
                 lowering |= 1 << kind;
             }

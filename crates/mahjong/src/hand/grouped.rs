@@ -9,12 +9,13 @@ use super::GROUPS;
 use crate::tile::Counts;
 
 /// The group of a kind and how far into it the kind lies.
-fn group_of(kind: usize) -> (usize, usize) {
+pub(super) fn group_of(kind: usize) -> (usize, usize) {
     let g = (kind / 9).min(GROUPS.len() - 1);
     (g, kind - GROUPS[g].0)
 }
 
 /// A hand split group by group.
+#[derive(Clone, Copy)]
 pub(super) struct Grouped {
     melds: i8,
     /// Each group's key (see the `shapes` module).
@@ -32,14 +33,6 @@ impl Grouped {
     pub fn new(shapes: &mut Shapes, counts: &Counts, melds: i8) -> Grouped {
         let keys = [0, 1, 2, 3].map(|g| key(counts, g));
         let groups = [0, 1, 2, 3].map(|g| shapes.frontier(g, keys[g]));
-        let [a, b, c, d] = &groups;
-        let (ab, cd) = (combine(a, b), combine(c, d));
-        let others = [
-            combine(b, &cd),
-            combine(a, &cd),
-            combine(&ab, d),
-            combine(&ab, c),
-        ];
         let tiles = [0, 1, 2, 3].map(|g| {
             let (start, len) = GROUPS[g];
             counts[start..start + len].iter().sum()
@@ -47,10 +40,22 @@ impl Grouped {
         Grouped {
             melds,
             keys,
+            others: others(&groups),
             groups,
             tiles,
-            others,
         }
+    }
+
+    /// The hand once a tile of `kind` is let go, its group's frontier then being
+    /// `frontier` (from [`Grouped::changed`]): the other groups are not looked up again.
+    pub fn discarded(&self, kind: usize, frontier: Frontier) -> Grouped {
+        let (g, offset) = group_of(kind);
+        let mut after = *self;
+        after.keys[g] -= unit(offset);
+        after.groups[g] = frontier;
+        after.tiles[g] -= 1;
+        after.others = others(&after.groups);
+        after
     }
 
     /// The regular shanten of the hand it was made from.
@@ -85,6 +90,18 @@ impl Grouped {
         };
         Needs::new(&self.others[g], self.melds, below, (tiles / 3).min(4))
     }
+}
+
+/// For each group, the other three combined.
+fn others(groups: &[Frontier; 4]) -> [Frontier; 4] {
+    let [a, b, c, d] = groups;
+    let (ab, cd) = (combine(a, b), combine(c, d));
+    [
+        combine(b, &cd),
+        combine(a, &cd),
+        combine(&ab, d),
+        combine(&ab, c),
+    ]
 }
 
 /// The regular shanten of `counts` with `melds` sets already called.
