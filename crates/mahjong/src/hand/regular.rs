@@ -102,13 +102,23 @@ impl Needs {
     }
 }
 
-/// A frontier (or needs) one byte an entry, each one more than the entry.
+/// The low seven bits of each of a packed frontier's ten bytes.
+const LOW_BITS: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f;
+
+/// One in each of a packed frontier's ten bytes.
+const ONES: u128 = 0x0101_0101_0101_0101_0101;
+
+/// A frontier (or needs) one byte an entry, each one more than the entry: the ten
+/// bytes as they lie, each added one to at once. An entry is -1 to 5, so adding one to
+/// its low seven bits never carries into the next byte, and its top bit (set only for
+/// -1, `0xff`) flips back off.
 fn packed(frontier: &Frontier) -> u128 {
     let mut bytes = [0u8; 16];
-    for (byte, &entry) in bytes.iter_mut().zip(frontier.iter().flatten()) {
-        *byte = (entry + 1) as u8;
+    for (byte, &entry) in bytes.iter_mut().zip(frontier.as_flattened()) {
+        *byte = entry as u8;
     }
-    u128::from_le_bytes(bytes)
+    let raw = u128::from_le_bytes(bytes);
+    ((raw & LOW_BITS) + ONES) ^ (raw & TOP_BITS)
 }
 
 /// One way to use the tiles of a group's lowest kind: what it makes, and how many tiles
