@@ -11,8 +11,16 @@ use crate::Game;
 
 /// A game whose actions have a stable text notation.
 pub trait Notation: Game {
+    /// Writes `action` in the notation at the end of `out` (a log entry is written in
+    /// place, without a string of its own for the action).
+    fn write_notation(action: &Self::Action, out: &mut String);
+
     /// `action` in the notation.
-    fn notate(action: &Self::Action) -> String;
+    fn notate(action: &Self::Action) -> String {
+        let mut text = String::new();
+        Self::write_notation(action, &mut text);
+        text
+    }
 
     /// The action `text` names, or `None` if it names none of this game's actions. Reads
     /// exactly what [`Notation::notate`] writes.

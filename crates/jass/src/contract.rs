@@ -45,12 +45,14 @@ impl parlor_game::Projected for Game {
 /// `choose hearts` (or `diamonds`, `clubs`, `spades`, `obeabe`, `undeufe`), `schiebe`
 /// and `play <card>`, cards as parlor writes them (`Ko`, `10c`).
 impl parlor_game::Notation for Game {
-    fn notate(action: &Action) -> String {
-        match *action {
-            Action::Choose(mode) => format!("choose {}", mode_word(mode)),
-            Action::Schiebe => "schiebe".into(),
-            Action::Play(card) => format!("play {card}"),
-        }
+    fn write_notation(action: &Action, out: &mut String) {
+        use std::fmt::Write;
+        // Writing into a `String` cannot fail.
+        let _ = match *action {
+            Action::Choose(mode) => write!(out, "choose {}", mode_word(mode)),
+            Action::Schiebe => out.write_str("schiebe"),
+            Action::Play(card) => write!(out, "play {card}"),
+        };
     }
 
     fn read(text: &str) -> Option<Action> {

@@ -224,21 +224,26 @@ impl Kind {
     }
 }
 
+/// Every kind's short name, by index (see [`Kind::short`]).
+const SHORT: [&str; Kind::COUNT] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", //
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", //
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", //
+    "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+];
+
+impl Kind {
+    /// Short Tenhou-style notation: `1m`..`9m`, `1p`.., `1s`.., `1z`..`7z` (E S W N,
+    /// white green red), as `Display` writes it.
+    pub fn short(self) -> &'static str {
+        SHORT[self.index()]
+    }
+}
+
 impl fmt::Display for Kind {
-    /// Short Tenhou-style notation: `1m`..`9m`, `1p`.., `1s`.., `1z`..`7z` (E S W N, white
-    /// green red).
+    /// [`Kind::short`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.suit() {
-            Some(suit) => {
-                let letter = match suit {
-                    Suit::Man => 'm',
-                    Suit::Pin => 'p',
-                    Suit::Sou => 's',
-                };
-                write!(f, "{}{letter}", self.0 % 9 + 1)
-            }
-            None => write!(f, "{}z", self.0 - 26),
-        }
+        f.write_str(self.short())
     }
 }
 

@@ -61,16 +61,17 @@ impl parlor_game::Projected for Hand {
 /// `play Ko Kc` (the cards of one value, in the set's order), `pass`, and the warlord's
 /// `give <card>` to the scumbag. Cards as parlor writes them (`Ko`, `10c`).
 impl parlor_game::Notation for Hand {
-    fn notate(action: &Action) -> String {
-        match *action {
-            Action::Play(cards) => cards.iter().fold(String::from("play"), |mut text, card| {
-                text.push(' ');
-                text.push_str(&card.to_string());
-                text
-            }),
-            Action::Pass => "pass".into(),
-            Action::Swap(card) => format!("give {card}"),
-        }
+    fn write_notation(action: &Action, out: &mut String) {
+        use std::fmt::Write;
+        // Writing into a `String` cannot fail.
+        let _ = match *action {
+            Action::Play(cards) => {
+                out.push_str("play");
+                cards.iter().try_for_each(|card| write!(out, " {card}"))
+            }
+            Action::Pass => out.write_str("pass"),
+            Action::Swap(card) => write!(out, "give {card}"),
+        };
     }
 
     fn read(text: &str) -> Option<Action> {

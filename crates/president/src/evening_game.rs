@@ -381,8 +381,8 @@ impl Projected for EveningGame {
 /// The words of a hand's actions (`play Ko Kc`, `pass`, `give 3p`): an evening's moves
 /// are its hands' moves; sitting down and leaving are the table's notes, not actions.
 impl Notation for EveningGame {
-    fn notate(action: &Action) -> String {
-        Hand::notate(action)
+    fn write_notation(action: &Action, out: &mut String) {
+        Hand::write_notation(action, out);
     }
 
     fn read(text: &str) -> Option<Action> {

@@ -42,20 +42,22 @@ impl parlor_game::Projected for Game {
 /// `play 10c`, `play 10c closed`, `truco`, `accept`, `fold`, `raise`, and in a hand of
 /// 11 `eleven play` or `eleven decline`. Cards as the course protocol writes them.
 impl parlor_game::Notation for Game {
-    fn notate(action: &Action) -> String {
-        match *action {
+    fn write_notation(action: &Action, out: &mut String) {
+        use std::fmt::Write;
+        // Writing into a `String` cannot fail.
+        let _ = match *action {
             Action::Play {
                 card,
                 closed: false,
-            } => format!("play {card}"),
-            Action::Play { card, closed: true } => format!("play {card} closed"),
-            Action::Truco => "truco".into(),
-            Action::Answer(Answer::Accept) => "accept".into(),
-            Action::Answer(Answer::Fold) => "fold".into(),
-            Action::Answer(Answer::Raise) => "raise".into(),
-            Action::PlayHandOfEleven(true) => "eleven play".into(),
-            Action::PlayHandOfEleven(false) => "eleven decline".into(),
-        }
+            } => write!(out, "play {card}"),
+            Action::Play { card, closed: true } => write!(out, "play {card} closed"),
+            Action::Truco => out.write_str("truco"),
+            Action::Answer(Answer::Accept) => out.write_str("accept"),
+            Action::Answer(Answer::Fold) => out.write_str("fold"),
+            Action::Answer(Answer::Raise) => out.write_str("raise"),
+            Action::PlayHandOfEleven(true) => out.write_str("eleven play"),
+            Action::PlayHandOfEleven(false) => out.write_str("eleven decline"),
+        };
     }
 
     fn read(text: &str) -> Option<Action> {

@@ -92,26 +92,29 @@ impl parlor_game::Projected for Game {
 /// kind in Tenhou's short form and which of its four copies it is (`5m.0` is the red
 /// five when red fives play), so a replay takes the very tile the player took.
 impl parlor_game::Notation for Game {
-    fn notate(action: &Action) -> String {
-        let tiles = |verb: &str, tiles: &[Tile]| {
-            tiles.iter().fold(String::from(verb), |mut text, &tile| {
-                text.push(' ');
-                text.push_str(&tile_word(tile));
-                text
-            })
+    fn write_notation(action: &Action, out: &mut String) {
+        let (verb, tiles): (&str, &[Tile]) = match action {
+            Action::Discard(tile) => ("discard", std::slice::from_ref(tile)),
+            Action::Riichi(tile) => ("riichi", std::slice::from_ref(tile)),
+            Action::Chi(two) => ("chi", two),
+            Action::Pon(two) => ("pon", two),
+            Action::Daiminkan(three) => ("kan", three),
+            // A kan of the hand's own tiles is named by its kind alone.
+            Action::Ankan(_) => ("ankan", &[]),
+            Action::Kakan(_) => ("kakan", &[]),
+            Action::Tsumo => ("tsumo", &[]),
+            Action::NineTerminals => ("nine terminals", &[]),
+            Action::Pass => ("pass", &[]),
+            Action::Ron => ("ron", &[]),
         };
-        match *action {
-            Action::Discard(tile) => tiles("discard", &[tile]),
-            Action::Riichi(tile) => tiles("riichi", &[tile]),
-            Action::Tsumo => "tsumo".into(),
-            Action::Ankan(kind) => format!("ankan {kind}"),
-            Action::Kakan(kind) => format!("kakan {kind}"),
-            Action::NineTerminals => "nine terminals".into(),
-            Action::Pass => "pass".into(),
-            Action::Ron => "ron".into(),
-            Action::Chi(two) => tiles("chi", &two),
-            Action::Pon(two) => tiles("pon", &two),
-            Action::Daiminkan(three) => tiles("kan", &three),
+        out.push_str(verb);
+        if let Action::Ankan(kind) | Action::Kakan(kind) = action {
+            out.push(' ');
+            out.push_str(kind.short());
+        }
+        for &tile in tiles {
+            out.push(' ');
+            push_tile_word(tile, out);
         }
     }
 
@@ -136,11 +139,13 @@ impl parlor_game::Notation for Game {
 }
 
 /// A physical tile in the notation: `5m.2`, its kind and copy.
-fn tile_word(tile: Tile) -> String {
-    format!("{}.{}", tile.kind(), tile.id() % 4)
+fn push_tile_word(tile: Tile, out: &mut String) {
+    out.push_str(tile.kind().short());
+    out.push('.');
+    out.push(char::from(b'0' + tile.id() % 4));
 }
 
-/// Reads [`tile_word`]'s form.
+/// Reads [`push_tile_word`]'s form.
 fn read_tile(word: &str) -> Option<Tile> {
     let (kind, copy) = word.split_once('.')?;
     let copy: u8 = match copy.as_bytes() {

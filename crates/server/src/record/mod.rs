@@ -400,7 +400,14 @@ impl GameLog {
 
 /// The log entry of `seat` doing `action` in game `G`: `SEAT NOTATION`.
 pub fn action_entry<G: Notation>(seat: usize, action: &G::Action) -> String {
-    format!("{seat} {}", G::notate(action))
+    let mut entry = String::with_capacity(24);
+    match u8::try_from(seat) {
+        Ok(digit @ 0..=9) => entry.push(char::from(b'0' + digit)),
+        _ => entry.push_str(&seat.to_string()),
+    }
+    entry.push(' ');
+    G::write_notation(action, &mut entry);
+    entry
 }
 
 /// One entry of an action log, parsed back.
