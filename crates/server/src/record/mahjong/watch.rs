@@ -39,12 +39,13 @@ pub struct MahjongNarrator {
     round: String,
     /// How many tiles each seat holds concealed.
     held: [usize; 4],
-    /// Each seat's discards (mmj1 spelling), those called away taken out.
-    ponds: [Vec<String>; 4],
+    /// Each seat's discards, those called away taken out; `None` for a face the watcher
+    /// may not see. Tiles are spelled only when the table is drawn ([`Narrator::shot`]).
+    ponds: [Vec<Option<Tile>>; 4],
     /// Each seat's melds, by number.
-    melds: [Vec<Vec<String>>; 4],
-    /// The dora indicators turned so far, in words.
-    dora: Vec<String>,
+    melds: [Vec<Vec<Option<Tile>>>; 4],
+    /// The dora indicators turned so far.
+    dora: Vec<Tile>,
     riichi: [bool; 4],
     scores: [i32; 4],
     sticks: u8,
@@ -55,8 +56,14 @@ impl MahjongNarrator {
         name_of(&self.names, seat)
     }
 
-    fn face(&self, tile: Tile) -> String {
-        spelling::face(Some(tile), self.red_fives)
+    /// A tile as the table is drawn: its mmj1 spelling, or `?` face down.
+    fn face(&self, tile: Option<Tile>) -> String {
+        spelling::face(tile, self.red_fives)
+    }
+
+    /// Tiles as the table is drawn.
+    fn faces(&self, tiles: &[Option<Tile>]) -> Vec<String> {
+        tiles.iter().map(|&t| self.face(t)).collect()
     }
 
     /// A tile in a step's words (`5p`, `East`, `Chun`).
@@ -161,8 +168,7 @@ impl Narrator<Game> for MahjongNarrator {
                 let face = m.face_for(parlor_game::WATCHER);
                 if m.from == m.to {
                     if let (Place::DoraWall(_), Some(tile)) = (m.to, face) {
-                        let said = self.said(tile);
-                        self.dora.push(said);
+                        self.dora.push(tile);
                     }
                     return;
                 }
@@ -176,17 +182,16 @@ impl Narrator<Game> for MahjongNarrator {
                     }
                     _ => {}
                 }
-                let shown = face.map_or_else(|| "?".to_owned(), |t| self.face(t));
                 match m.to {
                     Place::Hand(s) => self.held[usize::from(s) % 4] += 1,
-                    Place::Discards(s) => self.ponds[usize::from(s) % 4].push(shown),
+                    Place::Discards(s) => self.ponds[usize::from(s) % 4].push(face),
                     Place::Meld(s, n) => {
                         let melds = &mut self.melds[usize::from(s) % 4];
                         let n = usize::from(n);
                         if melds.len() <= n {
                             melds.resize(n + 1, Vec::new());
                         }
-                        melds[n].push(shown);
+                        melds[n].push(face);
                     }
                     _ => {}
                 }
@@ -205,7 +210,8 @@ impl Narrator<Game> for MahjongNarrator {
     fn shot(&self) -> Shot {
         let mut notes = vec![self.round.clone()];
         if !self.dora.is_empty() {
-            notes.push(format!("dora indicators: {}", self.dora.join(" ")));
+            let dora: Vec<String> = self.dora.iter().map(|&t| self.said(t)).collect();
+            notes.push(format!("dora indicators: {}", dora.join(" ")));
         }
         let riichi: Vec<String> = (0..4)
             .filter(|&s| self.riichi[s])
@@ -219,8 +225,10 @@ impl Narrator<Game> for MahjongNarrator {
             .collect();
         Shot {
             hands: self.held.iter().map(|&n| backs(n)).collect(),
-            played: self.ponds.to_vec(),
-            melds: self.melds.to_vec(),
+            played: self.ponds.iter().map(|pond| self.faces(pond)).collect(),
+            melds: (self.melds.iter())
+                .map(|melds| melds.iter().map(|meld| self.faces(meld)).collect())
+                .collect(),
             notes,
             score: format!("{} · riichi sticks {}", scores.join(" · "), self.sticks),
         }
