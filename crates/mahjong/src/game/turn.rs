@@ -226,6 +226,13 @@ impl Game {
         } else if let Some(r) = &mut player.riichi {
             r.ippatsu = false;
         }
+        // Letting go of a tile of the kind just drawn from the wall leaves the hand the
+        // seat had before the draw, whose waits it has kept since its last discard: only
+        // a call or a kan changes a hand between, and those are followed by no draw or a
+        // replacement draw. (The dealer's first hand is dealt with 14 tiles, so it has
+        // no waits kept.)
+        let same_hand = !player.discards.is_empty()
+            && matches!(turn.drew, Drew::Live(drawn) if drawn.kind() == tile.kind());
         player.give(tile);
         player.discards.push(Discard {
             tile,
@@ -234,7 +241,11 @@ impl Game {
             called: false,
         });
         player.discarded |= 1 << tile.kind().index();
-        player.update_waits();
+        if same_hand {
+            debug_assert_eq!(player.waits, hand::waits(&player.counts()), "waits kept");
+        } else {
+            player.update_waits();
+        }
         self.discards += 1;
         events.push(Event::moved(
             tile,
