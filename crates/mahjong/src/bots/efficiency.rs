@@ -98,8 +98,11 @@ fn claim(view: &View, legal: &[Action]) -> Action {
 /// The discard among `candidates` that keeps the hand fastest, or `None` if there are
 /// none.
 fn best_discard(view: &View, candidates: &[Tile]) -> Option<Tile> {
-    if candidates.is_empty() {
-        return None;
+    let first = candidates.first()?.kind();
+    // One kind to choose from (a hand in riichi lets go of what it draws): nothing to
+    // weigh.
+    if candidates.iter().all(|t| t.kind() == first) {
+        return plain_copy(candidates, first);
     }
     let hand = crate::counts(view.hand());
     let dora: ArrayVec<Kind, 5> = view
@@ -117,7 +120,11 @@ fn best_discard(view: &View, candidates: &[Tile]) -> Option<Tile> {
                 kind,
             )
         })?;
-    // Of several copies, give up a plain one rather than a red five.
+    plain_copy(candidates, kind)
+}
+
+/// Of the candidates of `kind`, a plain copy rather than a red five.
+fn plain_copy(candidates: &[Tile], kind: Kind) -> Option<Tile> {
     candidates
         .iter()
         .copied()
