@@ -11,7 +11,7 @@
 
 use super::floor::{Rounds, Script};
 use super::quantile;
-use super::server::{flag_list, free_port, ServerProcess};
+use super::server::{flag_list, free_port, Cpu, ServerProcess};
 use clap::Args;
 use parlor_client::play::wire::Wire;
 use parlor_client::play::Game;
@@ -113,6 +113,8 @@ pub struct PlayFigures {
     pub games: Games,
     /// Server CPU time per finished game, in ms (Linux only).
     pub cpu_ms_per_game: Option<f64>,
+    /// The part of it in the kernel, in ms.
+    pub kernel_ms_per_game: Option<f64>,
     /// Server resident memory now and at its peak, KiB (Linux only).
     pub memory_kib: Option<(u64, u64)>,
     /// Time its CPU players spent choosing moves, per finished game, in ms (from the
@@ -133,14 +135,16 @@ async fn choosing_seconds(http: u16, protocol: &str) -> Option<f64> {
     line.map_or(Some(0.0), |line| line.rsplit(' ').next()?.parse().ok())
 }
 
-/// The server's CPU time per finished game since `before`, in ms (Linux only).
+/// The server's CPU time per finished game since `before`, and the part of it in the
+/// kernel, in ms (Linux only).
 fn cpu_ms_per_game(
     server: &ServerProcess,
-    before: Option<Duration>,
+    before: Option<Cpu>,
     finished: usize,
-) -> Option<f64> {
-    let spent = server.cpu_time()?.saturating_sub(before?);
-    Some(spent.as_secs_f64() * 1000.0 / finished.max(1) as f64)
+) -> Option<(f64, f64)> {
+    let spent = server.cpu()?.since(before?);
+    let per_game = |time: Duration| time.as_secs_f64() * 1000.0 / finished.max(1) as f64;
+    Some((per_game(spent.total), per_game(spent.kernel)))
 }
 
 /// Runs the benchmark and returns the report.
@@ -184,8 +188,10 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         g.p50_us,
         g.p99_us,
     );
-    if let Some(cpu) = f.cpu_ms_per_game {
-        report.push_str(&format!("server CPU time: {cpu:.1} ms per game\n"));
+    if let (Some(cpu), Some(kernel)) = (f.cpu_ms_per_game, f.kernel_ms_per_game) {
+        report.push_str(&format!(
+            "server CPU time: {cpu:.1} ms per game, {kernel:.1} of it in the kernel\n"
+        ));
     }
     if let Some(chose) = f.choosing_ms_per_game.filter(|&c| c > 0.0) {
         report.push_str(&format!(
@@ -201,19 +207,25 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
-        let (parlor, chose) = match round {
-            1 => (f.cpu_ms_per_game, f.choosing_ms_per_game),
+        let (parlor, kernel, chose) = match round {
+            1 => (
+                f.cpu_ms_per_game,
+                f.kernel_ms_per_game,
+                f.choosing_ms_per_game,
+            ),
             _ => {
                 let again = measure(game, &args.game, clients, args.east_only, sitting, &node);
                 let again = again.await?;
-                (again.cpu_ms_per_game, again.choosing_ms_per_game)
+                let chose = again.choosing_ms_per_game;
+                (again.cpu_ms_per_game, again.kernel_ms_per_game, chose)
             }
         };
         let floor = against_floor(game, g, sitting, &scripts).await?;
-        let (Some(parlor), Some(floor)) = (parlor, floor) else {
+        let (Some(parlor), Some(kernel), Some((floor, floor_kernel))) = (parlor, kernel, floor)
+        else {
             continue;
         };
-        let cost = format!("{parlor:.1} ms per game");
+        let cost = format!("{parlor:.1} ms per game ({kernel:.1} in the kernel)");
         let (ratio, round) = rounds.add(round, (parlor, floor), &cost);
         // The floor has no CPU players to think for: what parlor spends besides is shown
         // too.
@@ -225,8 +237,8 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
             None => String::new(),
         };
         report.push_str(&format!(
-            "{round}floor (the same lines played back, no game): {floor:.1} ms per game; \
-             parlor is {ratio:.2} times the floor{besides}\n"
+            "{round}floor (the same lines played back, no game): {floor:.1} ms per game \
+             ({floor_kernel:.1} in the kernel); parlor is {ratio:.2} times the floor{besides}\n"
         ));
     }
     report.extend(rounds.median_line());
@@ -258,13 +270,13 @@ async fn record(
 }
 
 /// Plays the games in `played` again against the floor server, serving `scripts`; its
-/// CPU per game.
+/// CPU per game, and the part of it in the kernel.
 async fn against_floor(
     game: Game,
     played: &Games,
     sitting: Sitting,
     scripts: &[Script],
-) -> Result<Option<f64>, String> {
+) -> Result<Option<(f64, f64)>, String> {
     let port = free_port()?;
     let file = std::env::temp_dir().join(format!(
         "parlor-bench-floor-{}-{port}.json",
@@ -274,7 +286,7 @@ async fn against_floor(
     let flags = super::floor::flags("mahjong", port, &file);
     let run = async {
         let floor = ServerProcess::start_other(&flags, port).await?;
-        let before = floor.cpu_time();
+        let before = floor.cpu();
         let addr = format!("127.0.0.1:{port}");
         let again = play_games(game, &addr, played.clients, sitting).await?;
         if again.finished != played.finished {
@@ -322,13 +334,14 @@ pub async fn measure(
     // Read before the CPU time starts counting, and after it stops: asking for the
     // metrics costs the server too.
     let chose_before = choosing_seconds(http, name).await;
-    let cpu_before = server.cpu_time();
+    let cpu_before = server.cpu();
     let games = play_games(game, &addr, clients, sitting).await?;
-    let cpu_ms_per_game = cpu_ms_per_game(&server, cpu_before, games.tables());
+    let cpu = cpu_ms_per_game(&server, cpu_before, games.tables());
     let chose = choosing_seconds(http, name).await;
     let per_game = |seconds: f64| seconds * 1000.0 / games.tables().max(1) as f64;
     Ok(PlayFigures {
-        cpu_ms_per_game,
+        cpu_ms_per_game: cpu.map(|(total, _)| total),
+        kernel_ms_per_game: cpu.map(|(_, kernel)| kernel),
         choosing_ms_per_game: chose.zip(chose_before).map(|(a, b)| per_game(a - b)),
         games,
         memory_kib: server.memory_kib(),

@@ -109,13 +109,39 @@ impl ServerProcess {
 
     /// CPU time the server has used so far (user + system, all threads), from Linux
     /// `/proc` in clock ticks of 10 ms; `None` elsewhere.
-    pub fn cpu_time(&self) -> Option<std::time::Duration> {
+    pub fn cpu_time(&self) -> Option<Duration> {
+        self.cpu().map(|cpu| cpu.total)
+    }
+
+    /// [`ServerProcess::cpu_time`], and the part of it spent in the kernel.
+    pub fn cpu(&self) -> Option<Cpu> {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
         // Fields after the command name (which may hold spaces) start after the last ')'.
         let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        let ticks: u64 =
-            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-        Some(std::time::Duration::from_millis(ticks * 10))
+        let ticks = |field: usize| fields.get(field)?.parse::<u64>().ok();
+        let (user, system) = (ticks(11)?, ticks(12)?);
+        Some(Cpu {
+            total: Duration::from_millis((user + system) * 10),
+            kernel: Duration::from_millis(system * 10),
+        })
+    }
+}
+
+/// A process's CPU time, and the part of it in the kernel (its system calls: what a
+/// server that only sends and reads costs most of).
+#[derive(Clone, Copy, Debug)]
+pub struct Cpu {
+    pub total: Duration,
+    pub kernel: Duration,
+}
+
+impl Cpu {
+    /// The CPU time spent since `before`.
+    pub fn since(self, before: Cpu) -> Cpu {
+        Cpu {
+            total: self.total.saturating_sub(before.total),
+            kernel: self.kernel.saturating_sub(before.kernel),
+        }
     }
 }
 
