@@ -141,7 +141,9 @@ fn lowering_draws(shapes: &mut Shapes, counts: &Counts) -> KindSet {
 /// lower it below the same count (the lowest any discard leaves): a group the discard
 /// did not touch has the same frontier with a tile drawn into it in all of them, and
 /// the discard's own group must reach the same beside the same other groups whichever
-/// of its tiles was let go. A single hand asked on its own has an `Across` of its own.
+/// of its tiles was let go. Two discards from one group that leave it the same
+/// frontier (two loose tiles, say) leave hands whose draws into the other groups lower
+/// them alike. A single hand asked on its own has an `Across` of its own.
 struct Across {
     /// The count a draw must bring the hand below.
     mark: i8,
@@ -153,6 +155,9 @@ struct Across {
     known: KindSet,
     /// What a group must reach, with a tile drawn into it, once a tile of it was let go.
     own: [Option<Needs>; 4],
+    /// By the group a discard came from and that group's frontier after it: the draws
+    /// into the other groups that lower the regular count of the hand it leaves.
+    beside: ArrayVec<(usize, Frontier, KindSet), 14>,
 }
 
 impl Across {
@@ -163,6 +168,7 @@ impl Across {
             drawn: [UNREACHED; Kind::COUNT],
             known: 0,
             own: [None, None, None, None],
+            beside: ArrayVec::new(),
         }
     }
 }
@@ -304,9 +310,27 @@ impl Draws {
         if self.regular < mark {
             lowering |= !near;
         }
+        // Draws into the groups the discard did not touch are answered as for an earlier
+        // hand whose discard left its group the same, or asked in full to be kept so.
+        let changed = across.changed;
+        let (outside, left) = match GROUPS.get(changed) {
+            Some(&(start, len)) => (!(((1 << len) - 1) << start), grouped.group(changed)),
+            None => (0, UNREACHED),
+        };
+        let remembered = (across.beside.iter())
+            .find(|&&(g, frontier, _)| g == changed && frontier == left)
+            .map(|&(_, _, lowering)| lowering);
+        let mut asked = near & drawable & !lowering;
+        match remembered {
+            Some(beside) => {
+                lowering |= beside;
+                asked &= !outside;
+            }
+            None => asked |= near & drawable & outside,
+        }
+        let mut regular_lowering = 0;
         // What each group must reach is worked out on its first draw.
         let mut needs: [Option<Needs>; 4] = [None, None, None, None];
-        let mut asked = near & drawable & !lowering;
         while asked != 0 {
             let kind = asked.trailing_zeros() as usize;
             asked &= asked - 1;
@@ -327,9 +351,12 @@ impl Draws {
                 (across.drawn[kind], need)
             };
             if need.met_by(&frontier) {
-                lowering |= 1 << kind;
+                regular_lowering |= 1 << kind;
             }
         }
-        lowering & drawable
+        if remembered.is_none() && outside != 0 {
+            let _ = (across.beside).try_push((changed, left, regular_lowering & outside));
+        }
+        (lowering | regular_lowering) & drawable
     }
 }

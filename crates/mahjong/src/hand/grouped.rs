@@ -58,6 +58,11 @@ impl Grouped {
         after
     }
 
+    /// The frontier of group `g`.
+    pub fn group(&self, g: usize) -> Frontier {
+        self.groups[g]
+    }
+
     /// The regular shanten of the hand it was made from.
     pub fn regular(&self) -> i8 {
         shanten_of(&combine(&self.others[0], &self.groups[0]), self.melds)
