@@ -24,8 +24,10 @@ pub(super) struct Grouped {
     groups: [Frontier; 4],
     /// Each group's number of tiles.
     tiles: [u8; 4],
-    /// For each group, the other three combined.
+    /// For each group, the other three combined; out of date for the groups in `stale`
+    /// (bit `g`), which are combined when asked for instead.
     others: [Frontier; 4],
+    stale: u8,
 }
 
 impl Grouped {
@@ -43,19 +45,36 @@ impl Grouped {
             others: others(&groups),
             groups,
             tiles,
+            stale: 0,
         }
     }
 
     /// The hand once a tile of `kind` is let go, its group's frontier then being
-    /// `frontier` (from [`Grouped::changed`]): the other groups are not looked up again.
+    /// `frontier` (from [`Grouped::changed`]): the other groups are not looked up again,
+    /// and what they combine to beside the changed one only when asked (a question
+    /// about draws into that group alone needs none of it).
     pub fn discarded(&self, kind: usize, frontier: Frontier) -> Grouped {
         let (g, offset) = group_of(kind);
         let mut after = *self;
         after.keys[g] -= unit(offset);
         after.groups[g] = frontier;
         after.tiles[g] -= 1;
-        after.others = others(&after.groups);
+        after.stale = 0b1111 & !(1 << g);
         after
+    }
+
+    /// The groups other than `g` combined.
+    fn others(&self, g: usize) -> Frontier {
+        if self.stale >> g & 1 == 0 {
+            return self.others[g];
+        }
+        let [x, y, z] = match g {
+            0 => [1, 2, 3],
+            1 => [0, 2, 3],
+            2 => [0, 1, 3],
+            _ => [0, 1, 2],
+        };
+        combine(&combine(&self.groups[x], &self.groups[y]), &self.groups[z])
     }
 
     /// The frontier of group `g`.
@@ -65,7 +84,7 @@ impl Grouped {
 
     /// The regular shanten of the hand it was made from.
     pub fn regular(&self) -> i8 {
-        shanten_of(&combine(&self.others[0], &self.groups[0]), self.melds)
+        shanten_of(&combine(&self.others(0), &self.groups[0]), self.melds)
     }
 
     /// The group of `kind` and its frontier once a tile of `kind` is drawn (`drawn`) or
@@ -82,7 +101,7 @@ impl Grouped {
 
     /// The regular shanten of the hand once group `g` has become `frontier`.
     pub fn regular_with(&self, g: usize, frontier: &Frontier) -> i8 {
-        shanten_of(&combine(&self.others[g], frontier), self.melds)
+        shanten_of(&combine(&self.others(g), frontier), self.melds)
     }
 
     /// What group `g`, with a tile more (`drawn`) or one less, must reach for the
@@ -93,7 +112,7 @@ impl Grouped {
         } else {
             usize::from(self.tiles[g]).saturating_sub(1)
         };
-        Needs::new(&self.others[g], self.melds, below, (tiles / 3).min(4))
+        Needs::new(&self.others(g), self.melds, below, (tiles / 3).min(4))
     }
 }
 
