@@ -245,6 +245,10 @@ pub(super) fn parse_place(word: &str) -> Option<Place> {
 
 /// `n` in at least `width` digits, zeros in front.
 fn push_digits(out: &mut String, n: usize, width: usize) {
+    // Most places are a seat or a small number: one digit.
+    if n < 10 && width <= 1 {
+        return out.push(char::from(b'0' + n as u8));
+    }
     let mut digits = [b'0'; 20];
     let mut at = digits.len();
     let mut rest = n;
