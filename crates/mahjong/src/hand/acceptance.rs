@@ -73,7 +73,7 @@ pub fn best_discards(
             after[index] -= 1;
             let (g, frontier) = grouped.changed(shapes, index, false);
             let kept = needs[g]
-                .get_or_insert_with(|| grouped.needs(g, false, regular + 1))
+                .get_or_insert_with(|| grouped.needs(shapes, g, false, regular + 1))
                 .met_by(&frontier);
             let hand = Draws {
                 counts: after,
@@ -340,14 +340,14 @@ impl Draws {
                 let need = &mut across.own[g];
                 (
                     frontier,
-                    need.get_or_insert_with(|| grouped.needs(g, true, mark)),
+                    need.get_or_insert_with(|| grouped.needs(shapes, g, true, mark)),
                 )
             } else {
                 if across.known & 1 << kind == 0 {
                     across.drawn[kind] = grouped.changed(shapes, kind, true).1;
                     across.known |= 1 << kind;
                 }
-                let need = needs[g].get_or_insert_with(|| grouped.needs(g, true, mark));
+                let need = needs[g].get_or_insert_with(|| grouped.needs(shapes, g, true, mark));
                 (across.drawn[kind], need)
             };
             if need.met_by(&frontier) {

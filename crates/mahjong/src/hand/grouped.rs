@@ -106,13 +106,13 @@ impl Grouped {
 
     /// What group `g`, with a tile more (`drawn`) or one less, must reach for the
     /// hand's regular count to fall below `below` while the other groups stay.
-    pub fn needs(&self, g: usize, drawn: bool, below: i8) -> Needs {
+    pub fn needs(&self, shapes: &mut Shapes, g: usize, drawn: bool, below: i8) -> Needs {
         let tiles = if drawn {
             usize::from(self.tiles[g]) + 1
         } else {
             usize::from(self.tiles[g]).saturating_sub(1)
         };
-        Needs::new(&self.others(g), self.melds, below, (tiles / 3).min(4))
+        shapes.needs(&self.others(g), self.melds, below, (tiles / 3).min(4))
     }
 }
 

@@ -53,6 +53,7 @@ pub(super) fn shanten_of(total: &Frontier, melds: i8) -> i8 {
 ///
 /// The ten needs are kept one byte each, one more than the need (6 where no number of
 /// partial sets is enough), so that [`Needs::met_by`] compares all ten at once.
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Needs {
     packed: u128,
 }
@@ -112,7 +113,7 @@ const ONES: u128 = 0x0101_0101_0101_0101_0101;
 /// bytes as they lie, each added one to at once. An entry is -1 to 5, so adding one to
 /// its low seven bits never carries into the next byte, and its top bit (set only for
 /// -1, `0xff`) flips back off.
-fn packed(frontier: &Frontier) -> u128 {
+pub(super) fn packed(frontier: &Frontier) -> u128 {
     let mut bytes = [0u8; 16];
     for (byte, &entry) in bytes.iter_mut().zip(frontier.as_flattened()) {
         *byte = entry as u8;

@@ -16,8 +16,13 @@
 //! a shape goes to one slot, and a shape met there since replaces it. It is made on a
 //! thread's first use and holds [`SLOTS`] entries (256 KB) for the thread's life,
 //! whatever is played; nothing is allocated after.
+//!
+//! Beside it each thread remembers what a group must reach beside the others for a
+//! hand to count lower ([`Needs`], [`NEEDS_SLOTS`] entries, 128 KB): a tile-efficiency
+//! player asks it of every group a draw goes into, for every discard it weighs, and a
+//! hand that changes by a tile a turn weighs its groups beside the same others again.
 
-use super::regular::{after_start, starts, Frontier, NOTHING, UNREACHED};
+use super::regular::{after_start, packed, starts, Frontier, Needs, NOTHING, UNREACHED};
 use super::GROUPS;
 use crate::tile::Counts;
 use std::cell::RefCell;
@@ -45,15 +50,39 @@ pub(super) fn unit(offset: usize) -> u32 {
     1 << (BITS as usize * offset)
 }
 
-/// A thread's cache of group splits, lent by [`with`].
+/// Slots in a thread's memo of needs (a power of two).
+const NEEDS_SLOTS: usize = 4096;
+
+/// A thread's cache of group splits, lent by [`with`], and its memo of what a group
+/// must reach beside the others ([`Needs`]): a hand changes by a tile a turn, so the
+/// other groups a group is weighed beside come round again.
 pub(super) struct Shapes {
     slots: Box<[(u32, Frontier); SLOTS]>,
+    needs: Box<[(u128, Needs); NEEDS_SLOTS]>,
 }
 
 impl Shapes {
     /// The frontier of the group `g` whose counts pack into `key`.
     pub fn frontier(&mut self, g: usize, key: u32) -> Frontier {
         self.of_counts(key, GROUPS[g].1 == 9)
+    }
+
+    /// [`Needs::new`], remembered. The key is the ten bytes of `others` with the other
+    /// arguments in the three bytes above (each small and not negative) and the top bit
+    /// set, so that no key is 0, the mark of an empty slot.
+    pub fn needs(&mut self, others: &Frontier, melds: i8, below: i8, most_sets: usize) -> Needs {
+        let asked = [melds, below + 1, most_sets as i8].map(|n| u128::from(n as u8));
+        let key = packed(others) | asked[0] << 80 | asked[1] << 88 | asked[2] << 96 | 1 << 127;
+        let folded = (key as u64) ^ (key >> 64) as u64;
+        let slot =
+            folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NEEDS_SLOTS.trailing_zeros());
+        let slot = slot as usize;
+        if self.needs[slot].0 == key {
+            return self.needs[slot].1;
+        }
+        let needs = Needs::new(others, melds, below, most_sets);
+        self.needs[slot] = (key, needs);
+        needs
     }
 
     /// The frontier of the counts packed in `key`, of a suit (`numbered`) or the
@@ -131,6 +160,10 @@ pub(super) fn with<R>(work: impl FnOnce(&mut Shapes) -> R) -> R {
                 .into_boxed_slice()
                 .try_into()
                 .expect("SLOTS entries"),
+            needs: vec![(0, Needs::default()); NEEDS_SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("NEEDS_SLOTS entries"),
         });
         work(shapes)
     })
