@@ -198,11 +198,14 @@ impl Game {
         let player = &self.players[turn.seat];
         let first_turn =
             matches!(turn.drew, Drew::Live(_)) && !self.interrupted && player.discards.is_empty();
+        if !first_turn {
+            return Err(RuleError::NotNineTerminals);
+        }
         let counts = player.counts();
         let kinds = Kind::all()
             .filter(|k| k.is_terminal_or_honor() && counts[k.index()] > 0)
             .count();
-        if first_turn && kinds >= NINE_TERMINAL_KINDS {
+        if kinds >= NINE_TERMINAL_KINDS {
             Ok(())
         } else {
             Err(RuleError::NotNineTerminals)
