@@ -239,8 +239,10 @@ impl Projected for Duel {
 
 /// `play Ko`.
 impl Notation for Duel {
-    fn notate(Action(card): &Action) -> String {
-        format!("play {card}")
+    fn write_notation(Action(card): &Action, out: &mut String) {
+        use std::fmt::Write;
+        // Writing into a `String` cannot fail.
+        let _ = write!(out, "play {card}");
     }
 
     fn read(text: &str) -> Option<Action> {
