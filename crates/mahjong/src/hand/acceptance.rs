@@ -172,6 +172,7 @@ impl Across {
         }
     }
 }
+
 /// The draws that lower the hands asked about lately, per thread: which draws lower a
 /// hand does not depend on what the table has seen (only how many of them are left
 /// does), and a player's hand after discarding the tile it drew is the hand it had
