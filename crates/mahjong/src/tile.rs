@@ -212,18 +212,6 @@ pub fn counts(tiles: &[Tile]) -> Counts {
     counts
 }
 
-impl Kind {
-    /// The kind as players read it: `1m`..`9m`, `1p`.., `1s`.., then `East`, `South`,
-    /// `West`, `North`, `Haku`, `Hatsu`, `Chun` (not Tenhou's `1z`..`7z`).
-    pub fn spoken(self) -> String {
-        const HONORS: [&str; 7] = ["East", "South", "West", "North", "Haku", "Hatsu", "Chun"];
-        match self.suit() {
-            Some(_) => self.to_string(),
-            None => HONORS[usize::from(self.0 - 27)].to_owned(),
-        }
-    }
-}
-
 /// Every kind's short name, by index (see [`Kind::short`]).
 const SHORT: [&str; Kind::COUNT] = [
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", //
@@ -237,6 +225,16 @@ impl Kind {
     /// white green red), as `Display` writes it.
     pub fn short(self) -> &'static str {
         SHORT[self.index()]
+    }
+
+    /// The kind as players read it: `1m`..`9m`, `1p`.., `1s`.., then `East`, `South`,
+    /// `West`, `North`, `Haku`, `Hatsu`, `Chun` (not Tenhou's `1z`..`7z`).
+    pub fn spoken(self) -> String {
+        const HONORS: [&str; 7] = ["East", "South", "West", "North", "Haku", "Hatsu", "Chun"];
+        match self.suit() {
+            Some(_) => self.short().to_owned(),
+            None => HONORS[usize::from(self.0 - 27)].to_owned(),
+        }
     }
 }
 

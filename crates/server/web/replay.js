@@ -55,15 +55,15 @@ export function drawShot(shot, mahjong, name, actor, present = () => true) {
   return ringSeats(seatParts.map((s) => ({ ...s, me: false })), middle);
 }
 
-/**
- * Shows `story` (hands of steps) for a game of `protocol` whose seats are `seats` (from
- * the game listing) in `root`.
- */
 /** Whether a stored seat was ever sat in. Only a Warlords evening has places nobody took,
  * stored without a name (a Warlords name is never empty); a course Truco player who gave
  * no name still sat there. */
 export const taken = (protocol, seat) => protocol !== 'wars' || !!(seat?.name || seat?.cpu);
 
+/**
+ * Shows `story` (hands of steps) for a game of `protocol` whose seats are `seats` (from
+ * the game listing) in `root`.
+ */
 export function showReplay(root, story, protocol, seats) {
   const mahjong = protocol === 'mahjong';
   const hands = story.hands;

@@ -50,9 +50,7 @@ pub async fn run(args: AllArgs) -> Result<String, String> {
                 format!("{:.1} KiB", bridged.per_connection() / 1024.0)
             }
         };
-        let cpu = played
-            .cpu_ms_per_game
-            .map_or("?".to_owned(), |ms| format!("{ms:.1} ms"));
+        let cpu = (played.cpu).map_or("?".to_owned(), |cpu| format!("{:.1} ms", cpu.ms));
         table.push_str(&format!(
             "| {name} | {:.1} | {cpu} | {:.1} / {:.1} ms | {:.1} KiB | {bridged} | {:+.0}% |\n",
             played.games.games_per_second(),

@@ -111,10 +111,8 @@ impl Games {
 /// What a run of whole games measured.
 pub struct PlayFigures {
     pub games: Games,
-    /// Server CPU time per finished game, in ms (Linux only).
-    pub cpu_ms_per_game: Option<f64>,
-    /// The part of it in the kernel, in ms.
-    pub kernel_ms_per_game: Option<f64>,
+    /// Server CPU time per finished game (Linux only).
+    pub cpu: Option<PerGame>,
     /// Server resident memory now and at its peak, KiB (Linux only).
     pub memory_kib: Option<(u64, u64)>,
     /// Time its CPU players spent choosing moves, per finished game, in ms (from the
@@ -135,16 +133,21 @@ async fn choosing_seconds(http: u16, protocol: &str) -> Option<f64> {
     line.map_or(Some(0.0), |line| line.rsplit(' ').next()?.parse().ok())
 }
 
-/// The server's CPU time per finished game since `before`, and the part of it in the
-/// kernel, in ms (Linux only).
-fn cpu_ms_per_game(
-    server: &ServerProcess,
-    before: Option<Cpu>,
-    finished: usize,
-) -> Option<(f64, f64)> {
+/// A server's CPU time per game, in ms, and the part of it in the kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct PerGame {
+    pub ms: f64,
+    pub kernel_ms: f64,
+}
+
+/// The server's CPU time per finished game since `before` (Linux only).
+fn cpu_per_game(server: &ServerProcess, before: Option<Cpu>, finished: usize) -> Option<PerGame> {
     let spent = server.cpu()?.since(before?);
     let per_game = |time: Duration| time.as_secs_f64() * 1000.0 / finished.max(1) as f64;
-    Some((per_game(spent.total), per_game(spent.kernel)))
+    Some(PerGame {
+        ms: per_game(spent.total),
+        kernel_ms: per_game(spent.kernel),
+    })
 }
 
 /// Runs the benchmark and returns the report.
@@ -188,9 +191,9 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         g.p50_us,
         g.p99_us,
     );
-    if let (Some(cpu), Some(kernel)) = (f.cpu_ms_per_game, f.kernel_ms_per_game) {
+    if let Some(PerGame { ms, kernel_ms }) = f.cpu {
         report.push_str(&format!(
-            "server CPU time: {cpu:.1} ms per game, {kernel:.1} of it in the kernel\n"
+            "server CPU time: {ms:.1} ms per game, {kernel_ms:.1} of it in the kernel\n"
         ));
     }
     if let Some(chose) = f.choosing_ms_per_game.filter(|&c| c > 0.0) {
@@ -207,24 +210,20 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
     let mut rounds = Rounds::new(args.rounds);
     for round in 1..=args.rounds.max(1) {
         // The first round's games against parlor are the ones reported above.
-        let (parlor, kernel, chose) = match round {
-            1 => (
-                f.cpu_ms_per_game,
-                f.kernel_ms_per_game,
-                f.choosing_ms_per_game,
-            ),
+        let (parlor, chose) = match round {
+            1 => (f.cpu, f.choosing_ms_per_game),
             _ => {
                 let again = measure(game, &args.game, clients, args.east_only, sitting, &node);
                 let again = again.await?;
-                let chose = again.choosing_ms_per_game;
-                (again.cpu_ms_per_game, again.kernel_ms_per_game, chose)
+                (again.cpu, again.choosing_ms_per_game)
             }
         };
         let floor = against_floor(game, g, sitting, &scripts).await?;
-        let (Some(parlor), Some(kernel), Some((floor, floor_kernel))) = (parlor, kernel, floor)
-        else {
+        let (Some(parlor), Some(floor)) = (parlor, floor) else {
             continue;
         };
+        let (kernel, floor_kernel) = (parlor.kernel_ms, floor.kernel_ms);
+        let (parlor, floor) = (parlor.ms, floor.ms);
         let cost = format!("{parlor:.1} ms per game ({kernel:.1} in the kernel)");
         let (ratio, round) = rounds.add(round, (parlor, floor), &cost);
         // The floor has no CPU players to think for: what parlor spends besides is shown
@@ -276,7 +275,7 @@ async fn against_floor(
     played: &Games,
     sitting: Sitting,
     scripts: &[Script],
-) -> Result<Option<(f64, f64)>, String> {
+) -> Result<Option<PerGame>, String> {
     let port = free_port()?;
     let file = std::env::temp_dir().join(format!(
         "parlor-bench-floor-{}-{port}.json",
@@ -295,7 +294,7 @@ async fn against_floor(
                 again.finished, played.finished
             ));
         }
-        Ok(cpu_ms_per_game(&floor, before, again.tables()))
+        Ok(cpu_per_game(&floor, before, again.tables()))
     };
     let result = run.await;
     let _ = std::fs::remove_file(&file);
@@ -336,12 +335,11 @@ pub async fn measure(
     let chose_before = choosing_seconds(http, name).await;
     let cpu_before = server.cpu();
     let games = play_games(game, &addr, clients, sitting).await?;
-    let cpu = cpu_ms_per_game(&server, cpu_before, games.tables());
+    let cpu = cpu_per_game(&server, cpu_before, games.tables());
     let chose = choosing_seconds(http, name).await;
     let per_game = |seconds: f64| seconds * 1000.0 / games.tables().max(1) as f64;
     Ok(PlayFigures {
-        cpu_ms_per_game: cpu.map(|(total, _)| total),
-        kernel_ms_per_game: cpu.map(|(_, kernel)| kernel),
+        cpu,
         choosing_ms_per_game: chose.zip(chose_before).map(|(a, b)| per_game(a - b)),
         games,
         memory_kib: server.memory_kib(),
