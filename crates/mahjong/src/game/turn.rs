@@ -5,7 +5,7 @@ use super::player::{Discard, Riichi};
 use super::{Abort, Action, Actions, Cause, Drew, Game, RuleError, Turn};
 use crate::hand::{self, KindSet};
 use crate::meld::MeldKind;
-use crate::tile::{Kind, Tile};
+use crate::tile::{Counts, Kind, Tile};
 
 /// Points a riichi stick costs.
 pub(crate) const RIICHI_STICK: i32 = 1000;
@@ -17,33 +17,44 @@ impl Game {
     /// Every legal action of the seat on turn.
     pub(super) fn turn_actions(&self, turn: Turn, actions: &mut Actions) {
         let player = &self.players[turn.seat];
+        // Asked before every move of the seat on turn: the hand's counts are made once
+        // and every check below reads them.
+        let mut counts = player.counts();
         for &tile in &player.hand {
-            if self.check_discard(turn, tile).is_ok() {
+            if self.discard_allowed(turn, tile).is_ok() {
                 actions.push(Action::Discard(tile));
             }
         }
-        if self.riichi_allowed(turn).is_ok() && hand::shanten(&player.counts()) <= 0 {
+        if self.riichi_allowed(turn).is_ok() && hand::shanten(&counts) <= 0 {
             let (mut tried, mut tenpai): (KindSet, KindSet) = (0, 0);
             for &tile in &player.hand {
                 let bit = 1 << tile.kind().index();
                 if tried & bit == 0 {
                     tried |= bit;
-                    if self.tenpai_after(turn, tile) {
+                    counts[tile.kind().index()] -= 1;
+                    if hand::waits(&counts) != 0 {
                         tenpai |= bit;
                     }
+                    counts[tile.kind().index()] += 1;
                 }
                 if tenpai & bit != 0 {
                     actions.push(Action::Riichi(tile));
                 }
             }
         }
-        if self.check_tsumo(turn).is_ok() {
+        if self.tsumo_allowed(turn, &counts).is_ok() {
             actions.push(Action::Tsumo);
         }
-        let counts = player.counts();
-        for kind in Kind::all().filter(|k| counts[k.index()] == 4) {
-            if self.check_ankan(turn, kind).is_ok() {
-                actions.push(Action::Ankan(kind));
+        if self.kan_allowed(turn).is_ok() {
+            let mut asked: KindSet = 0;
+            for &tile in &player.hand {
+                let (kind, bit) = (tile.kind(), 1 << tile.kind().index());
+                if counts[kind.index()] == 4 && asked & bit == 0 {
+                    asked |= bit;
+                    if self.ankan_allowed(turn, kind, counts).is_ok() {
+                        actions.push(Action::Ankan(kind));
+                    }
+                }
             }
         }
         for meld in player.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
@@ -97,16 +108,20 @@ impl Game {
     }
 
     fn check_discard(&self, turn: Turn, tile: Tile) -> Result<(), RuleError> {
-        let player = &self.players[turn.seat];
-        if !player.holds(tile) {
+        if !self.players[turn.seat].holds(tile) {
             return Err(RuleError::NotInHand);
         }
+        self.discard_allowed(turn, tile)
+    }
+
+    /// Why the seat on turn may not discard `tile`, which it holds, if it may not.
+    fn discard_allowed(&self, turn: Turn, tile: Tile) -> Result<(), RuleError> {
         match turn.drew {
             Drew::Call { forbidden } if forbidden >> tile.kind().index() & 1 == 1 => {
                 Err(RuleError::SwapCall)
             }
             Drew::Live(drawn) | Drew::Rinshan(drawn)
-                if player.riichi.is_some() && tile != drawn =>
+                if self.players[turn.seat].riichi.is_some() && tile != drawn =>
             {
                 Err(RuleError::MustDiscardDrawn)
             }
@@ -138,10 +153,15 @@ impl Game {
     }
 
     fn check_tsumo(&self, turn: Turn) -> Result<(), RuleError> {
+        self.tsumo_allowed(turn, &self.players[turn.seat].counts())
+    }
+
+    /// [`Game::check_tsumo`] given the concealed tiles' `counts`.
+    fn tsumo_allowed(&self, turn: Turn, counts: &Counts) -> Result<(), RuleError> {
         if turn.drawn().is_none() {
             return Err(RuleError::MustDiscardAfterCall);
         }
-        if !hand::is_complete(&self.players[turn.seat].counts()) {
+        if !hand::is_complete(counts) {
             return Err(RuleError::NoWin);
         }
         self.tsumo_agari(turn, &[], &[])
@@ -163,8 +183,13 @@ impl Game {
 
     fn check_ankan(&self, turn: Turn, kind: Kind) -> Result<(), RuleError> {
         self.kan_allowed(turn)?;
+        self.ankan_allowed(turn, kind, self.players[turn.seat].counts())
+    }
+
+    /// [`Game::check_ankan`] once a kan is allowed at all, given the concealed tiles'
+    /// `counts`.
+    fn ankan_allowed(&self, turn: Turn, kind: Kind, mut counts: Counts) -> Result<(), RuleError> {
         let player = &self.players[turn.seat];
-        let mut counts = player.counts();
         if counts[kind.index()] != 4 {
             return Err(RuleError::NoKan);
         }
