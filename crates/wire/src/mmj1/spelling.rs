@@ -184,24 +184,24 @@ pub(super) fn place(p: Place) -> String {
 }
 
 /// A player ID, 1-4, for a seat 0..4.
-fn id(seat: u8) -> usize {
-    usize::from(seat) + 1
+fn id(seat: u8) -> u8 {
+    seat + 1
 }
 
 /// A place's name written at the end of `out`.
 pub(super) fn push_place(out: &mut String, p: Place) {
     let (letter, number, digits) = match p {
         Place::Deck => return out.push('k'),
-        Place::Wall(n) => ('w', usize::from(n), 3),
-        Place::Replacement(n) => ('r', usize::from(n), 2),
-        Place::DoraWall(n) => ('a', usize::from(n), 1),
+        Place::Wall(n) => ('w', n, 3),
+        Place::Replacement(n) => ('r', n, 2),
+        Place::DoraWall(n) => ('a', n, 1),
         Place::Hand(s) => ('h', id(s), 1),
         Place::Discards(s) => ('d', id(s), 1),
         Place::Flowers(s) => ('f', id(s), 1),
         Place::Meld(s, n) => {
             out.push('m');
             push_digits(out, id(s), 1);
-            return push_digits(out, usize::from(n), 1);
+            return push_digits(out, n, 1);
         }
     };
     out.push(letter);
@@ -243,19 +243,17 @@ pub(super) fn parse_place(word: &str) -> Option<Place> {
     })
 }
 
-/// `n` in at least `width` digits, zeros in front.
-fn push_digits(out: &mut String, n: usize, width: usize) {
+/// `n` in at least `width` digits (three at most), zeros in front.
+fn push_digits(out: &mut String, n: u8, width: usize) {
     // Most places are a seat or a small number: one digit.
     if n < 10 && width <= 1 {
-        return out.push(char::from(b'0' + n as u8));
+        return out.push(char::from(b'0' + n));
     }
-    let mut digits = [b'0'; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    while rest > 0 || digits.len() - at < width.max(1) {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    let shown = width.max(match n {
+        0..10 => 1,
+        10..100 => 2,
+        _ => 3,
+    });
+    let digits = [n / 100, n / 10 % 10, n % 10].map(|d| char::from(b'0' + d));
+    out.extend(&digits[3 - shown..]);
 }

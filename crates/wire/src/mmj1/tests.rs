@@ -183,6 +183,7 @@ fn spellings() {
     assert_eq!(place(Place::Wall(135)), "w135");
     assert_eq!(place(Place::Replacement(11)), "r11");
     assert_eq!(place(Place::DoraWall(0)), "a0");
+    assert_eq!(place(Place::Wall(7)), "w007");
     assert_eq!(place(Place::Deck), "k");
     assert_eq!(parse_place("W135"), Some(Place::Wall(135)));
     assert_eq!(parse_place("w136"), None, "past the wall");
@@ -424,5 +425,32 @@ proptest! {
             prop_assert!(buf.len() <= MAX_CHAT + 64);
         }
         prop_assert_eq!(got, whole);
+    }
+}
+
+#[test]
+fn every_place_is_spelled_in_its_fixed_width_and_read_back() {
+    let seats = 0..4u8;
+    let places = (0..136)
+        .map(Place::Wall)
+        .chain((0..12).map(Place::Replacement))
+        .chain((0..10).map(Place::DoraWall))
+        .chain(
+            seats
+                .clone()
+                .flat_map(|s| [Place::Hand(s), Place::Discards(s), Place::Flowers(s)]),
+        )
+        .chain(seats.flat_map(|s| (0..4).map(move |n| Place::Meld(s, n))))
+        .chain([Place::Deck]);
+    for p in places {
+        let name = place(p);
+        let width = match p {
+            Place::Deck => 1,
+            Place::Wall(_) => 4,
+            Place::Replacement(_) | Place::Meld(..) => 3,
+            _ => 2,
+        };
+        assert_eq!(name.len(), width, "{p:?} spelled {name}");
+        assert_eq!(parse_place(&name), Some(p), "{name}");
     }
 }

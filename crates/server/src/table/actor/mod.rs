@@ -226,6 +226,10 @@ fn spawn_loop<H>(
         // A carried game's machines move and its timers are set at once.
         let mut going = table.after_change();
         table.flush();
+        // One wait for the shutdown for the table's life, not one made and dropped with
+        // every input.
+        let shutting_down = shutdown.cancelled();
+        tokio::pin!(shutting_down);
         while going {
             let due = table.play.as_ref().and_then(Play::due);
             let away = table.seats.next_deadline();
@@ -240,7 +244,7 @@ fn spawn_loop<H>(
                 () = sleep_until(due) => table.wake(),
                 () = sleep_until(table.ack_due()) => table.ack_for_everyone(),
                 () = sleep_until(away) => table.expire(),
-                () = shutdown.cancelled() => break,
+                () = &mut shutting_down => break,
             }
             going = table.after_change();
             table.flush();

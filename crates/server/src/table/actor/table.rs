@@ -89,6 +89,9 @@ pub(super) struct Table<H: Hooks> {
     /// Whether the game waited between hands after the last change (a hand ends when
     /// this turns true).
     between: bool,
+    /// The events of the machine's move being shown, kept from move to move so that a
+    /// move copies its events into a list already there.
+    moved: Vec<Event<H>>,
 }
 
 impl<H> Table<H>
@@ -117,6 +120,7 @@ where
             ack_timer: TurnTimer::new(settings.timing.turn_limit),
             // Before the first deal nobody has played a hand to end.
             between: true,
+            moved: Vec::new(),
             hooks,
             settings,
             ledger,
@@ -1017,15 +1021,16 @@ where
     /// Machines with no thinking delay move now, each move shown with the game as it
     /// stands right after it (Warlords' table line shows every play).
     fn machines_move(&mut self) {
-        let mut moved = Vec::new();
+        let mut moved = std::mem::take(&mut self.moved);
         while let Some(play) = self.play.as_mut() {
             let step = |events: &_| moved.extend_from_slice(H::Game::events(events));
             if !play.machine_step(&self.seats, step) {
-                return;
+                break;
             }
             self.show(&moved);
             moved.clear();
         }
+        self.moved = moved;
     }
 
     /// Tells the people the game waits for what it asks of them, once per decision.
