@@ -244,6 +244,7 @@ pub(super) fn parse_place(word: &str) -> Option<Place> {
 }
 
 /// `n` in at least `width` digits (three at most), zeros in front.
+#[inline]
 fn push_digits(out: &mut String, n: u8, width: usize) {
     // Most places are a seat or a small number: one digit.
     if n < 10 && width <= 1 {
@@ -254,6 +255,12 @@ fn push_digits(out: &mut String, n: u8, width: usize) {
         10..100 => 2,
         _ => 3,
     });
-    let digits = [n / 100, n / 10 % 10, n % 10].map(|d| char::from(b'0' + d));
-    out.extend(&digits[3 - shown..]);
+    let [hundreds, tens, units] = [n / 100, n / 10 % 10, n % 10].map(|d| char::from(b'0' + d));
+    if shown == 3 {
+        out.push(hundreds);
+    }
+    if shown >= 2 {
+        out.push(tens);
+    }
+    out.push(units);
 }
