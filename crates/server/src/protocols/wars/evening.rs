@@ -212,14 +212,14 @@ impl EveningHooks {
     fn shown<'a>(
         &'a self,
         seats: impl Iterator<Item = Seat> + 'a,
-        kinds: &'a [Option<SeatKind>],
+        kind: &'a dyn Fn(Seat) -> Option<SeatKind>,
     ) -> impl Iterator<Item = Shown<'a>> + 'a {
         seats.map(move |seat| Shown {
             name: &self.seating.names[seat],
             strikes: self.strikes[seat].load(Ordering::Relaxed),
             present: matches!(
-                kinds.get(seat),
-                Some(Some(SeatKind::Person | SeatKind::Away | SeatKind::Cpu))
+                kind(seat),
+                Some(SeatKind::Person | SeatKind::Away | SeatKind::Cpu)
             ),
         })
     }
@@ -369,15 +369,15 @@ impl Hooks for EveningHooks {
 
     /// The hand under way in social order; between hands the table as the last hand
     /// reseated it, those waiting for the next hand at its foot. As a hand ends, both.
-    fn summary(&self, game: &EveningGame, kinds: &[Option<SeatKind>]) -> Vec<String> {
+    fn summary(&self, game: &EveningGame, kind: &dyn Fn(Seat) -> Option<SeatKind>) -> Vec<String> {
         let mut lines = Vec::new();
         let just_over = matches!(self.news.borrow().last(), Some(News::HandOver { .. }));
         if let Some((hand, places)) = game.hand().filter(|_| game.in_hand() || just_over) {
-            let seats = self.shown(places.seats(), kinds);
+            let seats = self.shown(places.seats(), kind);
             lines.push(table::stabl(seats, Some(hand), !hand.ranked()));
         }
         if !game.in_hand() {
-            let seats = self.shown(game.places(), kinds);
+            let seats = self.shown(game.places(), kind);
             lines.push(table::stabl(seats, None, !game.ranked()));
         }
         lines

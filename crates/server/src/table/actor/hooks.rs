@@ -318,8 +318,10 @@ pub trait Hooks: Send + 'static {
     /// What everyone may see of the table as it stands, as lines told to every person
     /// and spectator after each change shown and each person coming back, and to each
     /// spectator arriving (Warlords' table line: one, or at the end of a hand the hand as
-    /// it ended and then the table reseated); `kinds` says who plays each seat.
-    fn summary(&self, _game: &Self::Game, _kinds: &[Option<SeatKind>]) -> Vec<String> {
+    /// it ended and then the table reseated); `kind` says who plays a seat. Asked after
+    /// every change, so the kinds are asked of `kind` only by a protocol that has a
+    /// summary, rather than gathered into a list for every one.
+    fn summary(&self, _game: &Self::Game, _kind: &dyn Fn(Seat) -> Option<SeatKind>) -> Vec<String> {
         Vec::new()
     }
 

@@ -411,9 +411,8 @@ where
     /// A spectator arrives: told what the protocol says, then every public event.
     pub(super) fn watch(&mut self, conn: ConnId, outbox: Outbox) {
         outbox.send_all(self.hooks.watching());
-        let kinds = self.kinds();
         if let Some(play) = self.play.as_ref() {
-            outbox.send_all(self.hooks.summary(play, &kinds));
+            outbox.send_all(self.hooks.summary(play, &|seat| self.kind(seat)));
         }
         if self.spectators.is_empty() {
             // The spectators' view was not kept while nobody watched: it catches up
@@ -1139,7 +1138,7 @@ where
         let Some(play) = &self.play else {
             return;
         };
-        for line in self.hooks.summary(play, &self.kinds()) {
+        for line in self.hooks.summary(play, &|seat| self.kind(seat)) {
             self.broadcast(&line);
         }
     }
