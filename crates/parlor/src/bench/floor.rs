@@ -372,9 +372,14 @@ async fn play_game(script: Script, mut inbox: mpsc::UnboundedReceiver<ToGame>) {
 }
 
 /// The rounds of a benchmark against its floor: each round's ratio of parlor's CPU to
-/// the floor's, and their median.
+/// the floor's, and their median with the spread of the rounds (on two shared cores one
+/// round may differ from the next by a third, so a median alone would hide how far it
+/// can be trusted).
 pub struct Rounds {
     ratios: Vec<f64>,
+    /// Each round's ratio without what parlor's CPU players spent choosing, where it has
+    /// CPU players.
+    besides: Vec<f64>,
     /// Whether there is more than one round (then each line names its round).
     several: bool,
 }
@@ -384,6 +389,7 @@ impl Rounds {
     pub fn new(rounds: usize) -> Rounds {
         Rounds {
             ratios: Vec::new(),
+            besides: Vec::new(),
             several: rounds > 1,
         }
     }
@@ -401,33 +407,66 @@ impl Rounds {
         (ratio, start)
     }
 
-    /// The median of the rounds' ratios, as a report line; `None` for one round.
+    /// The last round's ratio without its CPU players' choosing (`besides` of the floor).
+    pub fn besides(&mut self, ratio: f64) {
+        self.besides.push(ratio);
+    }
+
+    /// The median of the rounds' ratios and their spread, as a report line; `None` for
+    /// one round.
     pub fn median_line(mut self) -> Option<String> {
-        median_line(&mut self.ratios)
+        let line = median_line(&mut self.ratios)?;
+        let Some(besides) = median(&mut self.besides) else {
+            return Some(format!("{line}\n"));
+        };
+        Some(format!(
+            "{line}; {:.2} without its CPU players' choosing ({:.2} to {:.2})\n",
+            besides.middle, besides.least, besides.most
+        ))
     }
 }
 
-/// The median of the rounds' ratios of parlor's CPU to the floor's, as a report line;
-/// `None` for one round, whose own line says it all.
-fn median_line(ratios: &mut [f64]) -> Option<String> {
+/// The middle of some ratios and their ends.
+struct Median {
+    middle: f64,
+    least: f64,
+    most: f64,
+}
+
+/// The median of `ratios` and their ends; `None` for fewer than two, whose own lines say
+/// it all.
+fn median(ratios: &mut [f64]) -> Option<Median> {
     if ratios.len() < 2 {
         return None;
     }
     ratios.sort_by(f64::total_cmp);
     let middle = ratios.len() / 2;
-    let median = match ratios.len() % 2 {
-        0 => (ratios[middle - 1] + ratios[middle]) / 2.0,
-        _ => ratios[middle],
-    };
+    Some(Median {
+        middle: match ratios.len() % 2 {
+            0 => (ratios[middle - 1] + ratios[middle]) / 2.0,
+            _ => ratios[middle],
+        },
+        least: ratios[0],
+        most: ratios[ratios.len() - 1],
+    })
+}
+
+/// The median of the rounds' ratios of parlor's CPU to the floor's and their spread, as
+/// the start of a report line (without its end); `None` for one round.
+fn median_line(ratios: &mut [f64]) -> Option<String> {
+    let m = median(ratios)?;
     Some(format!(
-        "median of {} rounds: parlor is {median:.2} times the floor\n",
-        ratios.len()
+        "median of {} rounds: parlor is {:.2} times the floor ({:.2} to {:.2})",
+        ratios.len(),
+        m.middle,
+        m.least,
+        m.most
     ))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{median_line, Script, Step, Wire};
+    use super::{median_line, Rounds, Script, Step, Wire};
     use parlor_server::net::recorder::Event;
 
     fn sent(conn: u64, frames: &[&str]) -> Event {
@@ -502,11 +541,34 @@ mod tests {
     }
 
     #[test]
-    fn the_median_of_the_rounds() {
+    fn the_median_of_the_rounds_and_their_spread() {
         assert_eq!(median_line(&mut [1.4]), None);
         let odd = median_line(&mut [1.9, 1.2, 1.5]).unwrap();
-        assert_eq!(odd, "median of 3 rounds: parlor is 1.50 times the floor\n");
+        assert_eq!(
+            odd,
+            "median of 3 rounds: parlor is 1.50 times the floor (1.20 to 1.90)"
+        );
         let even = median_line(&mut [1.6, 1.2, 1.4, 2.0]).unwrap();
-        assert_eq!(even, "median of 4 rounds: parlor is 1.50 times the floor\n");
+        assert_eq!(
+            even,
+            "median of 4 rounds: parlor is 1.50 times the floor (1.20 to 2.00)"
+        );
+    }
+
+    #[test]
+    fn rounds_with_cpu_players_give_the_median_without_their_choosing_too() {
+        let mut rounds = Rounds::new(3);
+        for (parlor, floor, besides) in [(19.0, 10.0, 1.6), (12.0, 10.0, 1.0), (15.0, 10.0, 1.3)] {
+            rounds.add(1, (parlor, floor), "");
+            rounds.besides(besides);
+        }
+        assert_eq!(
+            rounds.median_line().unwrap(),
+            "median of 3 rounds: parlor is 1.50 times the floor (1.20 to 1.90); \
+             1.30 without its CPU players' choosing (1.00 to 1.60)\n"
+        );
+        let mut single = Rounds::new(1);
+        single.add(1, (15.0, 10.0), "");
+        assert_eq!(single.median_line(), None);
     }
 }

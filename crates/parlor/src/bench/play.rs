@@ -229,10 +229,11 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         // The floor has no CPU players to think for: what parlor spends besides is shown
         // too.
         let besides = match chose.filter(|&c| c > 0.0) {
-            Some(chose) => format!(
-                ", {:.2} without its CPU players' choosing",
-                (parlor - chose) / floor.max(f64::EPSILON)
-            ),
+            Some(chose) => {
+                let besides = (parlor - chose) / floor.max(f64::EPSILON);
+                rounds.besides(besides);
+                format!(", {besides:.2} without its CPU players' choosing")
+            }
             None => String::new(),
         };
         report.push_str(&format!(
