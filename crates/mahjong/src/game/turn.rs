@@ -31,11 +31,9 @@ impl Game {
                 let bit = 1 << tile.kind().index();
                 if tried & bit == 0 {
                     tried |= bit;
-                    counts[tile.kind().index()] -= 1;
-                    if hand::waits(&counts) != 0 {
+                    if tenpai_without(&mut counts, tile.kind()) {
                         tenpai |= bit;
                     }
-                    counts[tile.kind().index()] += 1;
                 }
                 if tenpai & bit != 0 {
                     actions.push(Action::Riichi(tile));
@@ -147,9 +145,7 @@ impl Game {
 
     /// Whether the hand waits on something after discarding `tile`.
     fn tenpai_after(&self, turn: Turn, tile: Tile) -> bool {
-        let mut counts = self.players[turn.seat].counts();
-        counts[tile.kind().index()] -= 1;
-        hand::waits(&counts) != 0
+        tenpai_without(&mut self.players[turn.seat].counts(), tile.kind())
     }
 
     fn check_tsumo(&self, turn: Turn) -> Result<(), RuleError> {
@@ -284,4 +280,13 @@ impl Game {
         self.reveal_pending_dora(events);
         self.open_window(seat, tile, Cause::Discard, riichi, events);
     }
+}
+
+/// Whether the hand of `counts` waits on something without one tile of `kind` (`counts`
+/// is as it was afterwards).
+fn tenpai_without(counts: &mut Counts, kind: Kind) -> bool {
+    counts[kind.index()] -= 1;
+    let tenpai = hand::waits(counts) != 0;
+    counts[kind.index()] += 1;
+    tenpai
 }
