@@ -46,7 +46,8 @@ impl Game {
         if self.kan_allowed(turn).is_ok() {
             let mut asked: KindSet = 0;
             for &tile in &player.hand {
-                let (kind, bit) = (tile.kind(), 1 << tile.kind().index());
+                let kind = tile.kind();
+                let bit = 1 << kind.index();
                 if counts[kind.index()] == 4 && asked & bit == 0 {
                     asked |= bit;
                     if self.ankan_allowed(turn, kind, counts).is_ok() {

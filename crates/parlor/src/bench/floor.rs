@@ -379,7 +379,7 @@ pub struct Rounds {
     ratios: Vec<f64>,
     /// Each round's ratio without what parlor's CPU players spent choosing, where it has
     /// CPU players.
-    besides: Vec<f64>,
+    without_choosing: Vec<f64>,
     /// Whether there is more than one round (then each line names its round).
     several: bool,
 }
@@ -389,7 +389,7 @@ impl Rounds {
     pub fn new(rounds: usize) -> Rounds {
         Rounds {
             ratios: Vec::new(),
-            besides: Vec::new(),
+            without_choosing: Vec::new(),
             several: rounds > 1,
         }
     }
@@ -407,21 +407,22 @@ impl Rounds {
         (ratio, start)
     }
 
-    /// The last round's ratio without its CPU players' choosing (`besides` of the floor).
-    pub fn besides(&mut self, ratio: f64) {
-        self.besides.push(ratio);
+    /// The ratio of the round just added without what parlor's CPU players spent
+    /// choosing.
+    pub fn without_choosing(&mut self, ratio: f64) {
+        self.without_choosing.push(ratio);
     }
 
     /// The median of the rounds' ratios and their spread, as a report line; `None` for
     /// one round.
     pub fn median_line(mut self) -> Option<String> {
         let line = median_line(&mut self.ratios)?;
-        let Some(besides) = median(&mut self.besides) else {
+        let Some(without) = median(&mut self.without_choosing) else {
             return Some(format!("{line}\n"));
         };
         Some(format!(
             "{line}; {:.2} without its CPU players' choosing ({:.2} to {:.2})\n",
-            besides.middle, besides.least, besides.most
+            without.middle, without.least, without.most
         ))
     }
 }
@@ -558,9 +559,9 @@ mod tests {
     #[test]
     fn rounds_with_cpu_players_give_the_median_without_their_choosing_too() {
         let mut rounds = Rounds::new(3);
-        for (parlor, floor, besides) in [(19.0, 10.0, 1.6), (12.0, 10.0, 1.0), (15.0, 10.0, 1.3)] {
+        for (parlor, floor, without) in [(19.0, 10.0, 1.6), (12.0, 10.0, 1.0), (15.0, 10.0, 1.3)] {
             rounds.add(1, (parlor, floor), "");
-            rounds.besides(besides);
+            rounds.without_choosing(without);
         }
         assert_eq!(
             rounds.median_line().unwrap(),

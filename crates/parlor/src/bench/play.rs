@@ -230,9 +230,9 @@ pub async fn run(args: PlayArgs) -> Result<String, String> {
         // too.
         let besides = match chose.filter(|&c| c > 0.0) {
             Some(chose) => {
-                let besides = (parlor - chose) / floor.max(f64::EPSILON);
-                rounds.besides(besides);
-                format!(", {besides:.2} without its CPU players' choosing")
+                let without = (parlor - chose) / floor.max(f64::EPSILON);
+                rounds.without_choosing(without);
+                format!(", {without:.2} without its CPU players' choosing")
             }
             None => String::new(),
         };
